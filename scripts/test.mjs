@@ -1,0 +1,59 @@
+// `npm test`: static checks, unit + API tests on embedded PGlite and (when TEST_DATABASE_URL is
+// set) on PostgreSQL, the production build with its bundle budgets, then browser tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const reports = mkdtempSync(join(tmpdir(), 'test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(title, command, args, env = {}) {
+  console.log(`\n━━ ${title} ━━`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    summarise();
+    console.error(`\n✗ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+function summarise() {
+  countVitest(join(reports, 'vitest-pglite.json'));
+  countVitest(join(reports, 'vitest-postgres.json'));
+  countPlaywright(join(reports, 'playwright.json'));
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+}
+
+const vitest = (name) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `vitest-${name}.json`)}`];
+
+run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+run('lint', 'npx', ['eslint', '.']);
+run('unit and API tests on embedded PGlite', 'npx', vitest('pglite'), { TEST_DB_KIND: 'pglite' });
+if (process.env.TEST_DATABASE_URL) {
+  run('unit and API tests on PostgreSQL', 'npx', vitest('postgres'), { TEST_DB_KIND: 'postgres' });
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run is left out)');
+}
+run('production build and bundle budgets', 'npm', ['run', 'build']);
+run('browser tests (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, 'playwright.json'),
+});
+summarise();
+if (totals.failed > 0) process.exit(1);

@@ -1,0 +1,78 @@
+/**
+ * Title and description per route. The server writes them (and the og: tags) into the HTML it
+ * serves, so link previews work before any script runs; the client updates them on navigation.
+ */
+export const WORKSHOP_TITLE = 'Introduction to Vibe Coding';
+export const WORKSHOP_FALLBACK_TITLE = 'VIBE CODING WORKSHOP';
+export const WORKSHOP_DESCRIPTION =
+  'A 2 hour live online workshop on building software prototypes with no-code tools. No coding experience needed, two one-on-one follow-up calls included.';
+
+export type RouteMeta = { title: string; description: string; ogImageKey: string };
+
+const routes: Record<string, RouteMeta> = {
+  home: {
+    title: `${WORKSHOP_TITLE} — Live Online Workshop`,
+    description: WORKSHOP_DESCRIPTION,
+    ogImageKey: 'home',
+  },
+  intro: {
+    title: `About the Workshop — ${WORKSHOP_TITLE}`,
+    description:
+      'What you will learn in two hours: concept mapping, tool selection, rapid prototyping, user testing and team exploration. Beginner friendly.',
+    ogImageKey: 'intro',
+  },
+  blog: {
+    title: `Blog — ${WORKSHOP_TITLE}`,
+    description: 'Notes on prototyping with no-code tools, testing ideas with users and shipping faster.',
+    ogImageKey: 'blog',
+  },
+  checkout: {
+    title: `Complete Your Booking — ${WORKSHOP_TITLE}`,
+    description: 'Confirm your seat in the live online workshop.',
+    ogImageKey: 'checkout',
+  },
+  participant: {
+    title: `My Bookings — ${WORKSHOP_TITLE}`,
+    description: 'See your workshop bookings, meeting details and materials.',
+    ogImageKey: 'participant',
+  },
+  admin: {
+    title: `Admin — ${WORKSHOP_TITLE}`,
+    description: 'Run workshops, bookings and content.',
+    ogImageKey: 'admin',
+  },
+  notFound: {
+    title: `Page Not Found — ${WORKSHOP_TITLE}`,
+    description: WORKSHOP_DESCRIPTION,
+    ogImageKey: 'default',
+  },
+};
+
+/** Which meta a path gets; blog posts are resolved by the caller, which knows the post. */
+export function routeMetaFor(pathname: string): RouteMeta {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return routes.home!;
+  if (path === '/intro') return routes.intro!;
+  if (path === '/blog') return routes.blog!;
+  if (path === '/checkout') return routes.checkout!;
+  if (path === '/participant') return routes.participant!;
+  if (path === '/admin' || path.startsWith('/admin/') || path === '/email-debug') return routes.admin!;
+  return routes.notFound!;
+}
+
+/** Paths the client router knows; anything else is the not-found screen (404 status). */
+export function isKnownPagePath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return (
+    ['/', '/intro', '/blog', '/checkout', '/participant', '/admin', '/admin/login2', '/email-debug'].includes(path) ||
+    /^\/blog\/[^/]+$/.test(path)
+  );
+}
+
+export function blogPostMeta(post: { title: string; excerpt?: string | null; slug: string }): RouteMeta {
+  return {
+    title: `${post.title} — ${WORKSHOP_TITLE}`,
+    description: post.excerpt?.trim() || routes.blog!.description,
+    ogImageKey: `blog-${post.slug}`,
+  };
+}

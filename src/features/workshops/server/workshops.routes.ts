@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../../server/deps';
+import { sendJsonText } from '../../../server/lib/read-cache';
+import { HttpError } from '../../../server/plugins/error-handler';
+import { publicWorkshopDateSchema, workshopDateIdParamsSchema } from '../workshops.schema';
+import { getPublicWorkshopDate, listPublicWorkshopDates } from './workshops.service';
+
+export async function workshopRoutes(app: FastifyInstance, { db, publicCache }: AppDeps): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/api/workshop-dates', async (_request, reply) => {
+    const json = await publicCache.get('workshop-dates', () => listPublicWorkshopDates(db));
+    return sendJsonText(reply, json);
+  });
+
+  routes.get(
+    '/api/workshop-dates/:id',
+    { schema: { params: workshopDateIdParamsSchema, response: { 200: publicWorkshopDateSchema } } },
+    async (request) => {
+      const date = await getPublicWorkshopDate(db, request.params.id);
+      if (!date) throw new HttpError(404, 'Workshop date not found');
+      return date;
+    },
+  );
+}

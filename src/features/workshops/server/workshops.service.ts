@@ -1,0 +1,52 @@
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { centsToDollars } from '../../../common/money';
+import type { Database } from '../../../server/db/client';
+import { workshopDates } from '../../../server/db/schema';
+import type { PublicWorkshopDate } from '../workshops.schema';
+
+type WorkshopDateRow = typeof workshopDates.$inferSelect;
+
+export function toPublicWorkshopDate(row: WorkshopDateRow): PublicWorkshopDate {
+  const tbc = row.isTBC || !row.date || !row.time;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    date: tbc ? '' : row.date,
+    time: tbc ? '' : row.time,
+    timezone: row.timezone,
+    expertiseLevel: row.expertiseLevel,
+    price: centsToDollars(row.priceCents),
+    seatsTotal: row.seatsTotal,
+    seatsRemaining: Math.max(0, row.seatsTotal - row.seatsTaken),
+    isTBC: tbc,
+    isFeatured: row.isFeatured,
+    startsAt: tbc ? null : (row.startsAt?.toISOString() ?? null),
+  };
+}
+
+/**
+ * Visitors see active dates that have not ended, by start time, TBC last
+ * (served by workshop_dates_public_idx).
+ */
+export function isPubliclyListed(now: Date) {
+  return and(eq(workshopDates.isActive, true), or(isNull(workshopDates.endsAt), gt(workshopDates.endsAt, now)));
+}
+
+export async function listPublicWorkshopDates(db: Database, now = new Date()): Promise<PublicWorkshopDate[]> {
+  const rows = await db
+    .select()
+    .from(workshopDates)
+    .where(isPubliclyListed(now))
+    .orderBy(sql`${workshopDates.startsAt} asc nulls last`, asc(workshopDates.id));
+  return rows.map(toPublicWorkshopDate);
+}
+
+export async function getPublicWorkshopDate(db: Database, id: number, now = new Date()): Promise<PublicWorkshopDate | null> {
+  const [row] = await db
+    .select()
+    .from(workshopDates)
+    .where(and(eq(workshopDates.id, id), isPubliclyListed(now)))
+    .limit(1);
+  return row ? toPublicWorkshopDate(row) : null;
+}

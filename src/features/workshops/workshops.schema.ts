@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const expertiseLevels = ['beginner', 'some_expertise', 'expert'] as const;
+export const expertiseLevelSchema = z.enum(expertiseLevels, { error: 'Please select an expertise level' });
+export type ExpertiseLevel = z.infer<typeof expertiseLevelSchema>;
+
+export const expertiseLabels: Record<ExpertiseLevel, string> = {
+  beginner: 'Beginner',
+  some_expertise: 'Intermediate',
+  expert: 'Advanced',
+};
+
+/** One entry of GET /api/workshop-dates: only what visitors may see. */
+export const publicWorkshopDateSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  date: z.string(),
+  time: z.string(),
+  timezone: z.string(),
+  expertiseLevel: expertiseLevelSchema,
+  price: z.number(),
+  seatsTotal: z.number().int(),
+  seatsRemaining: z.number().int(),
+  isTBC: z.boolean(),
+  isFeatured: z.boolean(),
+  /** ISO instant the workshop starts; null when TBC. */
+  startsAt: z.string().nullable(),
+});
+export type PublicWorkshopDate = z.infer<typeof publicWorkshopDateSchema>;
+export const publicWorkshopDateListSchema = z.array(publicWorkshopDateSchema);
+
+export const workshopDateIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Workshop date id must be a number' }).int().positive('Workshop date id must be a number'),
+});

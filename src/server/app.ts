@@ -1,0 +1,61 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { contactRoutes } from '../features/contact/server/contact.routes';
+import { contentRoutes } from '../features/content/server/content.routes';
+import { workshopRoutes } from '../features/workshops/server/workshops.routes';
+import type { AppDeps } from './deps';
+import { registerPages } from './pages';
+import { registerCsrfGuard } from './plugins/csrf-guard';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
+
+/** One access-log line per request ('request completed', with status and time) instead of two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    super.requestCompleted(error, request, reply, { method: request.method, url: request.url });
+  }
+}
+
+export type BuildAppOptions = AppDeps & {
+  /** The built client (dist/client); null serves pages from a bare template. */
+  clientDir: string | null;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole application without listening: server.ts listens, tests inject. */
+export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: deps.env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    genReqId: (request) => (request.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    logController: new OneLinePerRequest(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  registerCsrfGuard(app);
+
+  // Public API reads are not cached by browsers or proxies: seats change.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(async (scope) => {
+    await workshopRoutes(scope, deps);
+    await contentRoutes(scope, deps);
+    await contactRoutes(scope, deps);
+  });
+  await registerPages(app, deps, clientDir);
+  return app;
+}

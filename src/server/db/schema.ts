@@ -1,0 +1,428 @@
+/**
+ * The whole product's data model. Money is integer cents; every instant is `timestamptz`.
+ * Constraints carry the rules the domain cannot break (seats, one booking per payment, unique codes),
+ * so they hold whichever code path writes.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- workshops
+
+export const workshopTemplates = pgTable('workshop_templates', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  description: text('description'),
+  expertiseLevel: text('expertise_level', { enum: ['beginner', 'some_expertise', 'expert'] }).notNull().default('beginner'),
+  defaultSeats: integer('default_seats').notNull().default(10),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const workshopDates = pgTable(
+  'workshop_dates',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id').references(() => workshopTemplates.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    expertiseLevel: text('expertise_level', { enum: ['beginner', 'some_expertise', 'expert'] }).notNull().default('beginner'),
+    /** As typed by the organiser: 'July 4, 2031'; empty when TBC. */
+    date: text('date').notNull().default(''),
+    /** A range '10:00 AM - 12:00 PM'; a single time means one hour. */
+    time: text('time').notNull().default(''),
+    timezone: text('timezone').notNull().default('PST'),
+    /** Derived from date, time and timezone on write; null when TBC. Sorting and reminders use it. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    seatsTotal: integer('seats_total').notNull().default(10),
+    /** Confirmed bookings, reservations and unexpired payment holds. */
+    seatsTaken: integer('seats_taken').notNull().default(0),
+    priceCents: integer('price_cents').notNull().default(49900),
+    isActive: boolean('is_active').notNull().default(true),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isTBC: boolean('is_tbc').notNull().default(false),
+    requiresImmediatePayment: boolean('requires_immediate_payment').notNull().default(true),
+    zoomLink: text('zoom_link'),
+    zoomMeetingId: text('zoom_meeting_id'),
+    zoomPassword: text('zoom_password'),
+    additionalInfo: text('additional_info'),
+    /** One link per line. */
+    materialLinks: text('material_links'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('workshop_dates_seats_within_total', sql`${t.seatsTaken} >= 0 AND ${t.seatsTaken} <= ${t.seatsTotal}`),
+    check('workshop_dates_seats_total_positive', sql`${t.seatsTotal} >= 1`),
+    check('workshop_dates_price_positive', sql`${t.priceCents} >= 100`),
+    // The public list: active dates by start, TBC last.
+    index('workshop_dates_public_idx').on(t.isActive, t.startsAt, t.id),
+    // At most one featured workshop.
+    uniqueIndex('workshop_dates_one_featured').on(t.isFeatured).where(sql`${t.isFeatured}`),
+  ],
+);
+
+/** A seat held while a buyer pays; it returns to the pool when it expires unpaid. */
+export const seatHolds = pgTable(
+  'seat_holds',
+  {
+    id: serial('id').primaryKey(),
+    workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'cascade' }),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** 'held' until converted into a booking ('converted') or given back ('released'). */
+    status: text('status', { enum: ['held', 'converted', 'released'] }).notNull().default('held'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('seat_holds_expiry_idx').on(t.status, t.expiresAt)],
+);
+
+// ---------------------------------------------------------------- discounts, bookings, payments
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored upper case; matched case-insensitively by upper-casing input. */
+    code: text('code').notNull().unique(),
+    description: text('description').notNull(),
+    discountPercent: integer('discount_percent').notNull().default(10),
+    isActive: boolean('is_active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    currentUses: integer('current_uses').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('discount_codes_percent_range', sql`${t.discountPercent} BETWEEN 1 AND 100`),
+    check('discount_codes_uses_within_max', sql`${t.maxUses} IS NULL OR ${t.currentUses} <= ${t.maxUses}`),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'restrict' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    company: text('company').notNull().default(''),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    discountCode: text('discount_code').notNull().default(''),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    discountAmountCents: integer('discount_amount_cents').notNull().default(0),
+    finalPriceCents: integer('final_price_cents').notNull(),
+    isPaid: boolean('is_paid').notNull().default(false),
+    status: text('status', { enum: ['confirmed', 'reserved', 'cancelled', 'refunded'] }).notNull().default('confirmed'),
+    paymentMode: text('payment_mode', { enum: ['pay_now', 'pay_later'] }).notNull().default('pay_now'),
+    /** The payment provider's id; one booking per payment. 'free-booking' is never stored here. */
+    stripePaymentId: text('stripe_payment_id').unique(),
+    hasAttended: boolean('has_attended').notNull().default(false),
+    subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(true),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bookings_email_idx').on(sql`lower(${t.email})`),
+    index('bookings_workshop_date_idx').on(t.workshopDateId),
+    check('bookings_amounts_valid', sql`${t.finalPriceCents} >= 0 AND ${t.discountAmountCents} >= 0 AND ${t.originalPriceCents} >= 0`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+    providerPaymentId: text('provider_payment_id').notNull().unique(),
+    workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'restrict' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['requires_payment', 'succeeded', 'failed', 'refunded'] }).notNull().default('requires_payment'),
+    /** Booking data kept with the intent so a webhook can fulfil without the browser. */
+    customer: jsonb('customer').$type<Record<string, unknown>>(),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('payments_amount_positive', sql`${t.amountCents} >= 0`)],
+);
+
+/** Webhook events already handled, so a redelivery changes nothing. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
+    notes: text('notes'),
+    providerRefundId: text('provider_refund_id'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  // One request per booking.
+  (t) => [uniqueIndex('refund_requests_booking_unique').on(t.bookingId)],
+);
+
+export const participantProfiles = pgTable('participant_profiles', {
+  id: serial('id').primaryKey(),
+  bookingId: integer('booking_id').notNull().unique().references(() => bookings.id, { onDelete: 'cascade' }),
+  bio: text('bio').notNull().default(''),
+  preferences: text('preferences').notNull().default(''),
+  profileImageUrl: text('profile_image_url'),
+  updatedAt: updatedAt(),
+});
+
+/** Reminders already sent, so several instances send each one once. */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['24h', '1h'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('booking_reminders_unique').on(t.bookingId, t.kind)],
+);
+
+export const workshopAssets = pgTable(
+  'workshop_assets',
+  {
+    id: serial('id').primaryKey(),
+    /** Null: the asset belongs to every workshop. */
+    workshopDateId: integer('workshop_date_id').references(() => workshopDates.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    type: text('type', { enum: ['slides', 'tips'] }).notNull(),
+    content: text('content').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('workshop_assets_workshop_idx').on(t.workshopDateId, t.sortOrder)],
+);
+
+// ---------------------------------------------------------------- messages and notes
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_unread_idx').on(t.isRead, t.createdAt)],
+);
+
+export const strategyNotes = pgTable('strategy_notes', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  category: text('category', { enum: ['preparation', 'presentation', 'activities', 'resources', 'feedback'] }),
+  isArchived: boolean('is_archived').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- content
+
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    profileImageUrl: text('profile_image_url'),
+    role: text('role'),
+    organization: text('organization'),
+    sortOrder: integer('sort_order'),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('testimonials_public_idx').on(t.isPublished, t.sortOrder)],
+);
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    /** Sanitised HTML. */
+    content: text('content').notNull(),
+    imageUrl: text('image_url'),
+    emailFormEnabled: boolean('email_form_enabled').notNull().default(false),
+    isPublished: boolean('is_published').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('announcements_public_idx').on(t.isPublished, t.sortOrder)],
+);
+
+export const announcementInterest = pgTable(
+  'announcement_interest',
+  {
+    id: serial('id').primaryKey(),
+    announcementId: integer('announcement_id').notNull().references(() => announcements.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('announcement_interest_unique').on(t.announcementId, t.email)],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt'),
+    /** Sanitised HTML. */
+    content: text('content').notNull(),
+    featuredImageUrl: text('featured_image_url'),
+    authorName: text('author_name').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blog_posts_public_idx').on(t.isPublished, t.publishedAt)],
+);
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  source: text('source', { enum: ['booking', 'contact', 'admin', 'import'] }).notNull(),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Uploaded images: bytes live in DATA_DIR under a random name; this row says what they are. */
+export const uploadedFiles = pgTable('uploaded_files', {
+  id: serial('id').primaryKey(),
+  storedName: text('stored_name').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- e-mail
+
+export const emailTemplates = pgTable('email_templates', {
+  id: serial('id').primaryKey(),
+  type: text('type').notNull().unique(),
+  subject: text('subject').notNull(),
+  content: text('content').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  bccAdmin: boolean('bcc_admin').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    bcc: text('bcc'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text'),
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    /** Which template or feature made it, for the admin's outbox view. */
+    kind: text('kind').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------- administration
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  /** Secrets inside are encrypted with APP_SECRET before they are stored. */
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const adminUsers = pgTable('admin_users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  isAdmin: boolean('is_admin').notNull().default(true),
+  /** Encrypted TOTP secret; null until the second factor is turned on. */
+  totpSecret: text('totp_secret'),
+  totpEnabled: boolean('totp_enabled').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's random token: a leaked table does not hand out sessions. */
+    idHash: text('id_hash').primaryKey(),
+    kind: text('kind', { enum: ['admin', 'participant'] }).notNull(),
+    adminUserId: integer('admin_user_id').references((): AnyPgColumn => adminUsers.id, { onDelete: 'cascade' }),
+    participantEmail: text('participant_email'),
+    /** Set while a login waits for its second factor. */
+    pendingSecondFactor: boolean('pending_second_factor').notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expiry_idx').on(t.expiresAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity'),
+    entityId: text('entity_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** Short leases for jobs that must run on one instance at a time (reminders, backups, hold expiry). */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});

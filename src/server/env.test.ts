@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('runs with no variables at all', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', LOG_LEVEL: 'info', PUBLIC_URL: 'http://localhost:3000' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBeUndefined();
+  });
+
+  it('reads every documented variable', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      DATA_DIR: '/var/lib/app',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'https://workshops.example/',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      DATA_DIR: '/var/lib/app',
+      SEED_DEMO: false,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'https://workshops.example',
+    });
+    expect(loadEnv({ PORT: '4000' }).PUBLIC_URL).toBe('http://localhost:4000');
+  });
+
+  it('lists every bad field at once', () => {
+    expect(() => loadEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(EnvError);
+    try {
+      loadEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+    }
+  });
+
+  it('requires APP_SECRET in production', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
+    expect(loadEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
+  });
+});

@@ -1,0 +1,91 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { blogPostMeta, isKnownPagePath, routeMetaFor, type RouteMeta } from '../common/route-meta';
+import { getPublishedBlogPost } from '../features/content/server/content.service';
+import type { AppDeps } from './deps';
+
+const META_PLACEHOLDER = '<!--app-meta-->';
+/** Used when the client has not been built (API-only tests, a server started before `vite build`). */
+const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />${META_PLACEHOLDER}</head><body><div id="root"></div></body></html>`;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function renderMetaTags(meta: RouteMeta, pageUrl: string, publicUrl: string): string {
+  const title = escapeAttribute(meta.title);
+  const description = escapeAttribute(meta.description);
+  const image = escapeAttribute(`${publicUrl}/og-image.png`);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${escapeAttribute(pageUrl)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:url" content="${escapeAttribute(pageUrl)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+  ].join('\n    ');
+}
+
+/**
+ * Serves the built client: hashed assets with immutable caching (pre-compressed copies when the
+ * build made them), and every page as index.html with that route's title, description and share
+ * tags already in the <head>, so link previews work without running scripts.
+ */
+export async function registerPages(app: FastifyInstance, { db, env }: AppDeps, clientDir: string | null): Promise<void> {
+  const indexPath = clientDir ? join(clientDir, 'index.html') : null;
+  const template = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : FALLBACK_TEMPLATE;
+
+  if (clientDir && existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const hashed = /[/\\]assets[/\\]/.test(filePath);
+        res.header('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  }
+
+  const render = (meta: RouteMeta, request: FastifyRequest, reply: FastifyReply, status = 200) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const html = template.replace(META_PLACEHOLDER, renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL));
+    return reply
+      .status(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+
+  for (const path of ['/', '/intro', '/blog', '/checkout']) {
+    app.get(path, (request, reply) => render(routeMetaFor(path), request, reply));
+  }
+
+  app.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
+    const slug = request.params.slug;
+    const post = /^[a-z0-9-]{1,200}$/.test(slug) ? await getPublishedBlogPost(db, slug) : null;
+    if (!post) return render({ ...routeMetaFor('/blog'), title: 'Post Not Found' }, request, reply, 404);
+    return render(blogPostMeta(post), request, reply);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return render(routeMetaFor(path), request, reply, isKnownPagePath(path) ? 200 : 404);
+    return reply.status(404).send({ message: 'Not found' });
+  });
+}

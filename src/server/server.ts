@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seedDemoContent } from './db/seed';
+import { EnvError, loadEnv } from './env';
+import { ReadCache } from './lib/read-cache';
+
+const PUBLIC_READ_TTL_MS = 1000;
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The built client sits beside the server bundle (dist/client); from source, under dist/ too. */
+function findClientDir(): string | null {
+  const candidates = [fileURLToPath(new URL('../client', import.meta.url)), resolve(process.cwd(), 'dist/client')];
+  return candidates.find((dir) => existsSync(resolve(dir, 'index.html'))) ?? null;
+}
+
+async function main() {
+  const env = loadEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // SEED_DEMO defaults to on for a new embedded database (CONTRACT §1).
+  const seed = env.SEED_DEMO ?? (database.kind === 'pglite' && database.wasEmpty);
+  const seeded = seed ? await seedDemoContent(database.db) : false;
+
+  const app = await buildApp({
+    db: database.db,
+    env,
+    publicCache: new ReadCache(PUBLIC_READ_TTL_MS),
+    clientDir: findClientDir(),
+  });
+  app.addHook('onClose', async () => database.close());
+  app.log.info({ database: database.kind, seeded }, 'database ready');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+  } else {
+    console.error('Failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadEnv } from '../../src/server/env';
+import { ReadCache } from '../../src/server/lib/read-cache';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp({ seed: true });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+function metaOf(html: string) {
+  const attr = (pattern: RegExp) => pattern.exec(html)?.[1];
+  return {
+    title: attr(/<title>([^<]*)<\/title>/),
+    description: attr(/<meta name="description" content="([^"]*)"/),
+    ogTitle: attr(/<meta property="og:title" content="([^"]*)"/),
+    ogDescription: attr(/<meta property="og:description" content="([^"]*)"/),
+    ogImage: attr(/<meta property="og:image" content="([^"]*)"/),
+  };
+}
+
+describe('served HTML', () => {
+  it('gives every public route its own title, description and share tags before any script', async () => {
+    const posts = (await app.inject('/api/blog-posts')).json();
+    const paths = ['/', '/intro', '/blog', '/checkout', `/blog/${posts[0].slug}`];
+    const titles = new Set<string>();
+    for (const path of paths) {
+      const response = await app.inject({ url: path, headers: { accept: 'text/html' } });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      const meta = metaOf(response.body);
+      expect(meta.title, path).toBeTruthy();
+      expect(meta.description, path).toBeTruthy();
+      expect(meta.ogTitle, path).toBe(meta.title);
+      expect(meta.ogDescription, path).toBe(meta.description);
+      expect(meta.ogImage, path).toMatch(/^http:\/\/test\.local\/.+\.png$/);
+      titles.add(meta.title!);
+    }
+    expect(titles.size).toBe(paths.length);
+    const postPage = await app.inject({ url: `/blog/${posts[0].slug}`, headers: { accept: 'text/html' } });
+    expect(metaOf(postPage.body).title).toContain(posts[0].title);
+  });
+
+  it('escapes a post title that contains markup', async () => {
+    const { blogPosts } = await import('../../src/server/db/schema');
+    await app.database.db.insert(blogPosts).values({
+      slug: 'quotes-and-tags',
+      title: 'Say "hi" <script>alert(1)</script>',
+      content: '<p>x</p>',
+      authorName: 'A',
+      isPublished: true,
+      publishedAt: new Date(),
+    });
+    const response = await app.inject({ url: '/blog/quotes-and-tags', headers: { accept: 'text/html' } });
+    expect(response.body).not.toContain('<script>alert(1)</script>');
+    expect(metaOf(response.body).ogTitle).toContain('&quot;hi&quot; &lt;script&gt;');
+  });
+
+  it('answers unknown pages and unpublished posts with status 404 and the app shell', async () => {
+    for (const path of ['/no-such-page', '/blog/draft-user-testing-checklist']) {
+      const response = await app.inject({ url: path, headers: { accept: 'text/html' } });
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await app.inject({ url: '/api/nothing-here', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('sends security headers with a Content-Security-Policy', async () => {
+    const response = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/script-src 'self'(?! 'unsafe-inline')/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('static client', () => {
+  it('serves hashed assets with immutable caching and pages from the built index.html', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'client-'));
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-meta--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>');
+    writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const staticApp = await buildApp({
+      db: app.database.db,
+      env: loadEnv({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local' }),
+      publicCache: new ReadCache(0),
+      clientDir,
+      logger: false,
+    });
+    try {
+      const asset = await staticApp.inject('/assets/index-abc123.js');
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const page = await staticApp.inject({ url: '/intro', headers: { accept: 'text/html' } });
+      expect(page.body).toContain('/assets/index-abc123.js');
+      expect(metaOf(page.body).title).toMatch(/About the Workshop/);
+    } finally {
+      await staticApp.close();
+    }
+  });
+});
