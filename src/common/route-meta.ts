@@ -60,13 +60,12 @@ export function routeMetaFor(pathname: string): RouteMeta {
   return routes.notFound!;
 }
 
-/** Paths the client router knows; anything else is the not-found screen (404 status). */
+/** Pages the client router has today; anything else is the not-found screen (404 status). */
+export const PAGE_PATHS = ['/', '/intro', '/blog', '/checkout'] as const;
+
 export function isKnownPagePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (
-    ['/', '/intro', '/blog', '/checkout', '/participant', '/admin', '/admin/login2', '/email-debug'].includes(path) ||
-    /^\/blog\/[^/]+$/.test(path)
-  );
+  return (PAGE_PATHS as readonly string[]).includes(path) || /^\/blog\/[^/]+$/.test(path);
 }
 
 export function blogPostMeta(post: { title: string; excerpt?: string | null; slug: string }): RouteMeta {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { blogPostMeta, isKnownPagePath, routeMetaFor, type RouteMeta } from '../common/route-meta';
+import { PAGE_PATHS, blogPostMeta, isKnownPagePath, routeMetaFor, type RouteMeta } from '../common/route-meta';
 import { getPublishedBlogPost } from '../features/content/server/content.service';
 import type { AppDeps } from './deps';
 
@@ -71,7 +71,7 @@ export async function registerPages(app: FastifyInstance, { db, env }: AppDeps, 
       .send(html);
   };
 
-  for (const path of ['/', '/intro', '/blog', '/checkout']) {
+  for (const path of PAGE_PATHS) {
     app.get(path, (request, reply) => render(routeMetaFor(path), request, reply));
   }
 
