@@ -3,6 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { bookingRoutes } from '../features/booking/server/booking.routes';
+import { stripeWebhookRoutes } from '../features/booking/server/stripe-webhook.routes';
 import { contactRoutes } from '../features/contact/server/contact.routes';
 import { contentRoutes } from '../features/content/server/content.routes';
 import { workshopRoutes } from '../features/workshops/server/workshops.routes';
@@ -55,7 +57,10 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     await workshopRoutes(scope, deps);
     await contentRoutes(scope, deps);
     await contactRoutes(scope, deps);
+    await bookingRoutes(scope, deps);
   });
+  // Its own scope: it parses JSON bodies as raw bytes for the signature check.
+  await app.register(async (scope) => stripeWebhookRoutes(scope, deps));
   await registerPages(app, deps, clientDir);
   return app;
 }

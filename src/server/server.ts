@@ -2,6 +2,11 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { resolveAppSecret } from './app-secret';
+import { startBackgroundJobs } from './background-jobs';
+import { OutboxWorker } from './email/outbox-worker';
+import { smtpTransportFromUrl } from './email/transport';
+import { createPaymentProvider } from './payments/create-provider';
 import { openDatabase } from './db/client';
 import { seedDemoContent } from './db/seed';
 import { EnvError, loadEnv } from './env';
@@ -23,13 +28,28 @@ async function main() {
   const seed = env.SEED_DEMO ?? (database.kind === 'pglite' && database.wasEmpty);
   const seeded = seed ? await seedDemoContent(database.db) : false;
 
+  const smtp = env.SMTP_URL ? smtpTransportFromUrl(env.SMTP_URL) : null;
+  // The worker logs through the app's logger and the app wakes the worker: made after the app.
+  // eslint-disable-next-line prefer-const
+  let outbox: OutboxWorker | undefined;
   const app = await buildApp({
     db: database.db,
     env,
     publicCache: new ReadCache(PUBLIC_READ_TTL_MS),
+    payments: createPaymentProvider(env, database.db),
+    secret: resolveAppSecret(env.APP_SECRET, env.DATA_DIR),
+    onEmailQueued: () => outbox?.nudge(),
     clientDir: findClientDir(),
   });
-  app.addHook('onClose', async () => database.close());
+  // 12 attempts with doubling backoff keep retrying for about 2.4 hours before an admin must retry.
+  outbox = new OutboxWorker({ db: database.db, getTransport: () => smtp, logger: app.log, maxAttempts: 12 });
+  const jobs = startBackgroundJobs({ db: database.db, log: app.log });
+  outbox.start();
+  app.addHook('onClose', async () => {
+    jobs.stop();
+    await outbox?.stop();
+    await database.close();
+  });
   app.log.info({ database: database.kind, seeded }, 'database ready');
 
   let closing = false;

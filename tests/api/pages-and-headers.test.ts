@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadEnv } from '../../src/server/env';
 import { ReadCache } from '../../src/server/lib/read-cache';
+import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let app: TestApp;
@@ -99,6 +100,8 @@ describe('static client', () => {
       db: app.database.db,
       env: loadEnv({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local' }),
       publicCache: new ReadCache(0),
+      payments: new DemoPaymentProvider(app.database.db),
+      secret: 'x'.repeat(32),
       clientDir,
       logger: false,
     });

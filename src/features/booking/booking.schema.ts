@@ -47,3 +47,75 @@ export const emptyBookingData: SharedBookingData = {
   paymentMode: 'pay_now',
   subscribedToNewsletter: true,
 };
+
+const customerInfoSchema = z.object({
+  firstName: bookingFormSchema.shape.firstName,
+  lastName: bookingFormSchema.shape.lastName,
+  email: emailField,
+  company: bookingFormSchema.shape.company,
+});
+
+/** POST /api/create-payment-intent. `amount` is accepted for the client's sake and ignored. */
+export const createPaymentIntentSchema = z.object({
+  amount: z.unknown().optional(),
+  workshopDateId: bookingFormSchema.shape.workshopDateId,
+  customerInfo: customerInfoSchema,
+  discountCode: bookingFormSchema.shape.discountCode,
+  subscribedToNewsletter: z.boolean().optional().default(true),
+  /** Paying later for a reservation: its id and the signed token from the e-mail link. */
+  bookingId: z.number().int().positive().optional(),
+  payToken: z.string().max(500).optional(),
+});
+export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentSchema>;
+
+export const paymentIntentResponseSchema = z.object({
+  clientSecret: z.string().nullable(),
+  paymentIntentId: z.string().nullable(),
+  /** What will be charged, in dollars. */
+  amount: z.number(),
+  originalPrice: z.number(),
+  isFree: z.boolean(),
+  discountApplied: z.boolean(),
+  discountAmount: z.number(),
+  discountPercent: z.number(),
+  /** When the seat hold ends (ISO), for paid intents. */
+  holdExpiresAt: z.string().nullable(),
+});
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+
+/** POST /api/bookings: paid (with the provider's payment id) or free ('free-booking'). */
+export const createBookingSchema = bookingFormSchema.extend({
+  stripePaymentId: z.string({ error: 'Missing required booking information. Please go back and complete the form.' }).min(1).max(200),
+  isPaid: z.boolean().optional(),
+  // The browser's figures are accepted and ignored: the server prices every booking.
+  originalPrice: z.unknown().optional(),
+  discountAmount: z.unknown().optional(),
+  finalPrice: z.unknown().optional(),
+});
+export type CreateBookingInput = z.input<typeof createBookingSchema>;
+
+export const bookingResponseSchema = z.object({
+  id: z.number(),
+  workshopDateId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isPaid: z.boolean(),
+  status: z.enum(['confirmed', 'reserved', 'cancelled', 'refunded']),
+  originalPrice: z.number(),
+  discountAmount: z.number(),
+  finalPrice: z.number(),
+});
+export type BookingResponse = z.infer<typeof bookingResponseSchema>;
+
+export const demoConfirmSchema = z.object({
+  paymentIntentId: z.string().min(1).max(200),
+  cardNumber: z.string().max(40),
+});
+
+export const paymentConfigSchema = z.object({
+  provider: z.enum(['stripe', 'demo']),
+  publishableKey: z.string(),
+  testMode: z.boolean(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;

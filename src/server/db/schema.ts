@@ -426,3 +426,19 @@ export const jobLeases = pgTable('job_leases', {
   leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
 });
+
+/**
+ * The demo payment provider's own ledger (CONTRACT §3): what Stripe would know about an
+ * intent, kept in the database so every instance sees the same truth.
+ */
+export const demoPaymentIntents = pgTable('demo_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  status: text('status', { enum: ['requires_payment', 'processing', 'succeeded', 'canceled', 'failed'] }).notNull().default('requires_payment'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../../server/deps';
+import { DemoPaymentProvider } from '../../../server/payments/demo-provider';
+import { PaymentProviderError } from '../../../server/payments/payment-provider';
+import { HttpError } from '../../../server/plugins/error-handler';
+import {
+  bookingFormSchema,
+  bookingResponseSchema,
+  createBookingSchema,
+  createPaymentIntentSchema,
+  demoConfirmSchema,
+  paymentConfigSchema,
+  paymentIntentResponseSchema,
+} from '../booking.schema';
+import { createFreeBooking, createPaymentIntent, fulfilPayment, reserveBooking, toBookingResponse, type BookingDeps } from './booking.service';
+
+export const FREE_BOOKING_ID = 'free-booking';
+/**
+ * Opening payments and reserving tie up seats, so one address may not do it without limit.
+ * Completing a booking needs a confirmed payment or a code, so it is not limited.
+ */
+const SEAT_HOLD_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
+
+export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const bookingDeps: BookingDeps = {
+    db: deps.db,
+    payments: deps.payments,
+    secret: deps.secret,
+    publicUrl: deps.env.PUBLIC_URL,
+    onEmailQueued: deps.onEmailQueued,
+  };
+  // Seat counts changed: the next public read must not come from the cache.
+  const seatsChanged = () => deps.publicCache.clear();
+
+  routes.get('/api/stripe/config', { schema: { response: { 200: paymentConfigSchema } } }, async () => deps.payments.publicConfig());
+
+  routes.post(
+    '/api/create-payment-intent',
+    { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentResponseSchema } } },
+    async (request) => {
+      const { workshopDateId, customerInfo, discountCode, subscribedToNewsletter, bookingId, payToken } = request.body;
+      const result = await createPaymentIntent(bookingDeps, {
+        workshopDateId,
+        customer: { ...customerInfo, discountCode, subscribedToNewsletter },
+        bookingId,
+        payToken,
+      });
+      seatsChanged();
+      return result;
+    },
+  );
+
+  routes.post(
+    '/api/bookings',
+    { schema: { body: createBookingSchema, response: { 200: bookingResponseSchema, 201: bookingResponseSchema } } },
+    async (request, reply) => {
+      const { stripePaymentId, ...form } = request.body;
+      const booking =
+        stripePaymentId === FREE_BOOKING_ID ? await createFreeBooking(bookingDeps, form) : await fulfilPayment(bookingDeps, stripePaymentId);
+      seatsChanged();
+      return reply.status(201).send(toBookingResponse(booking));
+    },
+  );
+
+  routes.post(
+    '/api/bookings/reserve',
+    { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: bookingFormSchema, response: { 201: bookingResponseSchema } } },
+    async (request, reply) => {
+      const booking = await reserveBooking(bookingDeps, request.body);
+      seatsChanged();
+      return reply.status(201).send(toBookingResponse(booking));
+    },
+  );
+
+  routes.post(
+    '/api/payments/demo/confirm',
+    {
+      schema: { body: demoConfirmSchema, response: { 200: z.object({ status: z.literal('succeeded'), paymentIntentId: z.string(), bookingId: z.number() }) } },
+    },
+    async (request) => {
+      const provider = deps.payments;
+      if (!(provider instanceof DemoPaymentProvider)) throw new HttpError(404, 'Not found');
+      try {
+        await provider.confirmWithCard(request.body.paymentIntentId, request.body.cardNumber);
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw new HttpError(error.code === 'not_found' ? 404 : 402, error.message, error.code);
+        throw error;
+      }
+      // Like Stripe's webhook: the booking exists even if the browser never comes back.
+      const booking = await fulfilPayment(bookingDeps, request.body.paymentIntentId);
+      seatsChanged();
+      return { status: 'succeeded' as const, paymentIntentId: request.body.paymentIntentId, bookingId: booking.id };
+    },
+  );
+}

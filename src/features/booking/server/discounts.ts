@@ -1,0 +1,54 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../server/db/client';
+import { discountCodes } from '../../../server/db/schema';
+import { HttpError } from '../../../server/plugins/error-handler';
+
+export const DISCOUNT_INVALID_MESSAGE = 'The discount code you entered is invalid or expired.';
+
+export function discountInvalid(): HttpError {
+  return new HttpError(400, DISCOUNT_INVALID_MESSAGE, 'discount_code_invalid');
+}
+
+export function normaliseCode(code: string | undefined | null): string {
+  return (code ?? '').trim().toUpperCase();
+}
+
+function usable(now: Date) {
+  return and(
+    eq(discountCodes.isActive, true),
+    or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now)),
+    or(isNull(discountCodes.maxUses), lt(discountCodes.currentUses, discountCodes.maxUses)),
+  );
+}
+
+/** The code's row when it can be used now (active, not expired, uses left); otherwise 400. */
+export async function findUsableDiscount(db: Database, code: string, now = new Date()) {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.code, normaliseCode(code)), usable(now)))
+    .limit(1);
+  if (!row) throw discountInvalid();
+  return row;
+}
+
+/**
+ * Counts one use, only if one is left: a single conditional UPDATE, so concurrent buyers can
+ * never push a code past maxUses. Call inside the transaction that creates the booking or hold.
+ */
+export async function claimDiscountUse(tx: Database, discountCodeId: number, now = new Date()): Promise<void> {
+  const claimed = await tx
+    .update(discountCodes)
+    .set({ currentUses: sql`${discountCodes.currentUses} + 1` })
+    .where(and(eq(discountCodes.id, discountCodeId), usable(now)))
+    .returning({ id: discountCodes.id });
+  if (claimed.length === 0) throw discountInvalid();
+}
+
+/** Gives a use back (a hold that expired unpaid). */
+export async function releaseDiscountUse(tx: Database, discountCodeId: number): Promise<void> {
+  await tx
+    .update(discountCodes)
+    .set({ currentUses: sql`greatest(${discountCodes.currentUses} - 1, 0)` })
+    .where(eq(discountCodes.id, discountCodeId));
+}

@@ -1,0 +1,77 @@
+/**
+ * The e-mail outbox (CONTRACT §4): a feature writes its e-mail here inside the transaction of the
+ * change that causes it, so the e-mail exists exactly when the change does. OutboxWorker delivers
+ * it later; a visitor never waits for, or fails because of, a mail server.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { emailOutbox } from '../db/schema';
+
+type OutboxInsert = typeof emailOutbox.$inferInsert;
+
+/** What a feature hands to the outbox; delivery bookkeeping (status, attempts, …) is the worker's. */
+export type OutboxMessage = Pick<OutboxInsert, 'to' | 'subject' | 'html' | 'text' | 'bcc' | 'kind' | 'attachments'>;
+
+/** One attachment: `content` is base64, so binary files survive the jsonb column. */
+export type OutboxAttachment = NonNullable<OutboxMessage['attachments']>[number];
+
+/**
+ * Queues an e-mail. Pass the caller's transaction: the row commits or rolls back with the change
+ * that caused it. Nudge the worker only after that transaction has committed, since before then
+ * the row is invisible to it.
+ */
+export async function enqueueEmail(tx: Database, message: OutboxMessage): Promise<{ id: number }> {
+  // A row without a recipient could only ever fail: refuse it while the caller can still react.
+  if (!message.to.trim()) throw new Error('enqueueEmail: "to" is empty');
+  const [row] = await tx
+    .insert(emailOutbox)
+    .values({
+      to: message.to,
+      bcc: message.bcc ?? null,
+      subject: message.subject,
+      html: message.html,
+      text: message.text ?? null,
+      kind: message.kind,
+      attachments: message.attachments?.length ? message.attachments : null,
+    })
+    .returning({ id: emailOutbox.id });
+  if (!row) throw new Error('enqueueEmail: insert returned no row');
+  return row;
+}
+
+const DEFAULT_LIST_LIMIT = 100;
+const MAX_LIST_LIMIT = 500;
+
+/** Newest first, with the fields of `GET /api/admin/outbox` (CONTRACT §4). */
+export async function listOutbox(db: Database, options: { limit?: number } = {}) {
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIST_LIMIT), 1), MAX_LIST_LIMIT);
+  return db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.id))
+    .limit(limit);
+}
+
+export type OutboxEntry = Awaited<ReturnType<typeof listOutbox>>[number];
+
+/**
+ * Puts a failed e-mail back in the queue, due now, with a fresh set of attempts (an admin retries
+ * after fixing the cause, so the retry deserves the whole backoff schedule). `lastError` stays
+ * until the next attempt replaces it. False when the e-mail does not exist or has not failed.
+ */
+export async function retryEmail(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
+}

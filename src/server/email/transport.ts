@@ -1,0 +1,55 @@
+/**
+ * How an e-mail leaves the building. The worker knows only MailTransport, so SMTP (here) and the
+ * admin-configured transports (Microsoft 365 via Graph, a later issue) are interchangeable.
+ */
+import { createTransport } from 'nodemailer';
+import type { emailOutbox } from '../db/schema';
+
+/** The parts of an outbox row a transport sends. */
+export type OutgoingEmail = Pick<typeof emailOutbox.$inferSelect, 'to' | 'bcc' | 'subject' | 'html' | 'text' | 'attachments'>;
+
+export type MailTransport = {
+  /** Resolves once the server accepted the message; rejects otherwise. Honours `signal` to give up. */
+  send(message: OutgoingEmail, options?: { signal?: AbortSignal }): Promise<void>;
+  /** Where mail goes, without credentials: for logs and the admin view. */
+  describe(): string;
+};
+
+export const DEFAULT_FROM = 'Workshops <no-reply@localhost>';
+
+// Nodemailer waits minutes by default; a dead server should fail an attempt quickly and let the
+// outbox retry later. Query parameters in the URL (e.g. `?socketTimeout=60000`) still win.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** An SMTP transport from `smtp://user:pass@host:port` or `smtps://…` (the `SMTP_URL` format). */
+export function smtpTransportFromUrl(url: string, from: string = DEFAULT_FROM): MailTransport {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') {
+    throw new Error(`SMTP URL must start with smtp:// or smtps://, got ${parsed.protocol}//`);
+  }
+  const secure = parsed.protocol === 'smtps:';
+  // Nodemailer's own defaults, spelled out so describe() tells the truth.
+  const port = parsed.port || (secure ? '465' : '587');
+  const where = `${parsed.protocol}//${parsed.hostname}:${port}`;
+  const mailer = createTransport({ url, ...SMTP_TIMEOUTS }, { from });
+
+  return {
+    async send(message, options = {}) {
+      await mailer.sendMail({
+        to: message.to,
+        bcc: message.bcc ?? undefined,
+        subject: message.subject,
+        html: message.html,
+        text: message.text ?? undefined,
+        attachments: (message.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content,
+          encoding: 'base64',
+        })),
+        signal: options.signal,
+      });
+    },
+    describe: () => where,
+  };
+}

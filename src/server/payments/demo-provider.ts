@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { demoPaymentIntents } from '../db/schema';
+import {
+  PaymentProviderError,
+  type CreateIntentInput,
+  type PaymentIntent,
+  type PaymentProvider,
+  type PublicPaymentConfig,
+} from './payment-provider';
+
+/** Card numbers the demo form understands (CONTRACT §3). */
+export const DEMO_CARD_SUCCEEDS = '4242424242424242';
+export const DEMO_CARD_DECLINED = '4000000000000002';
+
+type DemoIntentRow = typeof demoPaymentIntents.$inferSelect;
+
+function toIntent(row: DemoIntentRow): PaymentIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    metadata: row.metadata,
+  };
+}
+
+/**
+ * A payment provider that needs no outside service, so a newcomer can book end to end. It keeps
+ * its ledger in the database and takes "card payments" through POST /api/payments/demo/confirm.
+ */
+export class DemoPaymentProvider implements PaymentProvider {
+  readonly name = 'demo' as const;
+
+  constructor(private readonly db: Database) {}
+
+  publicConfig(): PublicPaymentConfig {
+    return { provider: 'demo', publishableKey: 'pk_demo', testMode: true };
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<PaymentIntent> {
+    const id = `demo_pi_${randomBytes(12).toString('hex')}`;
+    await this.db
+      .insert(demoPaymentIntents)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        idempotencyKey: input.idempotencyKey,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        metadata: input.metadata,
+      })
+      .onConflictDoNothing({ target: demoPaymentIntents.idempotencyKey });
+    const [row] = await this.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey));
+    if (!row) throw new PaymentProviderError('Could not create the demo payment', 'unavailable');
+    return toIntent(row);
+  }
+
+  async retrieveIntent(id: string): Promise<PaymentIntent | null> {
+    const [row] = await this.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id));
+    return row ? toIntent(row) : null;
+  }
+
+  async cancelIntent(id: string): Promise<void> {
+    await this.db
+      .update(demoPaymentIntents)
+      .set({ status: 'canceled' })
+      .where(eq(demoPaymentIntents.id, id));
+  }
+
+  async refund(paymentIntentId: string, options: { amountCents?: number }): Promise<{ refundId: string }> {
+    const intent = await this.retrieveIntent(paymentIntentId);
+    if (!intent) throw new PaymentProviderError('No such payment', 'not_found');
+    if (intent.status !== 'succeeded') throw new PaymentProviderError('Only a succeeded payment can be refunded', 'invalid_state');
+    await this.db
+      .update(demoPaymentIntents)
+      .set({ refundedCents: options.amountCents ?? intent.amountCents })
+      .where(eq(demoPaymentIntents.id, paymentIntentId));
+    return { refundId: `demo_re_${randomBytes(8).toString('hex')}` };
+  }
+
+  /** The demo card form: 4242… pays, 4000 0000 0000 0002 is declined. */
+  async confirmWithCard(paymentIntentId: string, cardNumber: string): Promise<PaymentIntent> {
+    const intent = await this.retrieveIntent(paymentIntentId);
+    if (!intent) throw new PaymentProviderError('No such payment', 'not_found');
+    if (intent.status === 'succeeded') return intent;
+    if (intent.status !== 'requires_payment') throw new PaymentProviderError('This payment can no longer be paid', 'invalid_state');
+    const digits = cardNumber.replace(/\D/g, '');
+    if (digits === DEMO_CARD_DECLINED) {
+      throw new PaymentProviderError('Your card was declined.', 'card_declined');
+    }
+    if (digits !== DEMO_CARD_SUCCEEDS) {
+      throw new PaymentProviderError('Use the demo card 4242 4242 4242 4242.', 'card_declined');
+    }
+    const [row] = await this.db
+      .update(demoPaymentIntents)
+      .set({ status: 'succeeded' })
+      .where(eq(demoPaymentIntents.id, paymentIntentId))
+      .returning();
+    return toIntent(row!);
+  }
+}
