@@ -163,6 +163,11 @@ describe('reserve now, pay later', () => {
     const url = new URL(link!);
     const bookingId = Number(url.searchParams.get('booking'));
 
+    const details = await app.inject(`/api/bookings/${bookingId}/payment-details?token=${encodeURIComponent(url.searchParams.get('token')!)}`);
+    expect(details.json()).toMatchObject({ bookingId, workshopDateId: date.id, email: who.email, finalPrice: 499, status: 'reserved' });
+    expect((await app.inject(`/api/bookings/${bookingId}/payment-details?token=forged.token`)).statusCode).toBe(403);
+    expect((await app.inject(`/api/bookings/${bookingId + 1}/payment-details?token=${encodeURIComponent(url.searchParams.get('token')!)}`)).statusCode).toBe(403);
+
     const forged = await post('/api/create-payment-intent', { workshopDateId: date.id, customerInfo: who, bookingId, payToken: 'forged.token' });
     expect(forged.statusCode).toBe(403);
 

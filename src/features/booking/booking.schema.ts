@@ -119,3 +119,20 @@ export const paymentConfigSchema = z.object({
   testMode: z.boolean(),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** GET /api/bookings/{id}/payment-details?token=… : what the checkout shows for a reservation paid later. */
+export const reservationDetailsSchema = z.object({
+  bookingId: z.number(),
+  workshopDateId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  company: z.string(),
+  discountCode: z.string(),
+  originalPrice: z.number(),
+  discountAmount: z.number(),
+  finalPrice: z.number(),
+  status: z.enum(['confirmed', 'reserved', 'cancelled', 'refunded']),
+  isPaid: z.boolean(),
+});
+export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;

@@ -13,8 +13,9 @@ import {
   demoConfirmSchema,
   paymentConfigSchema,
   paymentIntentResponseSchema,
+  reservationDetailsSchema,
 } from '../booking.schema';
-import { createFreeBooking, createPaymentIntent, fulfilPayment, reserveBooking, toBookingResponse, type BookingDeps } from './booking.service';
+import { createFreeBooking, createPaymentIntent, fulfilPayment, getReservationForPayment, reserveBooking, toBookingResponse, type BookingDeps } from './booking.service';
 
 export const FREE_BOOKING_ID = 'free-booking';
 /**
@@ -73,6 +74,18 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       seatsChanged();
       return reply.status(201).send(toBookingResponse(booking));
     },
+  );
+
+  routes.get(
+    '/api/bookings/:id/payment-details',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ token: z.string().max(500).optional() }),
+        response: { 200: reservationDetailsSchema },
+      },
+    },
+    async (request) => getReservationForPayment(bookingDeps, request.params.id, request.query.token),
   );
 
   routes.post(

@@ -134,6 +134,29 @@ export async function createPaymentIntent(
   return priceResponse(price, { clientSecret: intent.clientSecret, paymentIntentId: intent.id, holdExpiresAt: holdExpiresAt.toISOString() });
 }
 
+/** The reservation a signed pay link names, for the checkout to show before paying. */
+export async function getReservationForPayment(deps: Pick<BookingDeps, 'db' | 'secret'>, bookingId: number, payToken: string | undefined) {
+  if (verifyToken(deps.secret, PAY_LINK_PURPOSE, payToken) !== String(bookingId)) {
+    throw new HttpError(403, 'This payment link is invalid or has expired.', 'pay_link_invalid');
+  }
+  const [booking] = await deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  if (!booking) throw new HttpError(404, 'Booking not found');
+  return {
+    bookingId: booking.id,
+    workshopDateId: booking.workshopDateId,
+    firstName: booking.firstName,
+    lastName: booking.lastName,
+    email: booking.email,
+    company: booking.company,
+    discountCode: booking.discountCode,
+    originalPrice: centsToDollars(booking.originalPriceCents),
+    discountAmount: centsToDollars(booking.discountAmountCents),
+    finalPrice: centsToDollars(booking.finalPriceCents),
+    status: booking.status,
+    isPaid: booking.isPaid,
+  };
+}
+
 /** Paying later for a reservation: its seat is already held, the price was fixed when reserved. */
 async function createIntentForReservation(deps: BookingDeps, bookingId: number, payToken: string | undefined, now: Date) {
   if (verifyToken(deps.secret, PAY_LINK_PURPOSE, payToken) !== String(bookingId)) {
