@@ -1,0 +1,32 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { ErrorBoundary } from '../components/ui/error-boundary';
+import { Spinner } from '../components/ui/spinner';
+import { LandingPage } from './routes/landing/landing-page';
+import { NotFoundPage } from './routes/not-found-page';
+
+// The landing page ships in the entry chunk; every other screen is its own chunk, loaded on visit.
+// Admin and participant screens join here as lazy routes when they are built.
+const IntroPage = lazy(() => import('./routes/intro-page'));
+const BlogListPage = lazy(() => import('./routes/blog-list-page'));
+const BlogPostPage = lazy(() => import('./routes/blog-post-page'));
+const CheckoutPage = lazy(() => import('./routes/checkout-page'));
+
+export function AppRouter() {
+  const [location] = useLocation();
+  return (
+    // Keyed by path so a screen that failed to load does not stay failed after navigating away.
+    <ErrorBoundary key={location}>
+      <Suspense fallback={<Spinner label="Loading page…" className="min-h-[60vh]" />}>
+        <Switch>
+          <Route path="/" component={LandingPage} />
+          <Route path="/intro" component={IntroPage} />
+          <Route path="/blog" component={BlogListPage} />
+          <Route path="/blog/:slug" component={BlogPostPage} />
+          <Route path="/checkout" component={CheckoutPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cx } from './cx';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ink';
+export type ButtonSize = 'md' | 'lg';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-accent text-ink',
+  secondary: 'bg-paper text-ink hover:bg-white',
+  ink: 'bg-ink text-paper',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  md: 'min-h-11 px-5 py-2 text-sm',
+  lg: 'min-h-13 px-7 py-3 text-base',
+};
+
+/**
+ * The neo-brutalist button: ink border, hard offset shadow that presses in on click. Shared by
+ * <button> and links that look like buttons, so both stay identical.
+ */
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
+  return cx(
+    'inline-flex items-center justify-center gap-2 rounded-brutal border-2 border-ink font-extrabold uppercase tracking-label',
+    'shadow-brutal transition-[translate,box-shadow] duration-100 select-none',
+    'hover:-translate-x-0.5 hover:-translate-y-0.5 hover:shadow-brutal-lg',
+    'active:translate-x-1 active:translate-y-1 active:shadow-none',
+    'disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none',
+    variants[variant],
+    sizes[size],
+    extra,
+  );
+}
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };
+
+export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}

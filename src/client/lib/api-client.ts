@@ -1,0 +1,99 @@
+import type { ZodType } from 'zod';
+
+/**
+ * The browser's only way to the API: same origin, cookies included, the two headers the CSRF
+ * guard expects (CONTRACT §2), and every answer parsed by the shared zod schema so the UI never
+ * works with a shape it did not check. Showing a toast or a message is the caller's job.
+ */
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    message: string,
+    readonly status: number,
+    /** The raw response body, usually `{"message": "...", "code": "..."}`. */
+    readonly body: string,
+  ) {
+    super(message);
+  }
+
+  /** The `message` or `code` field of a JSON error body, when there is one. */
+  field(name: 'message' | 'code'): string | undefined {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      if (parsed && typeof parsed === 'object' && name in parsed) {
+        const value = (parsed as Record<string, unknown>)[name];
+        return typeof value === 'string' ? value : undefined;
+      }
+    } catch {
+      // Not JSON: there is no field to read.
+    }
+    return undefined;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+function withQuery(url: string, params?: QueryParams): string {
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+}
+
+function send(method: string, url: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Client-Source': 'web',
+    'X-Request-Time': String(Date.now()),
+  };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+  });
+}
+
+/** Reads a JSON body and checks it against the schema. */
+export async function readJson<T>(response: Response, schema: ZodType<T>): Promise<T> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await response.text());
+  } catch {
+    throw new ApiError('Invalid JSON response', response.status, '');
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(`Unexpected response from ${response.url || 'the server'}`, response.status, '');
+  }
+  return parsed.data;
+}
+
+/** Data reads (spec §8): a failure reads '{status}: {body or status text}'. */
+export async function apiGet<T>(url: string, schema: ZodType<T>, params?: QueryParams): Promise<T> {
+  const response = await send('GET', withQuery(url, params));
+  if (!response.ok) {
+    const text = await response.text();
+    throw new ApiError(`${response.status}: ${text || response.statusText}`, response.status, text);
+  }
+  return readJson(response, schema);
+}
+
+/**
+ * Writes (spec §8): a failure's message is the response body, or
+ * 'API request failed with status {code}' when the body is empty.
+ */
+export async function apiRequest(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<Response> {
+  const response = await send(method, url, body);
+  if (!response.ok) {
+    const text = await response.text();
+    throw new ApiError(text || `API request failed with status ${response.status}`, response.status, text);
+  }
+  return response;
+}

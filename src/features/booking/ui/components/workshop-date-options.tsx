@@ -1,0 +1,99 @@
+import * as RadioGroup from '@radix-ui/react-radio-group';
+import { formatPrice } from '../../../../common/money';
+import { Badge } from '../../../../client/components/ui/badge';
+import { cx } from '../../../../client/components/ui/cx';
+import { expertiseLabels, type PublicWorkshopDate } from '../../../workshops/workshops.schema';
+import { displayTime } from '../timezones';
+
+type Props = {
+  dates: PublicWorkshopDate[];
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  timeZoneChoice: string;
+  labelledBy: string;
+  errorId?: string;
+  /** Lets react-hook-form focus the list when the date is missing. */
+  focusRef: (target: { focus: () => void } | null) => void;
+};
+
+function isTbc(date: PublicWorkshopDate) {
+  return date.isTBC || !date.date || !date.time;
+}
+
+/** The radio list of workshop dates: arrow keys move, booked-out dates are skipped (spec §4). */
+export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneChoice, labelledBy, errorId, focusRef }: Props) {
+  return (
+    <RadioGroup.Root
+      ref={(element) => {
+        focusRef(
+          element && {
+            focus: () => element.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus(),
+          },
+        );
+      }}
+      value={value}
+      onValueChange={onChange}
+      onBlur={onBlur}
+      aria-labelledby={labelledBy}
+      aria-describedby={errorId}
+      aria-invalid={errorId ? true : undefined}
+      className="grid gap-3"
+    >
+      {dates.map((date) => {
+        const id = `workshop-date-${date.id}`;
+        const bookedOut = date.seatsRemaining <= 0;
+        const shown = displayTime(date, timeZoneChoice);
+        return (
+          <div
+            key={date.id}
+            className={cx(
+              'relative flex gap-3 rounded-brutal border-2 border-ink p-4 transition-[translate,box-shadow] duration-100',
+              bookedOut
+                ? 'bg-paper-deep'
+                : 'bg-white shadow-brutal-sm has-data-[state=checked]:-translate-0.5 has-data-[state=checked]:bg-accent-soft has-data-[state=checked]:shadow-brutal',
+            )}
+          >
+            <RadioGroup.Item
+              id={id}
+              value={String(date.id)}
+              disabled={bookedOut}
+              className="relative z-10 mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full border-2 border-ink bg-white disabled:bg-paper-deep"
+            >
+              <RadioGroup.Indicator className="size-3 rounded-full bg-ink" />
+            </RadioGroup.Item>
+            {/* The label's ::after covers the card so a tap anywhere selects the date; the radio sits above it. */}
+            <label htmlFor={id} className={cx('flex flex-1 flex-col gap-1.5 after:absolute after:inset-0', !bookedOut && 'cursor-pointer')}>
+              <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                <span className="text-lg font-extrabold">{isTbc(date) ? 'TBC' : shown.date}</span>
+                {isTbc(date) ? (
+                  <span className="text-sm font-semibold">Actual Date Will Be Set Via Participant Poll</span>
+                ) : (
+                  <span className="text-sm font-semibold">
+                    {shown.time} <span className="text-ink-soft">{shown.timezone}</span>
+                  </span>
+                )}
+              </span>
+              <span className="font-semibold">{date.title}</span>
+              <span className="flex flex-wrap items-center gap-2 text-sm">
+                <Badge tone="secondary">{expertiseLabels[date.expertiseLevel]}</Badge>
+                {bookedOut ? (
+                  <>
+                    <Badge tone="ink">BOOKED OUT!</Badge>
+                    <span className="font-semibold">This workshop is fully booked</span>
+                  </>
+                ) : (
+                  <>
+                    <span className="font-semibold">{date.seatsRemaining} seats remaining</span>
+                    <span aria-hidden="true">·</span>
+                    <span className="font-extrabold">{formatPrice(date.price)}</span>
+                  </>
+                )}
+              </span>
+            </label>
+          </div>
+        );
+      })}
+    </RadioGroup.Root>
+  );
+}

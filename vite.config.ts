@@ -1,0 +1,29 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    // manifest.json lets the server find the entry and route chunks by source path.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod (about 24 KB gzipped, no dependencies) gets its own long-cached chunk, used only by
+          // lazy chunks. Everything else is split by Rolldown from the import graph. Libraries with
+          // dependencies (react-hook-form → react) must not be grouped: the group would take React
+          // with it and the entry would preload the whole group.
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+    },
+  },
+});
