@@ -303,67 +303,35 @@ async function existingBooking(db: Database, bookingId: number): Promise<Booking
   return row;
 }
 
-/** A booking the discount code makes free: code use, seat and booking in one transaction. */
-export async function createFreeBooking(deps: BookingDeps, form: BookingForm): Promise<BookingRow> {
-  const date = await loadBookableDate(deps.db, form.workshopDateId);
-  if (!normaliseCode(form.discountCode)) throw new HttpError(402, 'A free booking needs a discount code that covers the full price.', 'payment_required');
-  const { price, discount } = await quote(deps.db, date.priceCents, form.discountCode);
-  if (price.finalCents !== 0 || !discount) throw new HttpError(402, 'This discount code does not cover the full price. Please pay by card.', 'payment_required');
-
+/**
+ * Books an unpaid seat (free, or reserved to pay later): code use, seat, booking, newsletter
+ * and e-mail in one transaction, so a refusal at any step leaves nothing behind.
+ */
+async function bookUnpaidSeat(
+  deps: BookingDeps,
+  form: BookingForm,
+  offer: { workshopDateId: number; price: Price; discount: Awaited<ReturnType<typeof findUsableDiscount>> | null; paymentMode: 'pay_now' | 'pay_later' },
+): Promise<BookingRow> {
+  const free = offer.price.finalCents === 0;
   const booking = await deps.db.transaction(async (tx) => {
-    await claimDiscountUse(tx, discount.id);
-    await takeSeat(tx, date.id);
+    if (offer.discount) await claimDiscountUse(tx, offer.discount.id);
+    await takeSeat(tx, offer.workshopDateId);
     const [row] = await tx
       .insert(bookings)
       .values({
-        workshopDateId: date.id,
+        workshopDateId: offer.workshopDateId,
         firstName: form.firstName,
         lastName: form.lastName,
         email: form.email,
         company: form.company,
-        discountCodeId: discount.id,
-        discountCode: discount.code,
-        originalPriceCents: price.originalCents,
-        discountAmountCents: price.discountCents,
-        finalPriceCents: 0,
-        isPaid: false,
-        status: 'confirmed',
-        paymentMode: 'pay_now',
-        subscribedToNewsletter: form.subscribedToNewsletter,
-      })
-      .returning();
-    await subscribe(tx, form.email, form.subscribedToNewsletter);
-    await queueBookingEmail(tx, deps, 'free', row!);
-    return row!;
-  });
-  deps.onEmailQueued?.();
-  return booking;
-}
-
-/** Reserve now, pay later: the seat is taken now and the e-mail carries a link to pay. */
-export async function reserveBooking(deps: BookingDeps, form: BookingForm): Promise<BookingRow> {
-  const date = await loadBookableDate(deps.db, form.workshopDateId);
-  const { price, discount } = await quote(deps.db, date.priceCents, form.discountCode);
-  const free = price.finalCents === 0;
-  const booking = await deps.db.transaction(async (tx) => {
-    if (discount) await claimDiscountUse(tx, discount.id);
-    await takeSeat(tx, date.id);
-    const [row] = await tx
-      .insert(bookings)
-      .values({
-        workshopDateId: date.id,
-        firstName: form.firstName,
-        lastName: form.lastName,
-        email: form.email,
-        company: form.company,
-        discountCodeId: discount?.id ?? null,
-        discountCode: discount?.code ?? '',
-        originalPriceCents: price.originalCents,
-        discountAmountCents: price.discountCents,
-        finalPriceCents: price.finalCents,
+        discountCodeId: offer.discount?.id ?? null,
+        discountCode: offer.discount?.code ?? '',
+        originalPriceCents: offer.price.originalCents,
+        discountAmountCents: offer.price.discountCents,
+        finalPriceCents: offer.price.finalCents,
         isPaid: false,
         status: free ? 'confirmed' : 'reserved',
-        paymentMode: 'pay_later',
+        paymentMode: offer.paymentMode,
         subscribedToNewsletter: form.subscribedToNewsletter,
       })
       .returning();
@@ -373,4 +341,20 @@ export async function reserveBooking(deps: BookingDeps, form: BookingForm): Prom
   });
   deps.onEmailQueued?.();
   return booking;
+}
+
+/** A booking the discount code makes free. */
+export async function createFreeBooking(deps: BookingDeps, form: BookingForm): Promise<BookingRow> {
+  const date = await loadBookableDate(deps.db, form.workshopDateId);
+  if (!normaliseCode(form.discountCode)) throw new HttpError(402, 'A free booking needs a discount code that covers the full price.', 'payment_required');
+  const { price, discount } = await quote(deps.db, date.priceCents, form.discountCode);
+  if (price.finalCents !== 0 || !discount) throw new HttpError(402, 'This discount code does not cover the full price. Please pay by card.', 'payment_required');
+  return bookUnpaidSeat(deps, form, { workshopDateId: date.id, price, discount, paymentMode: 'pay_now' });
+}
+
+/** Reserve now, pay later: the seat is taken now and the e-mail carries a link to pay. */
+export async function reserveBooking(deps: BookingDeps, form: BookingForm): Promise<BookingRow> {
+  const date = await loadBookableDate(deps.db, form.workshopDateId);
+  const { price, discount } = await quote(deps.db, date.priceCents, form.discountCode);
+  return bookUnpaidSeat(deps, form, { workshopDateId: date.id, price, discount, paymentMode: 'pay_later' });
 }
