@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { adminAuthRoutes } from '../features/admin-auth/server/admin-auth.routes';
 import { bookingRoutes } from '../features/booking/server/booking.routes';
 import { stripeWebhookRoutes } from '../features/booking/server/stripe-webhook.routes';
 import { contactRoutes } from '../features/contact/server/contact.routes';
@@ -10,6 +11,7 @@ import { contentRoutes } from '../features/content/server/content.routes';
 import { workshopRoutes } from '../features/workshops/server/workshops.routes';
 import type { AppDeps } from './deps';
 import { registerPages } from './pages';
+import { registerAuth } from './plugins/auth';
 import { registerCsrfGuard } from './plugins/csrf-guard';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -47,6 +49,8 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   registerCsrfGuard(app);
+  // Before every route: resolves the session cookie and guards admin paths before bodies are read.
+  registerAuth(app, { db: deps.db });
 
   // Public API reads are not cached by browsers or proxies: seats change.
   app.addHook('onSend', async (request, reply) => {
@@ -58,6 +62,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     await contentRoutes(scope, deps);
     await contactRoutes(scope, deps);
     await bookingRoutes(scope, deps);
+    await adminAuthRoutes(scope, deps);
   });
   // Its own scope: it parses JSON bodies as raw bytes for the signature check.
   await app.register(async (scope) => stripeWebhookRoutes(scope, deps));

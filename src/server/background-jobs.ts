@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { releaseExpiredHolds } from '../features/booking/server/seats';
 import type { Database } from './db/client';
+import { deleteExpiredSessions } from './plugins/auth';
 
 const HOLD_SWEEP_INTERVAL_MS = 30_000;
 
@@ -16,6 +17,7 @@ export function startBackgroundJobs({ db, log }: { db: Database; log: FastifyBas
     try {
       const released = await releaseExpiredHolds(db);
       if (released > 0) log.info({ released }, 'released expired seat holds');
+      await deleteExpiredSessions(db);
     } catch (error) {
       log.error({ err: error }, 'seat hold sweep failed');
     } finally {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureAdminUser } from '../features/admin-auth/server/admin-auth.service';
 import { buildApp } from './app';
 import { resolveAppSecret } from './app-secret';
 import { startBackgroundJobs } from './background-jobs';
@@ -27,6 +28,9 @@ async function main() {
   // SEED_DEMO defaults to on for a new embedded database (CONTRACT §1).
   const seed = env.SEED_DEMO ?? (database.kind === 'pglite' && database.wasEmpty);
   const seeded = seed ? await seedDemoContent(database.db) : false;
+  // CONTRACT §1: with both set, that admin exists and has that password after start.
+  const adminAccount =
+    env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? await ensureAdminUser(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }) : 'not configured';
 
   const smtp = env.SMTP_URL ? smtpTransportFromUrl(env.SMTP_URL) : null;
   // The worker logs through the app's logger and the app wakes the worker: made after the app.
@@ -50,7 +54,7 @@ async function main() {
     await outbox?.stop();
     await database.close();
   });
-  app.log.info({ database: database.kind, seeded }, 'database ready');
+  app.log.info({ database: database.kind, seeded, adminAccount }, 'database ready');
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,3 +1,4 @@
+import { ensureAdminUser } from '../../src/features/admin-auth/server/admin-auth.service';
 import { buildApp } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { seedDemoContent } from '../../src/server/db/seed';
@@ -6,18 +7,34 @@ import { ReadCache } from '../../src/server/lib/read-cache';
 import type { Database } from '../../src/server/db/client';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
+import { SESSION_COOKIE } from '../../src/server/plugins/csrf-guard';
 import { createTestDatabase } from './test-database';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret!';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: DatabaseHandle };
 
+export type TestAppOptions = {
+  seed?: boolean;
+  env?: Record<string, string>;
+  payments?: (db: Database) => PaymentProvider;
+  onEmailQueued?: () => void;
+};
+
 /** The real application on a fresh database, without listening; close() drops everything. */
-export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; payments?: (db: Database) => PaymentProvider; onEmailQueued?: () => void } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   if (options.seed) await seedDemoContent(database.db);
+  const app = await createTestAppOn(database, options);
+  app.addHook('onClose', async () => database.close());
+  return app;
+}
+
+/**
+ * Another instance of the app on a database that already exists, like a second server behind a
+ * load balancer; its close() leaves the database open for its owner.
+ */
+export async function createTestAppOn(database: DatabaseHandle, options: Omit<TestAppOptions, 'seed'> = {}): Promise<TestApp> {
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local', ...options.env });
   const app = await buildApp({
     db: database.db,
@@ -29,9 +46,32 @@ export async function createTestApp(
     onEmailQueued: options.onEmailQueued,
     clientDir: null,
   });
-  app.addHook('onClose', async () => database.close());
   return Object.assign(app, { database });
 }
 
 /** Headers our web client sends on every call (CONTRACT §2). */
 export const clientHeaders = { 'x-client-source': 'web', 'x-request-time': String(Date.now()) };
+
+/** The admin loginAsAdmin signs in unless told otherwise. */
+export const TEST_ADMIN = { email: 'admin@test.local', password: 'correct horse battery staple' };
+
+/** `sid=…` from a response's Set-Cookie, ready for a Cookie header; null when none was set. */
+export function sessionCookieFrom(response: { cookies: { name: string; value: string }[] }): string | null {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE && c.value !== '');
+  return cookie ? `${SESSION_COOKIE}=${cookie.value}` : null;
+}
+
+/**
+ * Makes sure the admin exists and signs in through POST /api/auth/login2. `headers` carry the
+ * session cookie and the client headers, for admin calls: `app.inject({ ..., headers })`.
+ */
+export async function loginAsAdmin(
+  app: TestApp,
+  credentials: { email: string; password: string } = TEST_ADMIN,
+): Promise<{ cookie: string; headers: Record<string, string> }> {
+  await ensureAdminUser(app.database.db, credentials);
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login2', headers: clientHeaders, payload: credentials });
+  const cookie = sessionCookieFrom(response);
+  if (response.statusCode !== 200 || !cookie) throw new Error(`admin login failed: ${response.statusCode} ${response.body}`);
+  return { cookie, headers: { ...clientHeaders, cookie } };
+}

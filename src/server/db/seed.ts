@@ -64,7 +64,7 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<b
           description,
           expertiseLevel: 'beginner',
           ...datedWorkshop(dayFromNow(now, 14), '10:00 AM - 12:00 PM', 'PST'),
-          seatsTotal: 12,
+          seatsTotal: 30,
           seatsTaken: 3,
           priceCents: 49900,
           isFeatured: true,

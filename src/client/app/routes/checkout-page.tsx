@@ -1,96 +1,182 @@
-import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
-import { useLocation } from 'wouter';
-import { DEFAULT_PRICE_DOLLARS } from '../../../common/money';
+import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import { routeMetaFor } from '../../../common/route-meta';
-import type { SharedBookingData } from '../../../features/booking/booking.schema';
-import { useSharedBookingData } from '../../../features/booking/ui/booking-data-store';
-import { BookingSummary } from '../../../features/checkout/ui/components/booking-summary';
-import { PriceSummary } from '../../../features/checkout/ui/components/price-summary';
+import type { ReservationDetails, SharedBookingData } from '../../../features/booking/booking.schema';
+import { clearSharedBookingData, getSharedBookingData, setSharedBookingData } from '../../../features/booking/ui/booking-data-store';
+import { detectBrowserTimeZone, displayTime } from '../../../features/booking/ui/timezone';
+import { useTimeZoneChoice } from '../../../features/booking/ui/use-time-zone-choice';
+import { usePaymentDetails } from '../../../features/checkout/ui/api/get-payment-details';
+import { isCheckoutBooking, type CheckoutBooking, type PayLater } from '../../../features/checkout/ui/booking-payloads';
+import { checkoutMessages, REDIRECT_AFTER_SUCCESS_MS } from '../../../features/checkout/ui/checkout-messages';
+import { CheckoutFlow } from '../../../features/checkout/ui/components/checkout-flow';
 import { useWorkshopDate } from '../../../features/workshops/ui/api/get-workshop-date';
-import { Button } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
-import { CONTACT_EMAIL } from '../../lib/site-info';
 import { useRouteMeta } from '../../lib/use-route-meta';
 
-type CompleteBooking = SharedBookingData & { workshopDateId: number };
-
-function isComplete(booking: SharedBookingData): booking is CompleteBooking {
-  return booking.workshopDateId !== '' && Boolean(booking.firstName && booking.lastName && booking.email);
+/** After a confirmed booking: the shared data is cleared at once and the visitor goes home 2 s later. */
+function useFinishAndGoHome(): () => void {
+  const [, navigate] = useLocation();
+  const [finished, setFinished] = useState(false);
+  useEffect(() => {
+    if (!finished) return;
+    const timer = setTimeout(() => navigate('/'), REDIRECT_AFTER_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [finished, navigate]);
+  return () => {
+    clearSharedBookingData();
+    setFinished(true);
+  };
 }
 
-function Checkout({ booking }: { booking: CompleteBooking }) {
-  const [, navigate] = useLocation();
-  const workshopDate = useWorkshopDate(booking.workshopDateId);
-
-  useEffect(() => {
-    // Spec §7: a failure here is only logged; the default price stands in.
-    if (workshopDate.error) console.warn('Could not load the workshop price', workshopDate.error);
-  }, [workshopDate.error]);
-
-  const fee = workshopDate.isPending ? undefined : (workshopDate.data?.price ?? DEFAULT_PRICE_DOLLARS);
-
+function CheckoutLayout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 md:py-16">
       <h1 className="text-4xl font-black tracking-tight sm:text-5xl">Complete Your Booking</h1>
-      {workshopDate.data && (
-        <p className="mt-3 text-lg text-ink-soft">
-          {workshopDate.data.title}
-          {workshopDate.data.isTBC || !workshopDate.data.date
-            ? ' — date to be set via participant poll'
-            : ` — ${workshopDate.data.date}, ${workshopDate.data.time} ${workshopDate.data.timezone}`}
-        </p>
-      )}
-      <div className="mt-10 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
-        <div className="grid gap-8">
-          <BookingSummary booking={booking} />
-          {/*
-           * PAYMENT FORM SLOT — the payment step (card form titled 'Payment Information' with
-           * COMPLETE PAYMENT, or the 'Free Booking' panel with CONFIRM FREE BOOKING) is built in
-           * the payments issue and goes here, next to the BACK button below.
-           */}
-          <section aria-labelledby="payment-heading" className="rounded-brutal border-2 border-dashed border-ink p-6">
-            <h2 id="payment-heading" className="text-lg font-black">
-              Payment
-            </h2>
-            <p className="mt-2 text-ink-soft">
-              Online payment is not open yet. Your details are saved in this tab — to hold your seat now, email us at{' '}
-              <a href={`mailto:${CONTACT_EMAIL}`} className="font-bold text-ink underline decoration-2 underline-offset-4">
-                {CONTACT_EMAIL}
-              </a>
-              .
-            </p>
-            {booking.discountCode && (
-              <p className="mt-3 text-ink-soft">
-                Your discount code is checked and applied when payment starts; the total shown does not include it yet.
-              </p>
-            )}
-            <div className="mt-6">
-              <Button variant="secondary" onClick={() => navigate('/')}>
-                <ArrowLeft aria-hidden="true" className="size-4" />
-                BACK
-              </Button>
-            </div>
-          </section>
-        </div>
-        <PriceSummary fee={fee} discount={0} />
-      </div>
+      {children}
     </div>
   );
 }
 
-/** /checkout: only reachable with the booking form's data; otherwise back to the start. */
-export default function CheckoutPage() {
-  useRouteMeta(routeMetaFor('/checkout'));
+function WorkshopLine({ workshopDateId }: { workshopDateId: number }) {
+  const workshopDate = useWorkshopDate(workshopDateId);
+  useEffect(() => {
+    // Spec §7: a failure here is only logged; the checkout's figures come from the server anyway.
+    if (workshopDate.error) console.warn('Could not load the workshop date', workshopDate.error);
+  }, [workshopDate.error]);
+  // The same zone the visitor chose in the booking section.
+  const [timeZoneChoice] = useTimeZoneChoice();
+  const [browserZone] = useState(detectBrowserTimeZone);
+  const date = workshopDate.data;
+  if (!date) return null;
+  const shown = displayTime(date, timeZoneChoice, browserZone);
+  return (
+    <p className="mt-3 text-lg text-ink-soft">
+      {date.title}
+      {date.isTBC || !date.date ? ' — date to be set via participant poll' : ` — ${shown.date}, ${shown.time} ${shown.timezone}`}
+    </p>
+  );
+}
+
+function Checkout({ booking, payLater }: { booking: CheckoutBooking; payLater?: PayLater }) {
+  const finish = useFinishAndGoHome();
+  return (
+    <CheckoutLayout>
+      <WorkshopLine workshopDateId={booking.workshopDateId} />
+      <CheckoutFlow booking={booking} payLater={payLater} onFinished={finish} />
+    </CheckoutLayout>
+  );
+}
+
+/** /checkout from the booking form: runs on the shared booking data, or sends the visitor back to it. */
+function FormCheckout() {
   const [, navigate] = useLocation();
-  const booking = useSharedBookingData();
-  const complete = isComplete(booking);
+  // A snapshot: the data is cleared as soon as the booking is confirmed, while this page still
+  // shows it for the two seconds before going home.
+  const [booking] = useState<SharedBookingData>(getSharedBookingData);
+  const complete = isCheckoutBooking(booking);
 
   useEffect(() => {
     if (complete) return;
-    toast({ title: 'Please complete the booking form first' });
+    toast({ title: checkoutMessages.missingBookingData });
     navigate('/', { replace: true });
   }, [complete, navigate]);
 
   return complete ? <Checkout booking={booking} /> : null;
+}
+
+function Notice({ tone, title, children }: { tone: 'success' | 'problem'; title: string; children?: ReactNode }) {
+  const Icon = tone === 'success' ? CircleCheck : TriangleAlert;
+  return (
+    <CheckoutLayout>
+      <section
+        role={tone === 'problem' ? 'alert' : 'status'}
+        className={`mt-10 max-w-2xl rounded-brutal border-2 border-ink p-6 shadow-brutal ${tone === 'success' ? 'bg-success-soft' : 'bg-danger-soft'}`}
+      >
+        <div className="flex items-center gap-3">
+          <Icon aria-hidden="true" className="size-7 shrink-0" />
+          <h2 className="text-xl font-black">{title}</h2>
+        </div>
+        {children}
+        <Link href="/" className={buttonClasses('secondary', 'md', 'mt-6')}>
+          Back to the home page
+        </Link>
+      </section>
+    </CheckoutLayout>
+  );
+}
+
+function reservationToBooking(details: ReservationDetails): CheckoutBooking {
+  return {
+    workshopDateId: details.workshopDateId,
+    firstName: details.firstName,
+    lastName: details.lastName,
+    email: details.email,
+    company: details.company,
+    discountCode: details.discountCode,
+    paymentMode: 'pay_later',
+    subscribedToNewsletter: true,
+  };
+}
+
+/** /checkout?booking={id}&token={token}: paying later for a reservation, from the e-mailed link. */
+function PayLinkCheckout({ bookingId, token }: { bookingId: number; token: string }) {
+  const details = usePaymentDetails(bookingId, token);
+  const payable = details.data && details.data.status === 'reserved' && !details.data.isPaid ? details.data : undefined;
+  const booking = useMemo(() => (payable ? reservationToBooking(payable) : undefined), [payable]);
+
+  useEffect(() => {
+    // The link fills the shared booking data, as the booking form would have.
+    if (booking) setSharedBookingData(booking);
+  }, [booking]);
+
+  if (details.isPending) {
+    return (
+      <CheckoutLayout>
+        <Spinner label="Loading your reservation…" />
+      </CheckoutLayout>
+    );
+  }
+  if (details.isError) {
+    return (
+      <Notice tone="problem" title="This payment link is invalid or has expired.">
+        <p className="mt-3">Open the link from your most recent e-mail, or book again from the home page.</p>
+      </Notice>
+    );
+  }
+  const reservation = details.data;
+  if (reservation.isPaid) return <Notice tone="success" title="This booking is already paid." />;
+  if (reservation.status === 'confirmed') return <Notice tone="success" title="This booking is already confirmed." />;
+  if (reservation.status !== 'reserved') {
+    return (
+      <Notice tone="problem" title="This booking can no longer be paid.">
+        <p className="mt-3">It was cancelled. You are welcome to book a new seat from the home page.</p>
+      </Notice>
+    );
+  }
+  if (!booking) return null;
+  return <Checkout booking={booking} payLater={{ bookingId: reservation.bookingId, payToken: token }} />;
+}
+
+function payLinkFrom(search: string): { bookingId: number; token: string } | 'invalid' | undefined {
+  const params = new URLSearchParams(search);
+  const booking = params.get('booking');
+  const token = params.get('token');
+  if (booking === null && token === null) return undefined;
+  const bookingId = Number(booking);
+  if (!token || !Number.isInteger(bookingId) || bookingId <= 0) return 'invalid';
+  return { bookingId, token };
+}
+
+/** /checkout: from the booking form (shared booking data) or from a pay-later link. */
+export default function CheckoutPage() {
+  useRouteMeta(routeMetaFor('/checkout'));
+  const payLink = payLinkFrom(useSearch());
+  if (payLink === 'invalid') {
+    return <Notice tone="problem" title="This payment link is invalid or has expired." />;
+  }
+  if (payLink) return <PayLinkCheckout key={`${payLink.bookingId}:${payLink.token}`} {...payLink} />;
+  return <FormCheckout />;
 }

@@ -45,3 +45,14 @@ function subscribe(listener: () => void) {
 export function useSharedBookingData(): SharedBookingData {
   return useSyncExternalStore(subscribe, getSharedBookingData, () => emptyBookingData);
 }
+
+/** After a completed booking: the next visit starts with an empty form. */
+export function clearSharedBookingData() {
+  current = emptyBookingData;
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage blocked: nothing was stored either.
+  }
+  for (const listener of listeners) listener();
+}

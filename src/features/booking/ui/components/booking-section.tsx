@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, RotateCw } from 'lucide-react';
+import { useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { Button } from '../../../../client/components/ui/button';
@@ -8,7 +9,8 @@ import { Spinner } from '../../../../client/components/ui/spinner';
 import { useWorkshopDates } from '../../../workshops/ui/api/get-workshop-dates';
 import { bookingFormSchema, type BookingForm, type BookingFormInput } from '../../booking.schema';
 import { getSharedBookingData, setSharedBookingData } from '../booking-data-store';
-import { BROWSER_TIME, browserTimeZone, ORIGINAL_TIME, useTimeZoneChoice, zoneOptions } from '../timezones';
+import { detectBrowserTimeZone, timeZoneChoiceOptions } from '../timezone';
+import { useTimeZoneChoice } from '../use-time-zone-choice';
 import { WorkshopDateOptions } from './workshop-date-options';
 
 const fieldOrder = ['workshopDateId', 'firstName', 'lastName', 'email', 'company', 'discountCode'] as const;
@@ -39,6 +41,7 @@ function DatesPicker({
 }) {
   const { data: dates, isPending, isError, refetch } = useWorkshopDates();
   const [timeZoneChoice, setTimeZoneChoice] = useTimeZoneChoice();
+  const [browserZone] = useState(detectBrowserTimeZone);
   const errorId = error ? 'workshopDateId-error' : undefined;
 
   if (isPending) return <Spinner label="Loading workshop dates…" />;
@@ -72,9 +75,7 @@ function DatesPicker({
           onChange={(event) => setTimeZoneChoice(event.target.value)}
           className={controlClasses}
         >
-          <option value={ORIGINAL_TIME}>Original workshop time</option>
-          <option value={BROWSER_TIME}>My time zone ({browserTimeZone()})</option>
-          {zoneOptions.map((option) => (
+          {timeZoneChoiceOptions(browserZone).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -88,6 +89,7 @@ function DatesPicker({
         onBlur={onBlur}
         focusRef={focusRef}
         timeZoneChoice={timeZoneChoice}
+        browserZone={browserZone}
         labelledBy="booking-step-date"
         errorId={errorId}
       />

@@ -3,7 +3,7 @@ import { formatPrice } from '../../../../common/money';
 import { Badge } from '../../../../client/components/ui/badge';
 import { cx } from '../../../../client/components/ui/cx';
 import { expertiseLabels, type PublicWorkshopDate } from '../../../workshops/workshops.schema';
-import { displayTime } from '../timezones';
+import { displayTime } from '../timezone';
 
 type Props = {
   dates: PublicWorkshopDate[];
@@ -11,6 +11,8 @@ type Props = {
   onChange: (value: string) => void;
   onBlur: () => void;
   timeZoneChoice: string;
+  /** The zone the browser reports, for the 'Your time zone' choice. */
+  browserZone: string | undefined;
   labelledBy: string;
   errorId?: string;
   /** Lets react-hook-form focus the list when the date is missing. */
@@ -22,7 +24,7 @@ function isTbc(date: PublicWorkshopDate) {
 }
 
 /** The radio list of workshop dates: arrow keys move, booked-out dates are skipped (spec §4). */
-export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneChoice, labelledBy, errorId, focusRef }: Props) {
+export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneChoice, browserZone, labelledBy, errorId, focusRef }: Props) {
   return (
     <RadioGroup.Root
       ref={(element) => {
@@ -43,7 +45,7 @@ export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneCh
       {dates.map((date) => {
         const id = `workshop-date-${date.id}`;
         const bookedOut = date.seatsRemaining <= 0;
-        const shown = displayTime(date, timeZoneChoice);
+        const shown = displayTime(date, timeZoneChoice, browserZone);
         return (
           <div
             key={date.id}

@@ -1,38 +1,50 @@
 import { formatUsd } from '../../../../common/money';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { CONTACT_EMAIL } from '../../../../client/lib/site-info';
+import type { PaymentIntentResponse } from '../../../booking/booking.schema';
 
 type Props = {
-  /** The workshop fee in dollars; undefined while it loads. */
-  fee: number | undefined;
-  /** The discount in dollars, as the server computes it when payment starts (0 until then). */
-  discount: number;
+  /** The server's figures from POST /api/create-payment-intent; undefined while payment is set up. */
+  price: Pick<PaymentIntentResponse, 'originalPrice' | 'discountAmount' | 'discountPercent' | 'amount' | 'isFree'> | undefined;
 };
 
+/** 'Discount (100%)' when free (spec §9), 'Discount (10%)' for a percentage, else 'Discount'. */
+function discountLabel(price: Props['price']): string {
+  if (!price) return 'Discount';
+  if (price.isFree) return 'Discount (100%)';
+  return price.discountPercent > 0 ? `Discount (${price.discountPercent}%)` : 'Discount';
+}
+
 /** Workshop Fee, Discount and Total, plus the note for people who find the price a stretch. */
-export function PriceSummary({ fee, discount }: Props) {
-  const total = fee === undefined ? undefined : Math.max(0, fee - discount);
-  const isFullDiscount = fee !== undefined && fee > 0 && discount >= fee;
+export function PriceSummary({ price }: Props) {
   const amount = (value: number | undefined, prefix = '') =>
     value === undefined ? <Skeleton className="h-5 w-20" /> : `${prefix}${formatUsd(value)}`;
+  const discount = price?.discountAmount;
+  const total = price ? (price.isFree ? 0 : price.amount) : undefined;
 
   return (
-    <section aria-labelledby="price-heading" className="rounded-brutal border-2 border-ink bg-accent-soft p-6 shadow-brutal">
+    <section
+      aria-labelledby="price-heading"
+      aria-busy={price ? undefined : true}
+      className="rounded-brutal border-2 border-ink bg-accent-soft p-6 shadow-brutal"
+    >
       <h2 id="price-heading" className="text-lg font-black">
         Price
       </h2>
       <dl className="mt-4 grid gap-2">
         <div className="flex items-center justify-between gap-4">
           <dt>Workshop Fee</dt>
-          <dd className="font-semibold">{amount(fee)}</dd>
+          <dd className="font-semibold">{amount(price?.originalPrice)}</dd>
         </div>
         <div className="flex items-center justify-between gap-4">
-          <dt>{isFullDiscount ? 'Discount (100%)' : 'Discount'}</dt>
-          <dd className="font-semibold">{amount(discount, discount > 0 ? '−' : '')}</dd>
+          <dt>{discountLabel(price)}</dt>
+          <dd className="font-semibold">{amount(discount, discount ? '−' : '')}</dd>
         </div>
         <div className="mt-2 flex items-center justify-between gap-4 border-t-2 border-ink pt-3 text-lg">
           <dt className="font-black">Total</dt>
-          <dd className="font-black">{amount(total)}</dd>
+          <dd className="font-black" data-testid="checkout-total">
+            {amount(total)}
+          </dd>
         </div>
       </dl>
       <p className="mt-5 text-sm">

@@ -1,0 +1,59 @@
+import type { CreateBookingInput, CreatePaymentIntentInput, PaymentIntentResponse, SharedBookingData } from '../../booking/booking.schema';
+import { checkoutMessages } from './checkout-messages';
+
+/** Shared booking data with a chosen date: what the checkout runs on. */
+export type CheckoutBooking = SharedBookingData & { workshopDateId: number };
+
+/** A reservation paid later through the e-mailed link (`/checkout?booking={id}&token={token}`). */
+export type PayLater = { bookingId: number; payToken: string };
+
+export function isCheckoutBooking(booking: SharedBookingData): booking is CheckoutBooking {
+  return booking.workshopDateId !== '' && Boolean(booking.firstName && booking.lastName && booking.email);
+}
+
+export function paymentIntentPayload(booking: CheckoutBooking, payLater?: PayLater): CreatePaymentIntentInput {
+  // No `amount`: the server prices the seat itself and ignores any amount sent (CONTRACT §3).
+  return {
+    workshopDateId: booking.workshopDateId,
+    customerInfo: {
+      firstName: booking.firstName,
+      lastName: booking.lastName,
+      email: booking.email,
+      company: booking.company,
+    },
+    ...(booking.discountCode ? { discountCode: booking.discountCode } : {}),
+    subscribedToNewsletter: booking.subscribedToNewsletter,
+    ...(payLater ? { bookingId: payLater.bookingId, payToken: payLater.payToken } : {}),
+  };
+}
+
+/** The paid variant of POST /api/bookings: the booking data plus the provider's payment id. */
+export function paidBookingPayload(booking: CheckoutBooking, intent: PaymentIntentResponse, paymentIntentId: string): CreateBookingInput {
+  return {
+    ...booking,
+    stripePaymentId: paymentIntentId,
+    isPaid: true,
+    originalPrice: intent.originalPrice,
+    discountAmount: intent.discountAmount,
+    finalPrice: intent.amount,
+  };
+}
+
+/** The free variant; throws spec §5's message when the required data is missing. */
+export function freeBookingPayload(booking: SharedBookingData, intent: PaymentIntentResponse): CreateBookingInput {
+  if (!isCheckoutBooking(booking)) throw new Error(checkoutMessages.freeBookingMissingData);
+  return {
+    workshopDateId: booking.workshopDateId,
+    firstName: booking.firstName,
+    lastName: booking.lastName,
+    email: booking.email,
+    company: booking.company || '',
+    discountCode: booking.discountCode || '',
+    // Not in spec §7's list, but the visitor's newsletter choice must be honoured (default on).
+    subscribedToNewsletter: booking.subscribedToNewsletter,
+    originalPrice: intent.originalPrice,
+    discountAmount: intent.discountAmount,
+    finalPrice: 0,
+    stripePaymentId: 'free-booking',
+  };
+}

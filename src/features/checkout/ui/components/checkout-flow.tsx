@@ -1,0 +1,155 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { Spinner } from '../../../../client/components/ui/spinner';
+import { toast } from '../../../../client/components/ui/toast-store';
+import { ApiError } from '../../../../client/lib/api-client';
+import type { PaymentConfig, PaymentIntentResponse } from '../../../booking/booking.schema';
+import { bookingChangesQueryKeys, createBooking } from '../api/create-booking';
+import { usePaymentIntent } from '../api/create-payment-intent';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { freeBookingPayload, paidBookingPayload, paymentIntentPayload, type CheckoutBooking, type PayLater } from '../booking-payloads';
+import { checkoutMessages } from '../checkout-messages';
+import { publishableKeyFor } from '../stripe-key';
+import { BookingSummary } from './booking-summary';
+import { DemoCardForm } from './demo-card-form';
+import { FreeBookingPanel } from './free-booking-panel';
+import { PriceSummary } from './price-summary';
+
+// Stripe.js and its React bindings load only when the provider is Stripe.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+
+type Props = {
+  booking: CheckoutBooking;
+  /** Paying for a reservation through its e-mailed link. */
+  payLater?: PayLater;
+  /** Called once the booking is confirmed (after its toast): the page clears the data and moves on. */
+  onFinished: () => void;
+};
+
+type Ready =
+  | { kind: 'free'; intent: PaymentIntentResponse }
+  | { kind: 'demo'; intent: PaymentIntentResponse; paymentIntentId: string }
+  | { kind: 'stripe'; intent: PaymentIntentResponse; clientSecret: string; publishableKey: string };
+
+/** What the server's answers allow: a free panel, a card form, or an initialisation error. */
+function readyState(intent: PaymentIntentResponse, config: PaymentConfig): Ready | Error {
+  if (intent.isFree) return { kind: 'free', intent };
+  if (!intent.clientSecret) return new Error(checkoutMessages.invalidPaymentResponse);
+  if (config.provider === 'demo') {
+    return intent.paymentIntentId ? { kind: 'demo', intent, paymentIntentId: intent.paymentIntentId } : new Error(checkoutMessages.invalidPaymentResponse);
+  }
+  return { kind: 'stripe', intent, clientSecret: intent.clientSecret, publishableKey: publishableKeyFor(config) };
+}
+
+/** The toast for a checkout that cannot start (spec §8 'Checkout'); the visitor then goes to '/'. */
+function announceInitError(error: unknown) {
+  const code = error instanceof ApiError ? error.field('code') : undefined;
+  const message = error instanceof ApiError ? error.field('message') : undefined;
+  if (code === 'discount_code_invalid') {
+    toast({
+      title: checkoutMessages.invalidDiscountTitle,
+      description: message || checkoutMessages.invalidDiscountDescription,
+      variant: 'destructive',
+    });
+  } else if (code === 'sold_out' && message) {
+    toast({ title: message, variant: 'destructive' });
+  } else {
+    toast({ title: checkoutMessages.errorTitle, description: checkoutMessages.initError, variant: 'destructive' });
+  }
+}
+
+/**
+ * The checkout below its heading: booking summary, the payment step and the price box. Payment
+ * is set up once per visit (it holds a seat); the figures shown are the server's.
+ */
+export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const config = usePaymentConfig();
+  const intent = usePaymentIntent(paymentIntentPayload(booking, payLater));
+
+  const ready = intent.data && config.data ? readyState(intent.data, config.data) : undefined;
+  const initError = intent.error ?? config.error ?? (ready instanceof Error ? ready : null);
+
+  const announced = useRef(false);
+  useEffect(() => {
+    if (!initError || announced.current) return;
+    announced.current = true;
+    announceInitError(initError);
+    navigate('/', { replace: true });
+  }, [initError, navigate]);
+
+  const goBack = () => navigate('/');
+
+  const bookingDone = async () => {
+    await Promise.all(bookingChangesQueryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  };
+
+  const completePaid = async (paymentIntentId: string): Promise<boolean> => {
+    if (!ready || ready instanceof Error) return false;
+    try {
+      await createBooking(paidBookingPayload(booking, ready.intent, paymentIntentId));
+    } catch {
+      toast({ title: checkoutMessages.errorTitle, description: checkoutMessages.unexpectedError, variant: 'destructive' });
+      return false;
+    }
+    toast({ title: checkoutMessages.paymentSuccessTitle, description: checkoutMessages.paymentSuccessDescription });
+    await bookingDone();
+    onFinished();
+    return true;
+  };
+
+  const completeFree = async (): Promise<boolean> => {
+    if (!ready || ready instanceof Error) return false;
+    try {
+      await createBooking(freeBookingPayload(booking, ready.intent));
+    } catch (error) {
+      const message = error instanceof ApiError ? error.field('message') : error instanceof Error ? error.message : undefined;
+      toast({ title: checkoutMessages.errorTitle, description: message || checkoutMessages.freeBookingError, variant: 'destructive' });
+      return false;
+    }
+    toast({ title: checkoutMessages.freeSuccessTitle, description: checkoutMessages.freeSuccessDescription });
+    await bookingDone();
+    onFinished();
+    return true;
+  };
+
+  let payment;
+  if (initError) payment = null;
+  else if (!ready || ready instanceof Error) payment = <Spinner label="Setting up payment…" className="rounded-brutal border-2 border-dashed border-ink" />;
+  else if (ready.kind === 'free') payment = <FreeBookingPanel onConfirm={completeFree} onBack={goBack} />;
+  else if (ready.kind === 'demo')
+    payment = (
+      <DemoCardForm
+        paymentIntentId={ready.paymentIntentId}
+        nameOnCard={`${booking.firstName} ${booking.lastName}`}
+        onPaid={completePaid}
+        onBack={goBack}
+      />
+    );
+  else
+    payment = (
+      <Suspense fallback={<Spinner label="Loading the card form…" />}>
+        <StripePaymentForm publishableKey={ready.publishableKey} clientSecret={ready.clientSecret} onPaid={completePaid} onBack={goBack} />
+      </Suspense>
+    );
+
+  const holdUntil = ready && !(ready instanceof Error) ? ready.intent.holdExpiresAt : null;
+
+  return (
+    <div className="mt-10 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
+      <div className="grid gap-8">
+        <BookingSummary booking={booking} />
+        {payment}
+        {holdUntil && (
+          <p className="-mt-4 text-sm text-ink-soft">
+            Your seat is held for you until{' '}
+            {new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(holdUntil))}.
+          </p>
+        )}
+      </div>
+      <PriceSummary price={ready && !(ready instanceof Error) ? ready.intent : undefined} />
+    </div>
+  );
+}

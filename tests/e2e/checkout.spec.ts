@@ -1,0 +1,354 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
+import { signToken } from '../../src/server/lib/signed-token';
+import { test, expect } from './fixtures';
+import { CLIENT_HEADERS, getWorkshopDates, type WorkshopDate } from './support/api';
+import { bookingForm, continueToPayment, fillBookingForm, type Visitor } from './support/booking';
+
+/*
+ * The checkout against the built app with the demo payment provider (CONTRACT §3) and the demo
+ * seed: the first date is open at $499, 'WELCOME10' takes 10% off, 'PILOT100' makes it free.
+ * Every test books with its own e-mail address so the server's per-buyer payment reuse never
+ * joins two tests together.
+ */
+
+type IntentAnswer = { paymentIntentId: string | null; clientSecret: string | null; amount: number; originalPrice: number; isFree: boolean };
+
+const REDIRECT_MS = 2000;
+let visitorCount = 0;
+
+function visitor(overrides: Partial<Visitor> = {}): Visitor {
+  visitorCount += 1;
+  const tag = `${Date.now().toString(36)}-${process.pid}-${visitorCount}`;
+  return { firstName: 'Ada', lastName: 'Lovelace', email: `ada.${tag}@example.com`, ...overrides };
+}
+
+/** Toasts live in Radix's region; scoping to it skips the screen-reader copy Radix announces elsewhere. */
+const toasts = (page: Page): Locator => page.getByRole('region', { name: /notifications/i });
+
+const priceBox = (page: Page): Locator => page.getByRole('region', { name: 'Price', exact: true });
+
+function intentResponse(page: Page): Promise<Response> {
+  return page.waitForResponse((response) => new URL(response.url()).pathname === '/api/create-payment-intent');
+}
+
+/**
+ * Fills the booking form on '/' and continues to the checkout; answers the create-payment-intent
+ * reply. With `refused`, the checkout may already have sent the visitor back, so it is not awaited.
+ */
+async function openCheckout(page: Page, who: Visitor, refused = false): Promise<{ status: number; body: IntentAnswer }> {
+  await page.goto('/');
+  await fillBookingForm(page, who);
+  const answer = intentResponse(page);
+  await continueToPayment(page).click();
+  const response = await answer;
+  if (!refused) {
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Booking' })).toBeVisible();
+  }
+  return { status: response.status(), body: (await response.json()) as IntentAnswer };
+}
+
+async function fillDemoCard(page: Page, cardNumber: string): Promise<void> {
+  const payment = page.getByRole('region', { name: 'Payment Information' });
+  await expect(payment).toBeVisible();
+  await payment.getByLabel('Card number', { exact: true }).fill(cardNumber);
+  await payment.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/34');
+  await payment.getByLabel('CVC', { exact: true }).fill('123');
+  await payment.getByLabel('Name on card', { exact: true }).fill('Ada Lovelace');
+}
+
+/** POST /api/bookings for a payment is idempotent: 201 with the booking when it was paid, 402 otherwise. */
+function postPaidBooking(request: APIRequestContext, date: WorkshopDate, who: Visitor, paymentIntentId: string) {
+  return request.post('/api/bookings', {
+    headers: CLIENT_HEADERS,
+    data: {
+      workshopDateId: date.id,
+      firstName: who.firstName,
+      lastName: who.lastName,
+      email: who.email,
+      company: '',
+      discountCode: '',
+      stripePaymentId: paymentIntentId,
+      isPaid: true,
+      originalPrice: 499,
+      discountAmount: 0,
+      finalPrice: 499,
+    },
+  });
+}
+
+async function firstOpenDate(request: APIRequestContext): Promise<WorkshopDate> {
+  const open = (await getWorkshopDates(request)).find((d) => d.seatsRemaining > 0);
+  expect(open, 'the demo seed has an open date').toBeDefined();
+  return open!;
+}
+
+async function seatsOf(request: APIRequestContext, id: number): Promise<number> {
+  const date = (await getWorkshopDates(request)).find((d) => d.id === id);
+  return date!.seatsRemaining;
+}
+
+/**
+ * Starts timing in the page, before the action that completes the booking: when the toast
+ * `title` appears and when the address becomes '/'. Measured by the page itself so a slow test
+ * runner cannot blur the two seconds between them.
+ */
+async function watchSuccess(page: Page, title: string): Promise<void> {
+  await page.evaluate((text) => {
+    const marks: { toast?: number; home?: number } = {};
+    (window as unknown as { __checkoutMarks: typeof marks }).__checkoutMarks = marks;
+    const check = () => {
+      if (marks.toast === undefined && document.querySelector('[role="region"] ol')?.textContent?.includes(text)) marks.toast = performance.now();
+      if (marks.home === undefined && window.location.pathname === '/') marks.home = performance.now();
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, title);
+}
+
+/** The success toast, then the move to '/' about two seconds later (spec §9: 2000 ms). */
+async function expectSuccessThenHome(page: Page, title: string, description: string): Promise<void> {
+  await expect(toasts(page).getByText(title, { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(description, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: REDIRECT_MS + 8_000 });
+  await expect(page.locator('#booking')).toBeVisible();
+  const marks = await page.evaluate(() => (window as unknown as { __checkoutMarks: { toast?: number; home?: number } }).__checkoutMarks);
+  expect(marks.toast, 'the toast was seen on the checkout').toBeDefined();
+  expect(marks.home, 'the page went home').toBeDefined();
+  expect(marks.home! - marks.toast!, 'ms between the toast and the move home').toBeGreaterThanOrEqual(REDIRECT_MS - 100);
+}
+
+test.describe('checkout', () => {
+  test('a demo card payment books the seat: summary, $499.00, PROCESSING..., toast, home after 2 s', async ({ page, request }) => {
+    const date = await firstOpenDate(request);
+    const before = date.seatsRemaining;
+    const who = visitor({ company: 'Analytical Engines' });
+
+    const { status, body: intent } = await openCheckout(page, who);
+    expect(status).toBe(200);
+    expect(intent.paymentIntentId).toBeTruthy();
+
+    // Booking summary: Name, Email, Company; no discount code row without a code.
+    const summary = page.getByRole('region', { name: 'Booking summary' });
+    await expect(summary.getByText('Ada Lovelace', { exact: true })).toBeVisible();
+    await expect(summary.getByText(who.email, { exact: true })).toBeVisible();
+    await expect(summary.getByText('Analytical Engines', { exact: true })).toBeVisible();
+    await expect(summary.getByText('Discount Code')).toHaveCount(0);
+
+    // The server's figures, in en-US dollars, and the note with the address to write to.
+    await expect(priceBox(page).getByText('Workshop Fee')).toBeVisible();
+    await expect(priceBox(page).getByText('Discount', { exact: true })).toBeVisible();
+    await expect(priceBox(page).getByTestId('checkout-total')).toHaveText('$499.00');
+    await expect(priceBox(page).getByRole('link', { name: /@/ })).toBeVisible();
+
+    // The demo card form, marked as a demo.
+    await expect(page.getByText('DEMO MODE — no real payment')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'BACK' })).toBeVisible();
+    await fillDemoCard(page, '4242 4242 4242 4242');
+
+    // Slow the confirmation down a little so the busy label can be seen.
+    await page.route('**/api/payments/demo/confirm', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await watchSuccess(page, 'Payment Successful!');
+    await page.getByRole('button', { name: 'COMPLETE PAYMENT' }).click();
+    await expect(page.getByRole('button', { name: 'PROCESSING...' })).toBeDisabled();
+
+    await expectSuccessThenHome(page, 'Payment Successful!', 'Your workshop booking has been confirmed.');
+
+    // One seat fewer for that date. Tests running in parallel hold seats on the same date too, so
+    // the count alone shows "at least one"; the booking itself is checked right below.
+    const after = await seatsOf(request, date.id);
+    expect(before - after, `seats of date ${date.id}: ${before} before, ${after} after`).toBeGreaterThanOrEqual(1);
+
+    // The booking exists, paid and confirmed (POST /api/bookings answers the same booking again).
+    const booking = await postPaidBooking(request, date, who, intent.paymentIntentId!);
+    expect(booking.status()).toBe(201);
+    expect(await booking.json()).toMatchObject({ workshopDateId: date.id, email: who.email, isPaid: true, status: 'confirmed', finalPrice: 499 });
+
+    // The shared booking data is cleared: the form is empty again.
+    await expect(bookingForm(page).getByLabel('Email', { exact: true })).toHaveValue('');
+  });
+
+  test('a declined card shows "Payment Failed" with the provider message and books nothing', async ({ page, request, consoleGuard }) => {
+    // The browser logs the 402 of the declined confirmation; that is the point of this test.
+    consoleGuard.allow(/status of 402/);
+    const date = await firstOpenDate(request);
+    const who = visitor();
+    const { body: intent } = await openCheckout(page, who);
+
+    await fillDemoCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'COMPLETE PAYMENT' }).click();
+    await expect(toasts(page).getByText('Payment Failed', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Your card was declined.', { exact: true })).toBeVisible();
+
+    // Still on the checkout, ready for another card.
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('button', { name: 'COMPLETE PAYMENT' })).toBeEnabled();
+
+    // No booking for that payment: the server refuses it as unpaid.
+    const booking = await postPaidBooking(request, date, who, intent.paymentIntentId!);
+    expect(booking.status()).toBe(402);
+  });
+
+  test('PILOT100 makes it free: Discount (100%), $0.00, the Free Booking panel, "Booking Confirmed!"', async ({ page }) => {
+    const who = visitor({ discountCode: 'PILOT100' });
+    const { body: intent } = await openCheckout(page, who);
+    expect(intent).toMatchObject({ isFree: true, amount: 0, clientSecret: null });
+
+    await expect(page.getByRole('region', { name: 'Booking summary' }).getByText('PILOT100', { exact: true })).toBeVisible();
+    await expect(priceBox(page).getByText('Discount (100%)', { exact: true })).toBeVisible();
+    await expect(priceBox(page).getByTestId('checkout-total')).toHaveText('$0.00');
+
+    const panel = page.getByRole('region', { name: 'Free Booking' });
+    await expect(panel).toBeVisible();
+    await expect(
+      panel.getByText(
+        'Your discount code provides you with a free workshop registration. Click the button below to confirm your booking.',
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'BACK' })).toBeVisible();
+    await expect(page.getByText('Payment Information')).toHaveCount(0);
+
+    await watchSuccess(page, 'Booking Confirmed!');
+    await panel.getByRole('button', { name: 'CONFIRM FREE BOOKING' }).click();
+    await expectSuccessThenHome(page, 'Booking Confirmed!', 'Your free workshop booking has been confirmed.');
+  });
+
+  test('an invalid discount code shows "Invalid Discount Code" and goes back to the form', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 400/);
+    const { status } = await openCheckout(page, visitor({ discountCode: 'NOPE' }), true);
+    expect(status).toBe(400);
+    await expect(toasts(page).getByText('Invalid Discount Code', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('The discount code you entered is invalid or expired.', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    // The form keeps what was typed, so only the code needs fixing.
+    await expect(bookingForm(page).getByLabel('Discount code', { exact: true })).toHaveValue('NOPE');
+  });
+
+  test('BACK returns to the form with the data kept', async ({ page }) => {
+    // A free code: no payment is opened, so this test holds no seat of the small demo date.
+    const who = visitor({ discountCode: 'PILOT100' });
+    await openCheckout(page, who);
+    await page.getByRole('region', { name: 'Free Booking' }).getByRole('button', { name: 'BACK' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(bookingForm(page).getByLabel('Email', { exact: true })).toHaveValue(who.email);
+    await expect(bookingForm(page).getByLabel('Discount code', { exact: true })).toHaveValue('PILOT100');
+  });
+
+  test('WELCOME10: the server discount as Discount (10%) and $449.10; no serious accessibility violations', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const { body: intent } = await openCheckout(page, visitor({ company: 'Analytical Engines', discountCode: 'welcome10' }));
+    expect(intent).toMatchObject({ isFree: false, originalPrice: 499, amount: 449.1 });
+    await expect(priceBox(page).getByText('Discount (10%)', { exact: true })).toBeVisible();
+    await expect(priceBox(page).getByText('−$49.90')).toBeVisible();
+    await expect(priceBox(page).getByTestId('checkout-total')).toHaveText('$449.10');
+    await expect(page.getByRole('region', { name: 'Booking summary' }).getByText('welcome10', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
+
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious, 'serious or critical axe violations on /checkout').toEqual([]);
+  });
+});
+
+test.describe('pay later by link', () => {
+  /** The link the reservation e-mail carries, signed like the server signs it (the e2e server keeps its secret in DATA_DIR). */
+  function payLink(bookingId: number): string {
+    const dataDir = process.env.E2E_DATA_DIR;
+    expect(dataDir, 'playwright.config.ts sets E2E_DATA_DIR').toBeTruthy();
+    const secret = readFileSync(path.join(dataDir!, 'app-secret'), 'utf8').trim();
+    // Purpose 'pay-reservation' = PAY_LINK_PURPOSE in src/features/booking/server/booking-emails.ts.
+    const token = signToken(secret, 'pay-reservation', String(bookingId), 3_600_000);
+    return `/checkout?booking=${bookingId}&token=${encodeURIComponent(token)}`;
+  }
+
+  test('the e-mailed link opens the checkout for the reservation; paid, it says so', async ({ page, request }) => {
+    const date = await firstOpenDate(request);
+    const who = visitor({ firstName: 'Grace', lastName: 'Hopper' });
+    const reserved = await request.post('/api/bookings/reserve', {
+      headers: CLIENT_HEADERS,
+      data: { workshopDateId: date.id, firstName: who.firstName, lastName: who.lastName, email: who.email, company: '', discountCode: '' },
+    });
+    expect(reserved.status()).toBe(201);
+    const { id } = (await reserved.json()) as { id: number };
+
+    const answer = intentResponse(page);
+    await page.goto(payLink(id));
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Booking' })).toBeVisible();
+    expect((await answer).status()).toBe(200);
+    await expect(page.getByRole('region', { name: 'Booking summary' }).getByText('Grace Hopper', { exact: true })).toBeVisible();
+    await expect(priceBox(page).getByTestId('checkout-total')).toHaveText('$499.00');
+
+    await fillDemoCard(page, '4242 4242 4242 4242');
+    await watchSuccess(page, 'Payment Successful!');
+    await page.getByRole('button', { name: 'COMPLETE PAYMENT' }).click();
+    await expectSuccessThenHome(page, 'Payment Successful!', 'Your workshop booking has been confirmed.');
+
+    await page.goto(payLink(id));
+    await expect(page.getByText('This booking is already paid.')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a tampered link says it is invalid', async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 403/);
+    await page.goto('/checkout?booking=1&token=not-a-real-token');
+    await expect(page.getByText('This payment link is invalid or has expired.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the home page' })).toBeVisible();
+  });
+});
+
+test.describe('time-zone viewer', () => {
+  /** What Intl makes of the API's startsAt in a zone: 'January 5, 2031' and '3:00 AM - 5:00 AM'. */
+  function expected(date: WorkshopDate & { startsAt?: string | null }, timeZone: string) {
+    const clock = (text: string) => {
+      const match = /(\d{1,2}):(\d{2})\s*(AM|PM)/i.exec(text)!;
+      return ((Number(match[1]) % 12) + (match[3]!.toUpperCase() === 'PM' ? 12 : 0)) * 60 + Number(match[2]);
+    };
+    const [startText, endText] = date.time.split(/\s*-\s*/);
+    const minutes = endText ? clock(endText) - clock(startText!) : 60;
+    const start = new Date(date.startsAt!);
+    const end = new Date(start.getTime() + minutes * 60_000);
+    const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+    const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+    return {
+      date: plain(new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(start)),
+      time: `${plain(time.format(start))} - ${plain(time.format(end))}`,
+    };
+  }
+
+  test('shows the visitor zone by default; Japan is converted from startsAt and remembered', async ({ page, request }) => {
+    const [first] = (await getWorkshopDates(request)) as (WorkshopDate & { startsAt?: string | null })[];
+    expect(first?.startsAt, 'the first demo date has a start instant').toBeTruthy();
+
+    await page.goto('/');
+    const picker = page.getByLabel('Show times in');
+    const firstDate = page.locator(`#booking label[for="workshop-date-${first!.id}"]`);
+
+    // Default: the browser's zone (the e2e browser runs in UTC).
+    await expect(picker.locator('option:checked')).toHaveText('Your time zone (UTC)');
+    const utc = expected(first!, 'UTC');
+    await expect(firstDate).toContainText(utc.date);
+    await expect(firstDate).toContainText(utc.time);
+
+    await picker.selectOption({ label: 'Japan Time' });
+    const tokyo = expected(first!, 'Asia/Tokyo');
+    await expect(firstDate).toContainText(tokyo.date);
+    await expect(firstDate).toContainText(`${tokyo.time} JST`);
+
+    await page.reload();
+    await expect(page.getByLabel('Show times in')).toHaveValue('Asia/Tokyo');
+    await expect(firstDate).toContainText(`${tokyo.time} JST`);
+
+    await page.getByLabel('Show times in').selectOption({ label: 'Original workshop time' });
+    await expect(firstDate).toContainText(`${first!.date}`);
+    await expect(firstDate).toContainText(`${first!.time} ${first!.timezone}`);
+  });
+});

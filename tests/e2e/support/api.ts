@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_BASE_URL } from './constants';
+
+/* What the public API answers (spec §3, CONTRACT §6). Only the fields the tests read. */
+export type WorkshopDate = {
+  id: number;
+  title: string;
+  date: string;
+  time: string;
+  timezone: string;
+  expertiseLevel: 'beginner' | 'some_expertise' | 'expert';
+  price?: number | null;
+  seatsRemaining: number;
+};
+export type Testimonial = {
+  id: number;
+  name: string;
+  text: string;
+  profileImageUrl?: string | null;
+  role?: string | null;
+  organization?: string | null;
+  sortOrder?: number | null;
+};
+export type Announcement = { id: number; title: string; content: string; emailFormEnabled: boolean };
+export type BlogPost = {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt?: string | null;
+  content: string;
+  authorName: string;
+  publishedAt?: string | null;
+  isPublished: boolean;
+};
+
+export const CLIENT_HEADERS = { 'X-Client-Source': 'web', 'X-Request-Time': '0' };
+
+export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path, { headers: CLIENT_HEADERS });
+  expect(response.ok(), `GET ${path} answered ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export const getWorkshopDates = (request: APIRequestContext) => getJson<WorkshopDate[]>(request, '/api/workshop-dates');
+export const getTestimonials = (request: APIRequestContext) => getJson<Testimonial[]>(request, '/api/testimonials');
+export const getAnnouncements = (request: APIRequestContext) => getJson<Announcement[]>(request, '/api/announcements');
+export const getBlogPosts = (request: APIRequestContext) => getJson<BlogPost[]>(request, '/api/blog-posts');
+
+export const seatsLeft = (dates: WorkshopDate[]) => dates.reduce((sum, d) => sum + d.seatsRemaining, 0);
+
+/** A date with no date or time is TBC (spec §4). */
+export const isTbc = (d: WorkshopDate) => !d.date?.trim() || !d.time?.trim();
+
+export const expertiseLabel = { beginner: 'Beginner', some_expertise: 'Intermediate', expert: 'Advanced' } as const;
+
+/** en-US USD, with or without cents: $499 or $499.00, $1,299.00. */
+export function usdPattern(amount: number): RegExp {
+  const whole = Math.trunc(amount).toLocaleString('en-US');
+  const cents = Math.round((amount - Math.trunc(amount)) * 100);
+  const tail = cents === 0 ? '(?:\\.00)?' : `\\.${String(cents).padStart(2, '0')}`;
+  return new RegExp(`\\$${whole}${tail}(?!\\d)`);
+}
+
+/** The exact text, but a straight or a typographic apostrophe both count ("We'll" / "We’ll"). */
+export function exactText(text: string): RegExp {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, "['\u2019]");
+  return new RegExp(escaped);
+}
+
+/**
+ * Logs in as the e2e admin the config creates (CONTRACT §1), for server-side checks. Answers null
+ * (and notes it on the test) while the server has no admin login route yet (404); any other
+ * failure, such as ADMIN_EMAIL/ADMIN_PASSWORD not being honoured, fails the test.
+ */
+export async function adminRequest(purpose: string): Promise<APIRequestContext | null> {
+  const context = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: CLIENT_HEADERS });
+  const response = await context.post('/api/auth/login2', {
+    data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
+  });
+  if (response.status() === 404) {
+    await context.dispose();
+    test.info().annotations.push({ type: 'not checked', description: `no admin API (POST /api/auth/login2 is 404): ${purpose}` });
+    return null;
+  }
+  expect(response.ok(), `admin login (POST /api/auth/login2) answered ${response.status()}: ${await response.text()}`).toBe(
+    true,
+  );
+  return context;
+}
+
+/**
+ * GET on an admin route for a server-side check; null (noted on the test) while the route is not
+ * there yet (404). Any other failure fails the test.
+ */
+export async function adminGetJson<T>(admin: APIRequestContext, route: string, purpose: string): Promise<T | null> {
+  const response = await admin.get(route);
+  if (response.status() === 404) {
+    test.info().annotations.push({ type: 'not checked', description: `GET ${route} is 404: ${purpose}` });
+    return null;
+  }
+  expect(response.ok(), `GET ${route} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * The demo seed's unpublished posts: from the admin API, or, while there is none, from the seed
+ * source (src/server/db/seed.ts), whose post objects list slug and title before isPublished.
+ */
+export async function getUnpublishedPosts(): Promise<Pick<BlogPost, 'slug' | 'title'>[]> {
+  const admin = await adminRequest('unpublished posts read from src/server/db/seed.ts instead');
+  if (admin) {
+    try {
+      const posts = await adminGetJson<BlogPost[]>(
+        admin,
+        '/api/admin/blog-posts',
+        'unpublished posts read from src/server/db/seed.ts instead',
+      );
+      if (posts) return posts.filter((p) => !p.isPublished);
+    } finally {
+      await admin.dispose();
+    }
+  }
+  const source = readFileSync(path.resolve('src/server/db/seed.ts'), 'utf8');
+  const found: Pick<BlogPost, 'slug' | 'title'>[] = [];
+  const pattern = /slug:\s*'([^']+)',\s*title:\s*'([^']+)',[\s\S]*?isPublished:\s*(true|false)/g;
+  for (const match of source.matchAll(pattern)) {
+    if (match[3] === 'false') found.push({ slug: match[1]!, title: match[2]! });
+  }
+  return found;
+}
+
+/** Plain text of an HTML fragment, whitespace collapsed. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** 'Jun 5, 2025' (the browser runs in UTC, see playwright.config.ts). */
+export const formatShortDate = (iso: string) => shortDate.format(new Date(iso));
+/** 'June 5, 2025'. */
+export const formatLongDate = (iso: string) => longDate.format(new Date(iso));

@@ -1,0 +1,50 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** A call to action that may be a link or a button. */
+export function cta(scope: Page | Locator, name: RegExp): Locator {
+  return scope.getByRole('link', { name }).or(scope.getByRole('button', { name }));
+}
+
+/** The page has scrolled so that the element's top is at (or just below a sticky header at) the viewport top. */
+export async function expectScrolledTo(page: Page, selector: string): Promise<void> {
+  await expect
+    .poll(
+      () => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top)),
+      { message: `${selector} should be scrolled to the top of the viewport` },
+    )
+    .toBeGreaterThanOrEqual(-10);
+  await expect
+    .poll(() => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+    .toBeLessThanOrEqual(200);
+}
+
+/** Text shown to the eye: visible and inside the viewport (not clipped away in a carousel track). */
+export async function expectShown(locator: Locator): Promise<void> {
+  await expect(locator).toBeVisible();
+  await expect(locator).toBeInViewport();
+}
+
+/** Not shown: absent, hidden, or outside the viewport (e.g. on another carousel page). */
+export async function expectNotShown(locator: Locator): Promise<void> {
+  await expect(async () => {
+    const count = await locator.count();
+    for (let i = 0; i < count; i += 1) {
+      const item = locator.nth(i);
+      if (await item.isVisible()) await expect(item).not.toBeInViewport({ timeout: 250 });
+    }
+  }).toPass({ timeout: 10_000 });
+}
+
+/** The page-wide seats badge text, '{n} SEATS LEFT'. */
+export function seatsBadge(n: number): RegExp {
+  return new RegExp(`^\\s*${n}\\s+SEATS LEFT\\s*$`, 'i');
+}
+
+/** Top of an element in document coordinates. */
+export function documentTop(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
