@@ -302,6 +302,7 @@ test.describe('landing page at 390 px', () => {
     await expectNotShown(nameOf(page, items[0]!));
 
     await page.getByRole('button', { name: 'Go to page 1' }).click();
+    await page.getByRole('heading', { name: testimonialsHeading }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await expectShown(nameOf(page, items[0]!));
   });
 
