@@ -15,7 +15,7 @@ import {
   paymentIntentResponseSchema,
   reservationDetailsSchema,
 } from '../booking.schema';
-import { createFreeBooking, createPaymentIntent, fulfilPayment, getReservationForPayment, reserveBooking, toBookingResponse, type BookingDeps } from './booking.service';
+import { createFreeBooking, createPaymentIntent, fulfilPayment, getReservationForPayment, reserveBooking, toBookingResponse, bookingDepsFrom } from './booking.service';
 
 export const FREE_BOOKING_ID = 'free-booking';
 /**
@@ -26,13 +26,7 @@ const SEAT_HOLD_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 
 export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const bookingDeps: BookingDeps = {
-    db: deps.db,
-    payments: deps.payments,
-    secret: deps.secret,
-    publicUrl: deps.env.PUBLIC_URL,
-    onEmailQueued: deps.onEmailQueued,
-  };
+  const bookingDeps = bookingDepsFrom(deps);
   // Seat counts changed: the next public read must not come from the cache.
   const seatsChanged = () => deps.publicCache.clear();
 

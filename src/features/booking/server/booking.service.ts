@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
+import type { AppDeps } from '../../../server/deps';
 import { bookings, newsletterSubscribers, payments, seatHolds, workshopDates } from '../../../server/db/schema';
 import { verifyToken } from '../../../server/lib/signed-token';
 import type { PaymentProvider } from '../../../server/payments/payment-provider';
@@ -20,6 +21,11 @@ export type BookingDeps = {
   /** Wakes the outbox worker after a commit that queued e-mail. */
   onEmailQueued?: () => void;
 };
+
+/** The booking services' dependencies, taken from the app's. */
+export function bookingDepsFrom(deps: AppDeps, payments: PaymentProvider = deps.payments): BookingDeps {
+  return { db: deps.db, payments, secret: deps.secret, publicUrl: deps.env.PUBLIC_URL, onEmailQueued: deps.onEmailQueued };
+}
 
 type BookingRow = typeof bookings.$inferSelect;
 type Customer = { firstName: string; lastName: string; email: string; company: string; discountCode: string; subscribedToNewsletter: boolean };
@@ -90,7 +96,7 @@ export async function createPaymentIntent(
     if ((await releaseExpiredHolds(deps.db, now)) === 0) throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
   }
 
-  const window = Math.floor(now.getTime() / (SEAT_HOLD_MINUTES * 60_000));
+  const window = holdWindow(now);
   const idempotencyKey = createHash('sha256')
     .update([date.id, input.customer.email.toLowerCase(), normaliseCode(input.customer.discountCode), price.finalCents, window].join('|'))
     .digest('hex');
@@ -134,12 +140,18 @@ export async function createPaymentIntent(
   return priceResponse(price, { clientSecret: intent.clientSecret, paymentIntentId: intent.id, holdExpiresAt: holdExpiresAt.toISOString() });
 }
 
-/** The reservation a signed pay link names, for the checkout to show before paying. */
-export async function getReservationForPayment(deps: Pick<BookingDeps, 'db' | 'secret'>, bookingId: number, payToken: string | undefined) {
+/** The booking a signed pay link names (403 when the link is not genuine); undefined when it is gone. */
+async function bookingFromPayLink(deps: Pick<BookingDeps, 'db' | 'secret'>, bookingId: number, payToken: string | undefined) {
   if (verifyToken(deps.secret, PAY_LINK_PURPOSE, payToken) !== String(bookingId)) {
     throw new HttpError(403, 'This payment link is invalid or has expired.', 'pay_link_invalid');
   }
   const [booking] = await deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  return booking;
+}
+
+/** The reservation a signed pay link names, for the checkout to show before paying. */
+export async function getReservationForPayment(deps: Pick<BookingDeps, 'db' | 'secret'>, bookingId: number, payToken: string | undefined) {
+  const booking = await bookingFromPayLink(deps, bookingId, payToken);
   if (!booking) throw new HttpError(404, 'Booking not found');
   return {
     bookingId: booking.id,
@@ -159,10 +171,7 @@ export async function getReservationForPayment(deps: Pick<BookingDeps, 'db' | 's
 
 /** Paying later for a reservation: its seat is already held, the price was fixed when reserved. */
 async function createIntentForReservation(deps: BookingDeps, bookingId: number, payToken: string | undefined, now: Date) {
-  if (verifyToken(deps.secret, PAY_LINK_PURPOSE, payToken) !== String(bookingId)) {
-    throw new HttpError(403, 'This payment link is invalid or has expired.', 'pay_link_invalid');
-  }
-  const [booking] = await deps.db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  const booking = await bookingFromPayLink(deps, bookingId, payToken);
   if (!booking || booking.status !== 'reserved') throw new HttpError(409, 'This booking has already been paid or cancelled.', 'not_payable');
   const price: Price = {
     originalCents: booking.originalPriceCents,
@@ -170,7 +179,7 @@ async function createIntentForReservation(deps: BookingDeps, bookingId: number, 
     finalCents: booking.finalPriceCents,
     discountPercent: booking.originalPriceCents ? Math.round((booking.discountAmountCents / booking.originalPriceCents) * 100) : 0,
   };
-  const window = Math.floor(now.getTime() / (SEAT_HOLD_MINUTES * 60_000));
+  const window = holdWindow(now);
   const intent = await deps.payments.createIntent({
     amountCents: booking.finalPriceCents,
     currency: 'usd',
@@ -190,6 +199,11 @@ async function createIntentForReservation(deps: BookingDeps, bookingId: number, 
     })
     .onConflictDoNothing({ target: payments.providerPaymentId });
   return priceResponse(price, { clientSecret: intent.clientSecret, paymentIntentId: intent.id, holdExpiresAt: null });
+}
+
+/** Requests in the same hold window share a payment (idempotency key), so a retry holds no second seat. */
+function holdWindow(now: Date): number {
+  return Math.floor(now.getTime() / (SEAT_HOLD_MINUTES * 60_000));
 }
 
 type FulfilOutcome = { booking: BookingRow } | { refund: { paymentId: number; email: string; amountCents: number; workshopDateId: number } };

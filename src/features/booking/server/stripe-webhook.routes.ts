@@ -5,7 +5,7 @@ import { processedWebhookEvents } from '../../../server/db/schema';
 import { PaymentProviderError } from '../../../server/payments/payment-provider';
 import { StripeProvider } from '../../../server/payments/stripe-provider';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { fulfilPayment, type BookingDeps } from './booking.service';
+import { bookingDepsFrom, fulfilPayment } from './booking.service';
 
 /**
  * POST /api/stripe/webhook: Stripe tells us a payment succeeded, so the booking exists even when
@@ -15,13 +15,7 @@ import { fulfilPayment, type BookingDeps } from './booking.service';
 export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const provider = deps.payments;
   if (!(provider instanceof StripeProvider)) return;
-  const bookingDeps: BookingDeps = {
-    db: deps.db,
-    payments: provider,
-    secret: deps.secret,
-    publicUrl: deps.env.PUBLIC_URL,
-    onEmailQueued: deps.onEmailQueued,
-  };
+  const bookingDeps = bookingDepsFrom(deps, provider);
 
   // The signature covers the exact bytes Stripe sent, so this route keeps the body raw.
   app.removeContentTypeParser('application/json');
