@@ -29,7 +29,21 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
+      // pool.end() resolves before its sockets have closed; forcing the drop at once would kill
+      // those closing connections and surface as unhandled errors. Wait for them, force last.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dropper.query(`drop database if exists ${name}`);
+          break;
+        } catch (error) {
+          if (attempt >= 40) {
+            await dropper.query(`drop database if exists ${name} with (force)`);
+            break;
+          }
+          if ((error as { code?: string }).code !== '55006') throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
       await dropper.end();
     },
   };
