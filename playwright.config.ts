@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_BASE_URL, E2E_PORT } from './tests/e2e/support/constants';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './tests/e2e/support/constants';
 
 /*
  * Browser end-to-end tests against the built app (`npm run build`, or `vite build` plus
@@ -68,32 +68,41 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node dist/server/server.js',
-    url: `${E2E_BASE_URL}/api/workshop-dates`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: E2E_BASE_URL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: E2E_ADMIN_EMAIL,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      // The e2e server always uses its own embedded database and the demo payment provider and
-      // keeps e-mail in the outbox, whatever the calling shell has set (the webServer environment
-      // extends process.env; empty values count as unset for the server).
-      DATABASE_URL: '',
-      STRIPE_SECRET_KEY: '',
-      STRIPE_PUBLISHABLE_KEY: '',
-      STRIPE_WEBHOOK_SECRET: '',
-      SMTP_URL: '',
-      APP_SECRET: '',
+  webServer: [
+    {
+      // A real SMTP server the app delivers to; tests read what it received.
+      command: 'node tests/e2e/support/mail-sink.mjs',
+      port: E2E_SMTP_PORT,
+      reuseExistingServer: false,
+      env: { E2E_SMTP_PORT: String(E2E_SMTP_PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR! },
     },
-  },
+    {
+      command: 'node dist/server/server.js',
+      url: `${E2E_BASE_URL}/api/workshop-dates`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: E2E_BASE_URL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SEED_DEMO: '1',
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: E2E_ADMIN_EMAIL,
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        // The e2e server always uses its own embedded database, the demo payment provider and the
+        // mail sink above, whatever the calling shell has set (the webServer environment extends
+        // process.env; empty values count as unset for the server).
+        DATABASE_URL: '',
+        STRIPE_SECRET_KEY: '',
+        STRIPE_PUBLISHABLE_KEY: '',
+        STRIPE_WEBHOOK_SECRET: '',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        APP_SECRET: '',
+      },
+    },
+  ],
 });

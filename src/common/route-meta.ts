@@ -7,7 +7,15 @@ export const WORKSHOP_FALLBACK_TITLE = 'VIBE CODING WORKSHOP';
 export const WORKSHOP_DESCRIPTION =
   'A 2 hour live online workshop on building software prototypes with no-code tools. No coding experience needed, two one-on-one follow-up calls included.';
 
-export type RouteMeta = { title: string; description: string; ogImageKey: string };
+export type RouteMeta = {
+  title: string;
+  description: string;
+  ogImageKey: string;
+  /** Private screens (admin): kept out of search engines. */
+  noindex?: boolean;
+};
+
+const ADMIN_LOGIN_PATH = '/admin/login2';
 
 const routes: Record<string, RouteMeta> = {
   home: {
@@ -37,9 +45,22 @@ const routes: Record<string, RouteMeta> = {
     ogImageKey: 'participant',
   },
   admin: {
-    title: `Admin — ${WORKSHOP_TITLE}`,
+    title: `Admin Dashboard — ${WORKSHOP_TITLE}`,
     description: 'Run workshops, bookings and content.',
     ogImageKey: 'admin',
+    noindex: true,
+  },
+  adminLogin: {
+    title: `Admin Login — ${WORKSHOP_TITLE}`,
+    description: 'Sign in to run workshops, bookings and content.',
+    ogImageKey: 'admin',
+    noindex: true,
+  },
+  emailDebug: {
+    title: `Email Debugging — ${WORKSHOP_TITLE}`,
+    description: 'Check e-mail settings and templates.',
+    ogImageKey: 'admin',
+    noindex: true,
   },
   notFound: {
     title: `Page Not Found — ${WORKSHOP_TITLE}`,
@@ -56,16 +77,26 @@ export function routeMetaFor(pathname: string): RouteMeta {
   if (path === '/blog') return routes.blog!;
   if (path === '/checkout') return routes.checkout!;
   if (path === '/participant') return routes.participant!;
-  if (path === '/admin' || path.startsWith('/admin/') || path === '/email-debug') return routes.admin!;
+  if (path === ADMIN_LOGIN_PATH) return routes.adminLogin!;
+  if (path === '/admin') return routes.admin!;
+  if (path === '/email-debug') return routes.emailDebug!;
   return routes.notFound!;
 }
 
+/** The admin screens: they load their own chunk and skip the public site's header and footer. */
+export const ADMIN_PAGE_PATHS = ['/admin', ADMIN_LOGIN_PATH, '/email-debug'] as const;
+
+export function isAdminPagePath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return (ADMIN_PAGE_PATHS as readonly string[]).includes(path);
+}
+
 /** Pages the client router has today; anything else is the not-found screen (404 status). */
-export const PAGE_PATHS = ['/', '/intro', '/blog', '/checkout'] as const;
+export const PAGE_PATHS = ['/', '/intro', '/blog', '/checkout', ...ADMIN_PAGE_PATHS] as const;
 
 export function isKnownPagePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (PAGE_PATHS as readonly string[]).includes(path) || /^\/blog\/[^/]+$/.test(path);
+  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || /^\/blog\/[^/]+$/.test(path);
 }
 
 export function blogPostMeta(post: { title: string; excerpt?: string | null; slug: string }): RouteMeta {

@@ -21,6 +21,9 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Tests only: where the Stripe SDK sends its requests (a local double of the API). */
     STRIPE_API_BASE: z.url('must be a URL').optional(),
+    /** Tests only: where Microsoft identity (token) and Graph (sendMail) requests go (a local double). */
+    MS_LOGIN_BASE_URL: z.url('must be a URL').optional(),
+    MS_GRAPH_BASE_URL: z.url('must be a URL').optional(),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_PATHS, blogPostMeta, isKnownPagePath, routeMetaFor, type RouteMeta } from '../common/route-meta';
 import { getPublishedBlogPost } from '../features/content/server/content.service';
+import { openParticipantLink } from '../features/participant/server/participant-access';
 import type { AppDeps } from './deps';
 
 const META_PLACEHOLDER = '<!--app-meta-->';
@@ -19,10 +20,12 @@ function escapeAttribute(value: string): string {
 export function renderMetaTags(meta: RouteMeta, pageUrl: string, publicUrl: string): string {
   const title = escapeAttribute(meta.title);
   const description = escapeAttribute(meta.description);
-  const image = escapeAttribute(`${publicUrl}/og-image.png`);
+  // The route's (or post's) social card, drawn by the server from its title (features/operations).
+  const image = escapeAttribute(`${publicUrl}/api/og/${meta.ogImageKey}.png`);
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
+    ...(meta.noindex ? ['<meta name="robots" content="noindex, nofollow" />'] : []),
     `<link rel="canonical" href="${escapeAttribute(pageUrl)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${title}" />`,
@@ -43,7 +46,7 @@ export function renderMetaTags(meta: RouteMeta, pageUrl: string, publicUrl: stri
  * build made them), and every page as index.html with that route's title, description and share
  * tags already in the <head>, so link previews work without running scripts.
  */
-export async function registerPages(app: FastifyInstance, { db, env }: AppDeps, clientDir: string | null): Promise<void> {
+export async function registerPages(app: FastifyInstance, { db, env, secret }: AppDeps, clientDir: string | null): Promise<void> {
   const indexPath = clientDir ? join(clientDir, 'index.html') : null;
   const template = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : FALLBACK_TEMPLATE;
 
@@ -74,6 +77,15 @@ export async function registerPages(app: FastifyInstance, { db, env }: AppDeps, 
   for (const path of PAGE_PATHS) {
     app.get(path, (request, reply) => render(routeMetaFor(path), request, reply));
   }
+
+  // A sign-in link from an e-mail: start the participant session, then show the page without the
+  // token in the address bar (so it is not kept in history or sent on as a referrer).
+  app.get<{ Querystring: { token?: string } }>('/participant', async (request, reply) => {
+    const token = request.query.token;
+    if (token === undefined) return render(routeMetaFor('/participant'), request, reply);
+    const opened = await openParticipantLink(request, reply, secret, token);
+    return reply.header('Cache-Control', 'no-store').redirect(opened ? '/participant' : '/participant?link=invalid', 303);
+  });
 
   app.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
     const slug = request.params.slug;

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureAdminUser } from '../features/admin-auth/server/admin-auth.service';
+import { ensureAdminUser, ensureFirstAdmin } from '../features/admin-auth/server/admin-auth.service';
 import { buildApp } from './app';
 import { resolveAppSecret } from './app-secret';
 import { startBackgroundJobs } from './background-jobs';
@@ -10,7 +10,7 @@ import { smtpTransportFromUrl } from './email/transport';
 import { createPaymentProvider } from './payments/create-provider';
 import { openDatabase } from './db/client';
 import { seedDemoContent } from './db/seed';
-import { EnvError, loadEnv } from './env';
+import { EnvError, loadEnv, type Env } from './env';
 import { ReadCache } from './lib/read-cache';
 
 const PUBLIC_READ_TTL_MS = 1000;
@@ -22,6 +22,18 @@ function findClientDir(): string | null {
   return candidates.find((dir) => existsSync(resolve(dir, 'index.html'))) ?? null;
 }
 
+/**
+ * Hands the generated first admin's password to the operator: in a file only they can read in
+ * DATA_DIR and, outside production, in the log, so a newcomer can sign in straight away.
+ */
+function announceFirstAdmin(log: { warn: (obj: object, msg: string) => void }, env: Env, admin: { email: string; password: string }) {
+  const file = join(resolve(env.DATA_DIR), 'initial-admin.txt');
+  mkdirSync(resolve(env.DATA_DIR), { recursive: true });
+  writeFileSync(file, `email: ${admin.email}\npassword: ${admin.password}\n`, { mode: 0o600 });
+  const shown = env.NODE_ENV === 'production' ? { email: admin.email, passwordFile: file } : { ...admin, passwordFile: file };
+  log.warn(shown, `First admin created: sign in at ${env.PUBLIC_URL}/admin/login2 and add your own admin, or set ADMIN_EMAIL and ADMIN_PASSWORD`);
+}
+
 async function main() {
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -31,23 +43,29 @@ async function main() {
   // CONTRACT §1: with both set, that admin exists and has that password after start.
   const adminAccount =
     env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? await ensureAdminUser(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }) : 'not configured';
+  const firstAdmin = env.ADMIN_EMAIL ? null : await ensureFirstAdmin(database.db);
 
   const smtp = env.SMTP_URL ? smtpTransportFromUrl(env.SMTP_URL) : null;
   // The worker logs through the app's logger and the app wakes the worker: made after the app.
   // eslint-disable-next-line prefer-const
   let outbox: OutboxWorker | undefined;
+  const secret = resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
   const app = await buildApp({
     db: database.db,
     env,
     publicCache: new ReadCache(PUBLIC_READ_TTL_MS),
     payments: createPaymentProvider(env, database.db),
-    secret: resolveAppSecret(env.APP_SECRET, env.DATA_DIR),
+    secret,
     onEmailQueued: () => outbox?.nudge(),
     clientDir: findClientDir(),
   });
   // 12 attempts with doubling backoff keep retrying for about 2.4 hours before an admin must retry.
   outbox = new OutboxWorker({ db: database.db, getTransport: () => smtp, logger: app.log, maxAttempts: 12 });
-  const jobs = startBackgroundJobs({ db: database.db, log: app.log });
+  const jobs = startBackgroundJobs({
+    db: database.db,
+    log: app.log,
+    reminders: { secret, publicUrl: env.PUBLIC_URL, onEmailQueued: () => outbox?.nudge() },
+  });
   outbox.start();
   app.addHook('onClose', async () => {
     jobs.stop();
@@ -55,6 +73,7 @@ async function main() {
     await database.close();
   });
   app.log.info({ database: database.kind, seeded, adminAccount }, 'database ready');
+  if (firstAdmin) announceFirstAdmin(app.log, env, firstAdmin);
 
   let closing = false;
   const shutdown = (signal: string) => {

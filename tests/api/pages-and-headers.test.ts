@@ -50,6 +50,19 @@ describe('served HTML', () => {
     expect(metaOf(postPage.body).title).toContain(posts[0].title);
   });
 
+  it('serves the admin screens as pages kept out of search engines; public pages stay indexable', async () => {
+    for (const path of ['/admin', '/admin/login2', '/email-debug']) {
+      const response = await app.inject({ url: path, headers: { accept: 'text/html' } });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body, path).toContain('<meta name="robots" content="noindex, nofollow" />');
+      expect(metaOf(response.body).title, path).toMatch(/^(Admin Dashboard|Admin Login|Email Debugging) — /);
+    }
+    const landing = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(landing.body).not.toContain('noindex');
+    // Only those three: other paths under /admin are not pages.
+    expect((await app.inject({ url: '/admin/anything', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+  });
+
   it('escapes a post title that contains markup', async () => {
     const { blogPosts } = await import('../../src/server/db/schema');
     await app.database.db.insert(blogPosts).values({

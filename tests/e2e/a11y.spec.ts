@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { getBlogPosts, getTestimonials, getAnnouncements } from './support/api';
+import { signInAsAdmin } from './support/admin';
 import { continueToPayment, dateRadios, fillBookingForm } from './support/booking';
 
 /*
@@ -74,5 +75,30 @@ test.describe('accessibility (axe-core)', () => {
     await page.goto('/no-such-page');
     await expect(page.getByText('404 Page Not Found')).toBeVisible();
     await expectNoSeriousViolations(page, '/no-such-page');
+  });
+
+  test('admin login', async ({ page }) => {
+    await page.goto('/admin/login2');
+    await expect(page.getByRole('form', { name: 'Admin login' })).toBeVisible();
+    await expectNoSeriousViolations(page, '/admin/login2');
+  });
+
+  test('admin dashboard and every tab', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInAsAdmin(page);
+    await expect(page.getByRole('region', { name: 'Seats filled' }).locator('svg')).toBeVisible();
+    await expectNoSeriousViolations(page, '/admin');
+    const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+    for (let i = 0; i < (await tabs.count()); i++) {
+      const tab = tabs.nth(i);
+      const name = (await tab.innerText()).trim();
+      await tab.click();
+      const panel = page.getByRole('tabpanel');
+      // Each tab settles: its loading spinner and skeletons give way to content.
+      await expect(panel.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+      await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(page, `/admin, tab ${name}`);
+    }
   });
 });

@@ -38,6 +38,13 @@ function isExternal(problem: Problem, appOrigin: string): boolean {
   }
 }
 
+/**
+ * axe-core injects its script into every frame. A frame sandboxed without `allow-scripts` (workshop
+ * slides and tips) refuses it and Chromium logs the refusal: proof that the sandbox holds, not a
+ * page error. A test that scans such a page allows this one message.
+ */
+export const AXE_BLOCKED_BY_SANDBOX = /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/;
+
 type Fixtures = { consoleGuard: ConsoleGuard };
 
 export const test = base.extend<Fixtures>({

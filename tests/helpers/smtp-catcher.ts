@@ -147,7 +147,7 @@ export function decodeHeader(value: string): string {
     );
 }
 
-function parseMail(raw: string, recipients: string[]): CaughtMail {
+export function parseMail(raw: string, recipients: string[]): CaughtMail {
   const top = splitEntity(raw);
   const mail: CaughtMail = {
     recipients,

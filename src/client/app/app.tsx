@@ -1,7 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { isAdminPagePath } from '../../common/route-meta';
 import { ErrorBoundary } from '../components/ui/error-boundary';
+import { SkipLink } from '../components/ui/skip-link';
+import { Spinner } from '../components/ui/spinner';
 import { createQueryClient } from '../lib/query-client';
 import { SiteFooter } from './layout/site-footer';
 import { SiteHeader } from './layout/site-header';
@@ -9,6 +12,8 @@ import { AppRouter } from './router';
 
 // Radix toast is only needed once something is announced; it loads after the first paint.
 const Toaster = lazy(() => import('../components/ui/toast'));
+// The admin screens are a chunk of their own: public pages never download them.
+const AdminArea = lazy(() => import('./routes/admin/admin-area'));
 
 /** A new screen starts at the top, unless the address names a section to jump to. */
 function useScrollToTopOnNavigate() {
@@ -20,15 +25,31 @@ function useScrollToTopOnNavigate() {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  const [location] = useLocation();
   useScrollToTopOnNavigate();
   return (
     <QueryClientProvider client={queryClient}>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-brutal focus:border-2 focus:border-ink focus:bg-accent focus:px-4 focus:py-3 focus:font-extrabold"
-      >
-        Skip to content
-      </a>
+      {isAdminPagePath(location) ? (
+        <Suspense fallback={<Spinner label="Loading page…" className="min-h-dvh" />}>
+          <AdminArea />
+        </Suspense>
+      ) : (
+        <PublicSite />
+      )}
+      <ErrorBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </ErrorBoundary>
+    </QueryClientProvider>
+  );
+}
+
+/** The marketing site's frame: skip link, header, the routed page, footer. */
+function PublicSite() {
+  return (
+    <>
+      <SkipLink />
       <div className="flex min-h-dvh flex-col">
         <SiteHeader />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
@@ -36,11 +57,6 @@ export function App() {
         </main>
         <SiteFooter />
       </div>
-      <ErrorBoundary fallback={null}>
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </ErrorBoundary>
-    </QueryClientProvider>
+    </>
   );
 }

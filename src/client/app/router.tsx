@@ -6,11 +6,12 @@ import { LandingPage } from './routes/landing/landing-page';
 import { NotFoundPage } from './routes/not-found-page';
 
 // The landing page ships in the entry chunk; every other screen is its own chunk, loaded on visit.
-// Admin and participant screens join here as lazy routes when they are built.
+// The admin screens are routed in app.tsx (their own frame and chunk).
 const IntroPage = lazy(() => import('./routes/intro-page'));
 const BlogListPage = lazy(() => import('./routes/blog-list-page'));
 const BlogPostPage = lazy(() => import('./routes/blog-post-page'));
 const CheckoutPage = lazy(() => import('./routes/checkout-page'));
+const ParticipantPage = lazy(() => import('../../features/participant/ui/participant-page'));
 
 export function AppRouter() {
   const [location] = useLocation();
@@ -24,6 +25,7 @@ export function AppRouter() {
           <Route path="/blog" component={BlogListPage} />
           <Route path="/blog/:slug" component={BlogPostPage} />
           <Route path="/checkout" component={CheckoutPage} />
+          <Route path="/participant" component={ParticipantPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

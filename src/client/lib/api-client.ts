@@ -45,11 +45,12 @@ function withQuery(url: string, params?: QueryParams): string {
   return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
 }
 
-function send(method: string, url: string, body?: unknown): Promise<Response> {
+function send(method: string, url: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Client-Source': 'web',
     'X-Request-Time': String(Date.now()),
+    ...extraHeaders,
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   return fetch(url, {
@@ -76,8 +77,8 @@ export async function readJson<T>(response: Response, schema: ZodType<T>): Promi
 }
 
 /** Data reads (spec §8): a failure reads '{status}: {body or status text}'. */
-export async function apiGet<T>(url: string, schema: ZodType<T>, params?: QueryParams): Promise<T> {
-  const response = await send('GET', withQuery(url, params));
+export async function apiGet<T>(url: string, schema: ZodType<T>, params?: QueryParams, headers?: Record<string, string>): Promise<T> {
+  const response = await send('GET', withQuery(url, params), undefined, headers);
   if (!response.ok) {
     const text = await response.text();
     throw new ApiError(`${response.status}: ${text || response.statusText}`, response.status, text);

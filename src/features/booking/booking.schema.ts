@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { INVALID_EMAIL } from '../../common/validation-messages';
 
 export const emailField = z
-  .string({ error: 'Please enter a valid email address' })
+  .string({ error: INVALID_EMAIL })
   .trim()
-  .max(254, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'));
+  .max(254, INVALID_EMAIL)
+  .pipe(z.email(INVALID_EMAIL));
 
 export const paymentModes = ['pay_now', 'pay_later'] as const;
 

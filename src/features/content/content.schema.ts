@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_EMAIL } from '../../common/validation-messages';
 
 export const testimonialSchema = z.object({
   id: z.number().int(),
@@ -25,10 +26,10 @@ export type Announcement = z.infer<typeof announcementSchema>;
 export const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const announcementInterestSchema = z.object({
   email: z
-    .string({ error: 'Please enter a valid email address' })
+    .string({ error: INVALID_EMAIL })
     .trim()
-    .max(254, 'Please enter a valid email address')
-    .regex(simpleEmailPattern, 'Please enter a valid email address'),
+    .max(254, INVALID_EMAIL)
+    .regex(simpleEmailPattern, INVALID_EMAIL),
   announcementId: z.coerce.number({ error: 'Announcement not found' }).int().positive('Announcement not found'),
 });
 export type AnnouncementInterestInput = z.input<typeof announcementInterestSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 export const expertiseLevels = ['beginner', 'some_expertise', 'expert'] as const;
-export const expertiseLevelSchema = z.enum(expertiseLevels, { error: 'Please select an expertise level' });
+export const EXPERTISE_REQUIRED = 'Please select an expertise level';
+export const expertiseLevelSchema = z.enum(expertiseLevels, { error: EXPERTISE_REQUIRED });
 export type ExpertiseLevel = z.infer<typeof expertiseLevelSchema>;
 
 export const expertiseLabels: Record<ExpertiseLevel, string> = {

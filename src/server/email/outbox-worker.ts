@@ -8,12 +8,19 @@
  * a lease taken once for a whole batch of slow sends could not promise), and a run never picks
  * the same e-mail twice.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { emailOutbox } from '../db/schema';
-import type { MailTransport } from './transport';
+import { emailOutbox, newsletterSubscribers } from '../db/schema';
+import { NEWSLETTER_KIND, NEWSLETTER_PER_MINUTE } from './outbox';
+import type { MailTransport, OutgoingEmail } from './transport';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** Changes an e-mail just before it is sent (not stored): e.g. adds an unsubscribe footer and headers. */
+export type EmailDecorator = (message: OutgoingEmail, row: { id: number; kind: string; to: string }) => OutgoingEmail;
+
+/** What the outbox records for a newsletter e-mail it did not send because its recipient unsubscribed. */
+export const SKIPPED_UNSUBSCRIBED = 'Not sent: the recipient unsubscribed';
 
 /** The slice of pino (app.log) the worker uses. */
 export type OutboxLogger = {
@@ -36,6 +43,10 @@ export type OutboxWorkerOptions = {
   leaseMs?: number;
   /** Delay before the next attempt, given the number of attempts made so far (1 after the first). */
   backoff?: (attempt: number) => number;
+  /** Applied to every e-mail at send time, so no feature has to add it (the unsubscribe link). */
+  decorate?: EmailDecorator;
+  /** Most newsletter e-mails sent in any minute, across all workers on this database. */
+  newsletterPerMinute?: number;
 };
 
 export type RunResult = { sent: number; failed: number; retried: number };
@@ -58,6 +69,8 @@ export class OutboxWorker {
   private readonly maxAttempts: number;
   private readonly leaseMs: number;
   private readonly backoff: (attempt: number) => number;
+  private readonly decorate: EmailDecorator | undefined;
+  private readonly newsletterPerMinute: number;
 
   private started = false;
   private stopping = false;
@@ -76,6 +89,8 @@ export class OutboxWorker {
     this.maxAttempts = options.maxAttempts ?? 8;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.backoff = options.backoff ?? defaultBackoff;
+    this.decorate = options.decorate;
+    this.newsletterPerMinute = options.newsletterPerMinute ?? NEWSLETTER_PER_MINUTE;
   }
 
   /** Polls until stop(); the first run starts at once to pick up what queued while we were down. */
@@ -168,6 +183,7 @@ export class OutboxWorker {
           lte(emailOutbox.nextAttemptAt, sql`now()`),
           or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, sql`now()`)),
           exclude.length > 0 ? notInArray(emailOutbox.id, exclude) : undefined,
+          or(ne(emailOutbox.kind, NEWSLETTER_KIND), this.newsletterRoomLeft()),
         ),
       )
       .orderBy(asc(emailOutbox.id))
@@ -181,10 +197,20 @@ export class OutboxWorker {
     return row ?? null;
   }
 
+  /**
+   * True while fewer than newsletterPerMinute newsletter e-mails went out in the last minute. The
+   * subquery runs at most once per claim, and only when a due newsletter e-mail is looked at.
+   */
+  private newsletterRoomLeft() {
+    return sql`(select count(*) from ${emailOutbox} as recent where recent.kind = ${NEWSLETTER_KIND} and recent.sent_at > now() - interval '1 minute') < ${this.newsletterPerMinute}`;
+  }
+
   /** Sends outside any transaction (PGlite would stall every request meanwhile), then records. */
   private async deliver(transport: MailTransport, row: OutboxRow): Promise<keyof RunResult> {
     try {
-      await transport.send(row, { signal: AbortSignal.timeout(this.sendTimeoutMs()) });
+      if (row.kind === NEWSLETTER_KIND && (await this.hasUnsubscribed(row.to))) return await this.recordSkipped(row);
+      const message = this.decorate ? this.decorate(outgoing(row), row) : outgoing(row);
+      await transport.send(message, { signal: AbortSignal.timeout(this.sendTimeoutMs()) });
     } catch (error) {
       return this.recordFailure(row, error);
     }
@@ -193,6 +219,29 @@ export class OutboxWorker {
       .update(emailOutbox)
       .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null })
       .where(eq(emailOutbox.id, row.id));
+    return 'sent';
+  }
+
+  /** Unsubscribing wins over a newsletter queued earlier (sent at a paced rate, possibly hours later). */
+  private async hasUnsubscribed(to: string): Promise<boolean> {
+    const [found] = await this.db
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(and(sql`lower(${newsletterSubscribers.email}) = ${recipientAddress(to)}`, sql`${newsletterSubscribers.unsubscribedAt} is not null`))
+      .limit(1);
+    return Boolean(found);
+  }
+
+  /**
+   * Done without sending: 'sent' takes it out of the queue (a 'failed' e-mail would invite a
+   * retry), while `lastError` and an empty `sentAt` tell the admin it never went out.
+   */
+  private async recordSkipped(row: OutboxRow): Promise<'sent'> {
+    await this.db
+      .update(emailOutbox)
+      .set({ status: 'sent', lastError: SKIPPED_UNSUBSCRIBED, lockedUntil: null })
+      .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.attempts, row.attempts), eq(emailOutbox.status, 'pending')));
+    this.logger.info({ emailId: row.id, kind: row.kind }, 'newsletter e-mail not sent: the recipient unsubscribed');
     return 'sent';
   }
 
@@ -228,6 +277,17 @@ export class OutboxWorker {
     if (description) this.logger.info({ transport: description }, 'e-mail outbox delivers through this transport');
     else this.logger.info({}, 'no mail transport configured: e-mails stay in the outbox');
   }
+}
+
+/** Only what a transport sends: a decorator must not see (or change) the bookkeeping columns. */
+function outgoing(row: OutboxRow): OutgoingEmail {
+  return { to: row.to, bcc: row.bcc, subject: row.subject, html: row.html, text: row.text, attachments: row.attachments };
+}
+
+/** 'Ada <ADA@example.com>' and 'ada@example.com' both name ada@example.com. */
+export function recipientAddress(to: string): string {
+  const bracketed = /<([^<>]+)>/.exec(to);
+  return (bracketed?.[1] ?? to).trim().toLowerCase();
 }
 
 function describeError(error: unknown): string {

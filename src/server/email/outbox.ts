@@ -39,6 +39,57 @@ export async function enqueueEmail(tx: Database, message: OutboxMessage): Promis
   return row;
 }
 
+/**
+ * The kind of a newsletter e-mail: the worker does not deliver one to an address that has
+ * unsubscribed since it was queued.
+ */
+export const NEWSLETTER_KIND = 'newsletter';
+
+/**
+ * At most this many newsletter e-mails go out per minute, so a mail server's sending limits
+ * (commonly 60 to 100 a minute on shared plans) are respected: a newsletter is queued with its
+ * e-mails due this far apart, and the worker also holds newsletter e-mails back once this many
+ * went out in the last minute (e.g. a backlog after the mail server was down). A constant, not an
+ * environment variable: change it here if your provider allows more.
+ */
+export const NEWSLETTER_PER_MINUTE = 60;
+
+/** A message and how long after the commit it may go out at the earliest (default at once). */
+export type ScheduledOutboxMessage = OutboxMessage & { delayMs?: number };
+
+const BULK_INSERT_CHUNK = 500;
+
+/**
+ * Queues many e-mails in the caller's transaction with as few statements as possible (a
+ * newsletter to thousands of subscribers). `delayMs` counts on the database clock, the one the
+ * worker compares `next_attempt_at` with. Returns the rows' ids and due times, in input order.
+ */
+export async function enqueueEmails(tx: Database, messages: readonly ScheduledOutboxMessage[]): Promise<{ id: number; nextAttemptAt: Date }[]> {
+  if (messages.some((message) => !message.to.trim())) throw new Error('enqueueEmails: "to" is empty');
+  const queued: { id: number; nextAttemptAt: Date }[] = [];
+  for (let start = 0; start < messages.length; start += BULK_INSERT_CHUNK) {
+    const chunk = messages.slice(start, start + BULK_INSERT_CHUNK);
+    const rows = await tx
+      .insert(emailOutbox)
+      .values(
+        chunk.map((message) => ({
+          to: message.to,
+          bcc: message.bcc ?? null,
+          subject: message.subject,
+          html: message.html,
+          text: message.text ?? null,
+          kind: message.kind,
+          attachments: message.attachments?.length ? message.attachments : null,
+          nextAttemptAt: sql`now() + make_interval(secs => ${(message.delayMs ?? 0) / 1000}::double precision)`,
+        })),
+      )
+      .returning({ id: emailOutbox.id, nextAttemptAt: emailOutbox.nextAttemptAt });
+    // INSERT … RETURNING answers in VALUES order on PostgreSQL; sort by id to not rely on it.
+    queued.push(...rows.sort((a, b) => a.id - b.id));
+  }
+  return queued;
+}
+
 const DEFAULT_LIST_LIMIT = 100;
 const MAX_LIST_LIMIT = 500;
 

@@ -5,8 +5,13 @@
 import { createTransport } from 'nodemailer';
 import type { emailOutbox } from '../db/schema';
 
-/** The parts of an outbox row a transport sends. */
-export type OutgoingEmail = Pick<typeof emailOutbox.$inferSelect, 'to' | 'bcc' | 'subject' | 'html' | 'text' | 'attachments'>;
+/**
+ * The parts of an outbox row a transport sends, plus extra headers added at send time (e.g.
+ * List-Unsubscribe); a transport that cannot set arbitrary headers may leave them out.
+ */
+export type OutgoingEmail = Pick<typeof emailOutbox.$inferSelect, 'to' | 'bcc' | 'subject' | 'html' | 'text' | 'attachments'> & {
+  headers?: Record<string, string>;
+};
 
 export type MailTransport = {
   /** Resolves once the server accepted the message; rejects otherwise. Honours `signal` to give up. */
@@ -41,6 +46,7 @@ export function smtpTransportFromUrl(url: string, from: string = DEFAULT_FROM): 
         subject: message.subject,
         html: message.html,
         text: message.text ?? undefined,
+        headers: message.headers,
         attachments: (message.attachments ?? []).map((file) => ({
           filename: file.filename,
           contentType: file.contentType,

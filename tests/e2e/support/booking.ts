@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { CLIENT_HEADERS, getWorkshopDates, isTbc, type WorkshopDate } from './api';
 
 export type Visitor = { firstName: string; lastName: string; email: string; company?: string; discountCode?: string };
 
@@ -26,4 +27,25 @@ export async function fillBookingForm(page: Page, visitor: Visitor): Promise<voi
   await form.getByLabel('Email', { exact: true }).fill(visitor.email);
   if (visitor.company !== undefined) await form.getByLabel('Company', { exact: true }).fill(visitor.company);
   if (visitor.discountCode !== undefined) await form.getByLabel('Discount code', { exact: true }).fill(visitor.discountCode);
+}
+
+/** The open, dated workshop with the most seats left (the seed's is two weeks away: a full refund). */
+export async function roomyDate(request: APIRequestContext): Promise<WorkshopDate> {
+  const dates = (await getWorkshopDates(request)).filter((d) => !isTbc(d) && d.seatsRemaining > 0);
+  expect(dates.length, 'the demo seed has an open workshop date').toBeGreaterThan(0);
+  return dates.sort((a, b) => b.seatsRemaining - a.seatsRemaining)[0]!;
+}
+
+/** A booking paid with the demo card, through the calls the checkout makes. */
+export async function bookPaid(request: APIRequestContext, who: { firstName: string; lastName: string; email: string }, date: WorkshopDate): Promise<{ date: WorkshopDate; bookingId: number }> {
+  const intent = await request.post('/api/create-payment-intent', {
+    headers: CLIENT_HEADERS,
+    data: { workshopDateId: date.id, customerInfo: { ...who, company: '' }, amount: date.price ?? 499 },
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
+  const paid = await request.post('/api/payments/demo/confirm', { headers: CLIENT_HEADERS, data: { paymentIntentId, cardNumber: '4242 4242 4242 4242' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const { bookingId } = (await paid.json()) as { bookingId: number };
+  return { date, bookingId };
 }

@@ -4,6 +4,8 @@
  */
 export const E2E_PORT = Number(process.env.E2E_PORT || 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The e2e mail sink's SMTP port, beside the app's. */
+export const E2E_SMTP_PORT = E2E_PORT + 1;
 
 /** The server creates this admin at start (CONTRACT §1 ADMIN_EMAIL/ADMIN_PASSWORD). Tests use it to
  * check server-side effects (contact messages) and to learn what the public API must hide. */

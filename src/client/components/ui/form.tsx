@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cx } from './cx';
 
@@ -95,6 +95,62 @@ export function TextAreaField({
         {...textareaProps}
         {...registration}
       />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+type SelectFieldProps = FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  options: readonly { value: string; label: string }[];
+  /** A first, empty choice ('Choose…'); its value is ''. */
+  placeholder?: string;
+};
+
+/** A native select (right on every phone, keyboard and screen reader) bound to react-hook-form. */
+export function SelectField({ id, label, error, registration, optional, className, options, placeholder, ...selectProps }: SelectFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <FieldLabel id={id} label={label} optional={optional} />
+      <select
+        id={id}
+        className={controlClasses}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, optional)}
+        {...selectProps}
+        {...registration}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** A checkbox with its label to the right, bound to react-hook-form. */
+export function CheckboxField({ id, label, error, registration, className, ...inputProps }: Omit<FieldProps, 'optional'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <div className="flex min-h-11 items-center gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="size-5 shrink-0 accent-ink"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...inputProps}
+          {...registration}
+        />
+        <label htmlFor={id} className="text-sm font-bold">
+          {label}
+        </label>
+      </div>
       <FieldError id={errorId} message={error} />
     </div>
   );

@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { adminUsers, auditLog } from '../../../server/db/schema';
 import { destroyAdminSessions, type AdminIdentity } from '../../../server/plugins/auth';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { LOGIN_THROTTLED, TOTP_CODE_WRONG, type TotpSetup, type TotpStatus } from '../admin-auth.schema';
-import { ANONYMOUS, SYSTEM, recordAudit } from './audit';
+import { ANONYMOUS, SYSTEM, recordAudit } from '../../../server/lib/audit';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import { ADMIN_USER_ENTITY, LOGIN_SUCCEEDED, beginAttempt, settleAttempt, type FailureAction } from './login-throttle';
 import { openSecret, sealSecret } from './secret-box';
@@ -90,6 +91,28 @@ export async function ensureAdminUser(db: Database, input: { email: string; pass
     details: { email: existing.email, source: 'ADMIN_EMAIL' },
   });
   return 'updated';
+}
+
+/** The e-mail of the admin made on a first start without ADMIN_EMAIL. */
+export const FIRST_ADMIN_EMAIL = 'admin@example.com';
+
+/**
+ * A first start without ADMIN_EMAIL / ADMIN_PASSWORD would leave nobody able to sign in. So when
+ * there is no admin at all, one is made with a random password, which the caller hands to the
+ * operator. Returns null when an admin already exists (or another instance just made one).
+ */
+export async function ensureFirstAdmin(db: Database): Promise<{ email: string; password: string } | null> {
+  const [existing] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+  if (existing) return null;
+  const password = randomBytes(18).toString('base64url');
+  const inserted = await db
+    .insert(adminUsers)
+    .values({ email: FIRST_ADMIN_EMAIL, passwordHash: await hashPassword(password), isAdmin: true })
+    .onConflictDoNothing()
+    .returning({ id: adminUsers.id });
+  if (!inserted[0]) return null;
+  await recordAudit(db, { actor: SYSTEM, action: 'admin_created', entity: ADMIN_USER_ENTITY, entityId: inserted[0].id, details: { email: FIRST_ADMIN_EMAIL, source: 'first start' } });
+  return { email: FIRST_ADMIN_EMAIL, password };
 }
 
 /**

@@ -3,8 +3,11 @@ import { formatUsd, centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { type bookings, workshopDates } from '../../../server/db/schema';
 import { enqueueEmail } from '../../../server/email/outbox';
-import { emailLayout, renderTemplate } from '../../../server/email/templates';
+import { renderTemplate } from '../../../server/email/templates';
 import { signToken } from '../../../server/lib/signed-token';
+import { bookingIcsAttachment } from '../../calendar/server/booking-calendar';
+import { renderEmail } from '../../email-templates/server/render-email';
+import { participantLinkFor } from '../../participant/server/participant-access';
 import type { BookingDeps } from './booking.service';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -20,59 +23,55 @@ export function payLinkFor(secret: string, publicUrl: string, bookingId: number)
 export type BookingEmailKind = 'paid' | 'free' | 'reserved';
 
 /**
- * Default texts; the e-mail templates issue makes them editable. Placeholders are {{key}} and
- * every value is HTML-escaped when rendered.
+ * The texts are the admin's e-mail templates (src/features/email-templates): 'booking-confirmation'
+ * for a paid or free seat, 'booking-reservation' for a seat held to pay later. A template that is
+ * switched off means no e-mail; the booking itself is unaffected.
  */
-const templates: Record<BookingEmailKind, { subject: string; body: string }> = {
-  paid: {
-    subject: 'Your seat is booked: {{workshopTitle}}',
-    body: '<p>Hi {{firstName}},</p><p>Thank you — your payment of <strong>{{amount}}</strong> went through and your seat is confirmed.</p>{{details}}<p>We will send the meeting link and materials before the workshop.</p>',
-  },
-  free: {
-    subject: 'Your seat is booked: {{workshopTitle}}',
-    body: '<p>Hi {{firstName}},</p><p>Your discount code covers the full price, so your seat is confirmed free of charge.</p>{{details}}<p>We will send the meeting link and materials before the workshop.</p>',
-  },
-  reserved: {
-    subject: 'Your spot is reserved: {{workshopTitle}}',
-    body: '<p>Hi {{firstName}},</p><p>We are holding a seat for you. Pay <strong>{{amount}}</strong> whenever suits you with this link:</p><p><a href="{{payLink}}">Pay for your booking</a></p>{{details}}',
-  },
+const PAYMENT_LINES: Record<Exclude<BookingEmailKind, 'reserved'>, string> = {
+  paid: '<p>Thank you — your payment of <strong>{{amount}}</strong> went through and your seat is confirmed.</p>',
+  free: '<p>Your discount code covers the full price, so your seat is confirmed free of charge.</p>',
 };
+
+const DETAILS_TABLE =
+  '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>{{workshopTitle}}</td></tr><tr><td><strong>When</strong></td><td>{{when}}</td></tr><tr><td><strong>Booking</strong></td><td>#{{bookingId}}</td></tr></table>';
 
 function whenText(date: typeof workshopDates.$inferSelect): string {
   return date.isTBC || !date.date ? 'Date to be set via participant poll' : `${date.date}, ${date.time} ${date.timezone}`;
 }
 
-/** Writes the booking's e-mail to the outbox inside the caller's transaction. */
+/** Writes the booking's e-mail to the outbox inside the caller's transaction (unless its template is off). */
 export async function queueBookingEmail(tx: Database, deps: Pick<BookingDeps, 'secret' | 'publicUrl'>, kind: BookingEmailKind, booking: BookingRow) {
   const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1);
   const values = {
     firstName: booking.firstName,
+    lastName: booking.lastName,
     workshopTitle: date?.title ?? 'your workshop',
     when: date ? whenText(date) : '',
     amount: formatUsd(centsToDollars(booking.finalPriceCents)),
+    bookingId: booking.id,
     payLink: payLinkFor(deps.secret, deps.publicUrl, booking.id),
+    // The participant's sign-in link (CONTRACT §5): the same one 'Access Your Bookings' e-mails.
+    participantLink: participantLinkFor(deps.secret, deps.publicUrl, booking.email),
   };
-  const details = renderTemplate(
-    '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>{{workshopTitle}}</td></tr><tr><td><strong>When</strong></td><td>{{when}}</td></tr><tr><td><strong>Booking</strong></td><td>#{{bookingId}}</td></tr></table>',
-    { ...values, bookingId: booking.id },
-    { html: true },
-  );
-  const template = templates[kind];
-  const subject = renderTemplate(template.subject, values, { html: false });
-  // {{details}} is markup we built, so it is joined in after the visitor's values are escaped.
-  const body = template.body
-    .split('{{details}}')
-    .map((part) => renderTemplate(part, values, { html: true }))
-    .join(details);
+  // Markup we build, with the visitor's values escaped inside it.
+  const trustedHtml: Record<string, string> = { details: renderTemplate(DETAILS_TABLE, values, { html: true }) };
+  if (kind !== 'reserved') trustedHtml.paymentLine = renderTemplate(PAYMENT_LINES[kind], values, { html: true });
+  const email = await renderEmail(tx, kind === 'reserved' ? 'booking-reservation' : 'booking-confirmation', values, { trustedHtml });
+  if (!email) return;
+  // A confirmed seat comes with its calendar event, once the workshop has a date.
+  const calendarFile = kind !== 'reserved' && date ? bookingIcsAttachment(booking, date, deps.publicUrl) : null;
   await enqueueEmail(tx, {
     to: booking.email,
-    subject,
-    html: emailLayout({ title: subject, bodyHtml: body }),
+    bcc: email.bcc,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
     kind: `booking-${kind}`,
+    attachments: calendarFile ? [calendarFile] : undefined,
   });
 }
 
-/** The buyer paid after their hold ran out and the last seat went to someone else. */
+/** The buyer paid after their hold ran out and the last seat went to someone else ('booking-sold-out-refund'). */
 export async function queueSoldOutRefundEmail(
   tx: Database,
   _deps: Pick<BookingDeps, 'publicUrl'>,
@@ -80,11 +79,7 @@ export async function queueSoldOutRefundEmail(
 ) {
   const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, refund.workshopDateId)).limit(1);
   const values = { workshopTitle: date?.title ?? 'the workshop', amount: formatUsd(centsToDollars(refund.amountCents)), refundId: refund.refundId };
-  const subject = renderTemplate('Refund: {{workshopTitle}} filled up', values, { html: false });
-  const body = renderTemplate(
-    '<p>We are sorry: the last seat in {{workshopTitle}} was taken while your payment was being completed.</p><p>Your payment of <strong>{{amount}}</strong> has been refunded in full (reference {{refundId}}). It usually reaches your card within 5–10 business days.</p><p>Reply to this e-mail and we will find you a seat in the next workshop.</p>',
-    values,
-    { html: true },
-  );
-  await enqueueEmail(tx, { to: refund.email, subject, html: emailLayout({ title: subject, bodyHtml: body }), kind: 'booking-sold-out-refund' });
+  const email = await renderEmail(tx, 'booking-sold-out-refund', values);
+  if (!email) return;
+  await enqueueEmail(tx, { to: refund.email, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind: 'booking-sold-out-refund' });
 }

@@ -1,5 +1,5 @@
-import type { Database } from '../../../server/db/client';
-import { auditLog } from '../../../server/db/schema';
+import type { Database } from '../db/client';
+import { auditLog } from '../db/schema';
 
 /** Who did it: an admin's e-mail, 'anonymous' before a login is proven, 'system' at start-up. */
 export type AuditEntry = {

@@ -1,0 +1,251 @@
+// The measurements of `npm run bench`: read load with autocannon beside a raw node:http server,
+// the booking rush and the sustained booking run, all over real HTTP against the built server.
+import { fork } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
+import autocannon from 'autocannon';
+import { BENCH_ADMIN } from './server.mjs';
+import { countStatuses, percentile, serverErrors, visitorAddress } from './stats.mjs';
+
+// One socket per simultaneous request, kept open between a visitor's calls like a browser's.
+const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+
+/** Closes the kept-alive sockets so the process can end. */
+export const closeConnections = () => agent.destroy();
+
+/** The headers the web client sends on every call (CONTRACT §2). */
+const clientHeaders = () => ({ 'x-client-source': 'web', 'x-request-time': String(Date.now()) });
+
+/**
+ * One HTTP call; resolves { status, body, headers, ms } and never rejects: a request that got
+ * no answer has status 'error'.
+ */
+export function call(baseUrl, method, path, { json, headers = {}, bare = false } = {}) {
+  const payload = json === undefined ? null : Buffer.from(JSON.stringify(json));
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const request = httpRequest(
+      new URL(path, baseUrl),
+      {
+        method,
+        agent,
+        headers: { ...(bare ? {} : clientHeaders()), ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}), ...headers },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: response.statusCode, headers: response.headers, body, ms: performance.now() - started });
+        });
+        response.on('error', (error) => resolve({ status: 'error', error, body: Buffer.alloc(0), headers: {}, ms: performance.now() - started }));
+      },
+    );
+    request.on('error', (error) => resolve({ status: 'error', error, body: Buffer.alloc(0), headers: {}, ms: performance.now() - started }));
+    request.end(payload ?? undefined);
+  });
+}
+
+const parse = (answer) => {
+  try {
+    return JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    return null;
+  }
+};
+
+async function expectStatus(answerPromise, status, what) {
+  const answer = await answerPromise;
+  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
+  return parse(answer);
+}
+
+/** Signs the bench admin in; returns headers for admin calls. */
+export async function adminSession(baseUrl) {
+  const answer = await call(baseUrl, 'POST', '/api/auth/login2', { json: BENCH_ADMIN });
+  const cookie = [answer.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0]).find((pair) => /=./.test(pair));
+  if (answer.status !== 200 || !cookie) throw new Error(`admin login failed: ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
+  return { cookie };
+}
+
+/** A bookable workshop date with `seats` seats, created through the admin API. */
+export async function createWorkshopDate(baseUrl, admin, { title, seats }) {
+  const body = { title, date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST', seatsTotal: seats, price: 499, isActive: true };
+  const created = await expectStatus(call(baseUrl, 'POST', '/api/admin/workshop-dates', { json: body, headers: admin }), 201, 'create workshop date');
+  return created.id;
+}
+
+/** A 100 % discount code without a use limit, created through the admin API. */
+export async function createFreeCode(baseUrl, admin, code) {
+  const body = { code, description: 'Benchmark: free seats', discountPercent: 100, maxUses: null, expiresAt: null, isActive: true };
+  await expectStatus(call(baseUrl, 'POST', '/api/admin/discount-codes', { json: body, headers: admin }), 201, 'create discount code');
+  return code;
+}
+
+/** seatsTaken of a date as the admin list shows it (read from the database, not from our counts). */
+export async function seatsTaken(baseUrl, admin, dateId) {
+  const list = await expectStatus(call(baseUrl, 'GET', '/api/admin/workshop-dates', { headers: admin }), 200, 'admin workshop list');
+  return list.find((date) => date.id === dateId)?.seatsTaken ?? null;
+}
+
+/**
+ * One visitor's free checkout, as the browser does it: price the seat (POST
+ * /api/create-payment-intent), then book it with the code (POST /api/bookings, 'free-booking').
+ * Each visitor has its own address (X-Forwarded-For).
+ */
+export async function freeCheckout(baseUrl, { visitor, dateId, code, tag }) {
+  const headers = { 'x-forwarded-for': visitorAddress(visitor) };
+  const customer = { firstName: 'Bench', lastName: 'Visitor', email: `${tag}-${visitor}@bench.example`, company: '' };
+  const started = performance.now();
+  const statuses = [];
+  const intent = await call(baseUrl, 'POST', '/api/create-payment-intent', {
+    json: { workshopDateId: dateId, customerInfo: customer, discountCode: code, subscribedToNewsletter: true },
+    headers,
+  });
+  statuses.push(intent.status);
+  let booked = false;
+  if (intent.status === 200 && parse(intent)?.isFree === true) {
+    const booking = await call(baseUrl, 'POST', '/api/bookings', {
+      json: { workshopDateId: dateId, ...customer, discountCode: code, paymentMode: 'pay_now', subscribedToNewsletter: true, stripePaymentId: 'free-booking', isPaid: false, finalPrice: 0 },
+      headers,
+    });
+    statuses.push(booking.status);
+    booked = booking.status === 201;
+  }
+  return { booked, statuses, ms: performance.now() - started };
+}
+
+function tally(outcomes) {
+  const statuses = outcomes.flatMap((outcome) => outcome.statuses);
+  const counts = countStatuses(statuses);
+  return { statusCounts: counts, serverErrors: serverErrors(counts), networkErrors: counts.error ?? 0 };
+}
+
+/** `attempts` visitors at once on a date with `seats` seats. */
+export async function bookingRush(baseUrl, admin, code, { seats, attempts }) {
+  const dateId = await createWorkshopDate(baseUrl, admin, { title: 'Benchmark rush', seats });
+  const started = performance.now();
+  const outcomes = await Promise.all(Array.from({ length: attempts }, (_, visitor) => freeCheckout(baseUrl, { visitor, dateId, code, tag: 'rush' })));
+  const durationMs = performance.now() - started;
+  return {
+    seats,
+    attempts,
+    winners: outcomes.filter((outcome) => outcome.booked).length,
+    seatsTaken: await seatsTaken(baseUrl, admin, dateId),
+    durationMs,
+    ...tally(outcomes),
+  };
+}
+
+/** `bookings` free checkouts by `concurrency` visitors at a time on a date with `seats` seats. */
+export async function sustainedBookings(baseUrl, admin, code, { seats, bookings, concurrency }) {
+  const dateId = await createWorkshopDate(baseUrl, admin, { title: 'Benchmark sustained', seats });
+  const outcomes = [];
+  let next = 0;
+  const started = performance.now();
+  const client = async () => {
+    while (next < bookings) {
+      const visitor = next++;
+      outcomes.push(await freeCheckout(baseUrl, { visitor: 100_000 + visitor, dateId, code, tag: 'sustained' }));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const seconds = (performance.now() - started) / 1000;
+  const booked = outcomes.filter((outcome) => outcome.booked).length;
+  const times = outcomes.map((outcome) => outcome.ms);
+  return {
+    seats,
+    attempts: bookings,
+    concurrency,
+    booked,
+    durationMs: seconds * 1000,
+    bookingsPerSecond: booked / seconds,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    seatsTaken: await seatsTaken(baseUrl, admin, dateId),
+    ...tally(outcomes),
+  };
+}
+
+/** The raw baseline server, answering `routes` ({ path: { body: Buffer, contentType } }). */
+export async function startRawServer(routes) {
+  const child = fork(new URL('./raw-server.mjs', import.meta.url), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const message = new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`raw server exited (${code})`)));
+  });
+  child.send({ routes: Object.fromEntries(Object.entries(routes).map(([path, route]) => [path, { body: route.body.toString('base64'), contentType: route.contentType }])) });
+  const { port } = await message;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.disconnect();
+      }),
+  };
+}
+
+/** One autocannon run against a URL; every response time (ms) is pushed to `times`. */
+async function cannon(url, { connections, seconds }, times) {
+  const instance = autocannon({ url, connections, duration: seconds });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  return { requests: result.requests.total, seconds: result.duration, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+/**
+ * Read load on each route, the app and the raw server taking turns in `slices` slices each, so
+ * that a change in the machine's load hits both alike; each after a short warm-up. The raw server
+ * answers the bytes and Content-Type the app gave for that route. req/s is all answers over all
+ * the seconds measured; p50 and p99 come from every response time.
+ */
+export async function readLoad(baseUrl, routes, { connections, seconds, warmupSeconds, slices = 4 }) {
+  const captured = {};
+  for (const route of routes) {
+    const answer = await call(baseUrl, 'GET', route, { bare: true });
+    if (answer.status !== 200) throw new Error(`GET ${route} answered ${answer.status}`);
+    captured[route] = { body: answer.body, contentType: answer.headers['content-type'] };
+  }
+  const raw = await startRawServer(captured);
+  try {
+    const reads = [];
+    for (const route of routes) {
+      const origins = { app: baseUrl, raw: raw.baseUrl };
+      if (warmupSeconds > 0) for (const origin of Object.values(origins)) await cannon(`${origin}${route}`, { connections, seconds: warmupSeconds }, []);
+      const totals = {};
+      for (const name of Object.keys(origins)) totals[name] = { requests: 0, seconds: 0, non2xx: 0, errors: 0, times: [] };
+      const sliceSeconds = Math.max(1, Math.round(seconds / slices));
+      for (let slice = 0; slice < slices; slice++) {
+        for (const [name, origin] of Object.entries(origins)) {
+          const total = totals[name];
+          const run = await cannon(`${origin}${route}`, { connections, seconds: sliceSeconds }, total.times);
+          total.requests += run.requests;
+          total.seconds += run.seconds;
+          total.non2xx += run.non2xx;
+          total.errors += run.errors;
+        }
+      }
+      const figures = ({ requests, seconds: measured, non2xx, errors, times }) => ({
+        requestsPerSecond: requests / measured,
+        p50: percentile(times, 50),
+        p99: percentile(times, 99),
+        requests,
+        non2xx,
+        errors,
+      });
+      const app = figures(totals.app);
+      const rawFigures = figures(totals.raw);
+      reads.push({
+        route,
+        bytes: captured[route].body.length,
+        contentType: captured[route].contentType,
+        app,
+        raw: rawFigures,
+        ratio: app.requestsPerSecond / rawFigures.requestsPerSecond,
+      });
+    }
+    return reads;
+  } finally {
+    await raw.stop();
+  }
+}

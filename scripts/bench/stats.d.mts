@@ -1,0 +1,60 @@
+// Types of stats.mjs for the TypeScript unit test (tests/unit/bench-stats.test.ts).
+
+export declare const BENCH_TARGETS: { minReadRatio: number; maxPostgresReadP99Ms: number; minPostgresBookingsPerSecond: number };
+
+export type LoadFigures = { requestsPerSecond: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
+export type ReadFigures = { route: string; bytes?: number; contentType?: string; app: LoadFigures; raw: LoadFigures; ratio: number };
+export type OutcomeTally = { statusCounts: Record<string, number>; serverErrors: number; networkErrors: number };
+export type RushFigures = OutcomeTally & { seats: number; attempts: number; winners: number; seatsTaken: number | null; durationMs: number };
+export type SustainedFigures = OutcomeTally & {
+  seats: number;
+  attempts: number;
+  concurrency: number;
+  booked: number;
+  durationMs: number;
+  bookingsPerSecond: number;
+  p50: number;
+  p99: number;
+  seatsTaken: number | null;
+};
+export type DatabaseFigures = { reads: ReadFigures[]; rush: RushFigures; sustained: SustainedFigures; peakRssMb: number | null };
+export type TargetCheck = { name: string; value: number; met: boolean };
+
+export declare function lighthousePerformanceTarget(path: string): number;
+export declare function percentile(values: number[], p: number): number;
+export declare function median(values: number[]): number;
+export declare function countStatuses(statuses: (number | string)[]): Record<string, number>;
+export declare function serverErrors(counts: Record<string, number>): number;
+export declare function visitorAddress(i: number): string;
+export declare function checkTargets(kind: 'embedded' | 'postgres', figures: DatabaseFigures): TargetCheck[];
+export declare function round(value: number, digits?: number): number;
+export declare function resultRows(byKind: Record<string, DatabaseFigures>): { header: string[]; rows: string[][] };
+export declare function formatTable(header: string[], rows: (string | number)[][]): string;
+
+type Lhr = {
+  categories: Record<string, { score: number | null; auditRefs?: { id: string; group?: string }[] } | undefined>;
+  audits: Record<
+    string,
+    | { id: string; title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string; metricSavings?: Record<string, number | undefined>; details?: { items?: Record<string, unknown>[] } }
+    | undefined
+  >;
+};
+export type LighthouseSummary = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  speedIndexMs: number;
+};
+export declare function summariseLighthouseRuns(lhrs: Lhr[]): LighthouseSummary;
+export declare function lighthouseFindings(
+  lhr: Lhr,
+  limit?: number,
+): {
+  performance: { id: string; title: string; displayValue: string; savingsMs: number; items: string[] }[];
+  others: { category: string; id: string; title: string; items: string[] }[];
+};

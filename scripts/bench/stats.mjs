@@ -1,0 +1,196 @@
+// Pure helpers of `npm run bench` and `npm run lighthouse`: percentiles, medians, the targets of
+// issue 7 and the printed table. No I/O here, so tests/unit/bench-stats.test.ts covers it all.
+
+/** The targets the bench checks (issue 7, point 2); exit 1 when one is missed. */
+export const BENCH_TARGETS = {
+  /** Each read route serves at least this share of the raw node:http server's req/s. */
+  minReadRatio: 0.5,
+  /** Read-route p99 under load on PostgreSQL, in milliseconds. */
+  maxPostgresReadP99Ms: 50,
+  /** Sustained free bookings per second on PostgreSQL. */
+  minPostgresBookingsPerSecond: 200,
+};
+
+/** Lighthouse performance score targets (issue 7, point 3): 100 on '/', 95 elsewhere. */
+export function lighthousePerformanceTarget(path) {
+  return path === '/' ? 100 : 95;
+}
+
+/** The p-th percentile (0–100) by the nearest-rank method; NaN for no values. */
+export function percentile(values, p) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/** The middle value (mean of the two middle ones for an even count); NaN for no values. */
+export function median(values) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** How many of each HTTP status ('error' for a request that got no answer). */
+export function countStatuses(statuses) {
+  const counts = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+/** How many answers were 5xx in a countStatuses() result. */
+export function serverErrors(counts) {
+  return Object.entries(counts).reduce((sum, [status, count]) => (Number(status) >= 500 ? sum + count : sum), 0);
+}
+
+/**
+ * A distinct client address for the i-th simulated visitor (sent as X-Forwarded-For, which the
+ * app trusts as a proxy would set it), so the per-address rate limits on seat holds apply per
+ * visitor as in real traffic. 10.0.0.1 upwards; unique for i below 16 million.
+ */
+export function visitorAddress(i) {
+  const n = i + 1;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * Every target checked against one database's figures. `kind` is 'embedded' or 'postgres'; the
+ * latency and throughput targets bind on PostgreSQL only (issue 7), the others on both.
+ */
+export function checkTargets(kind, figures) {
+  const checks = [];
+  for (const read of figures.reads) {
+    checks.push({
+      name: `${read.route}: req/s ≥ ${BENCH_TARGETS.minReadRatio} × raw`,
+      value: round(read.ratio, 2),
+      met: read.ratio >= BENCH_TARGETS.minReadRatio,
+    });
+    checks.push({ name: `${read.route}: only 2xx answers`, value: read.app.non2xx + read.app.errors, met: read.app.non2xx + read.app.errors === 0 });
+    if (kind === 'postgres') {
+      checks.push({
+        name: `${read.route}: p99 ≤ ${BENCH_TARGETS.maxPostgresReadP99Ms} ms`,
+        value: round(read.app.p99, 1),
+        met: read.app.p99 <= BENCH_TARGETS.maxPostgresReadP99Ms,
+      });
+    }
+  }
+  const rush = figures.rush;
+  checks.push({ name: `rush: winners = ${rush.seats}`, value: rush.winners, met: rush.winners === rush.seats });
+  checks.push({ name: `rush: seats taken = ${rush.seats}`, value: rush.seatsTaken, met: rush.seatsTaken === rush.seats });
+  checks.push({ name: 'rush: no 5xx or dropped request', value: rush.serverErrors + rush.networkErrors, met: rush.serverErrors + rush.networkErrors === 0 });
+  const sustained = figures.sustained;
+  checks.push({
+    name: `sustained: all ${sustained.attempts} booked, no 5xx`,
+    value: sustained.booked,
+    met: sustained.booked === sustained.attempts && sustained.serverErrors + sustained.networkErrors === 0,
+  });
+  if (kind === 'postgres') {
+    checks.push({
+      name: `sustained: ≥ ${BENCH_TARGETS.minPostgresBookingsPerSecond} bookings/s`,
+      value: round(sustained.bookingsPerSecond, 1),
+      met: sustained.bookingsPerSecond >= BENCH_TARGETS.minPostgresBookingsPerSecond,
+    });
+  }
+  return checks;
+}
+
+export function round(value, digits = 0) {
+  if (!Number.isFinite(value)) return value;
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+const format = (value, digits = 0) => (value === null || value === undefined ? '—' : Number.isFinite(value) ? round(value, digits).toLocaleString('en-US') : String(value));
+
+/** The rows of the results table: one label column, then one column per database. */
+export function resultRows(byKind) {
+  const kinds = Object.keys(byKind);
+  const cell = (pick, digits) => kinds.map((kind) => format(pick(byKind[kind]), digits));
+  const rows = [];
+  const routes = byKind[kinds[0]].reads.map((read) => read.route);
+  routes.forEach((route, index) => {
+    const read = (figures) => figures.reads[index];
+    rows.push([`${route} req/s (raw node:http)`, ...kinds.map((kind) => `${format(read(byKind[kind]).app.requestsPerSecond)} (${format(read(byKind[kind]).raw.requestsPerSecond)})`)]);
+    rows.push([`${route} ratio to raw`, ...cell((f) => read(f).ratio, 2)]);
+    rows.push([`${route} p50 / p99 ms (raw)`, ...kinds.map((kind) => {
+      const r = read(byKind[kind]);
+      return `${format(r.app.p50)} / ${format(r.app.p99)} (${format(r.raw.p50)} / ${format(r.raw.p99)})`;
+    })]);
+  });
+  rows.push(['rush: winners / seats', ...kinds.map((kind) => `${byKind[kind].rush.winners} / ${byKind[kind].rush.seats}`)]);
+  rows.push(['rush: seats taken (admin view)', ...cell((f) => f.rush.seatsTaken)]);
+  rows.push(['rush: 5xx / dropped', ...kinds.map((kind) => `${byKind[kind].rush.serverErrors} / ${byKind[kind].rush.networkErrors}`)]);
+  rows.push(['rush: attempts, duration ms', ...kinds.map((kind) => `${byKind[kind].rush.attempts}, ${format(byKind[kind].rush.durationMs)}`)]);
+  rows.push(['sustained: booked / attempts', ...kinds.map((kind) => `${byKind[kind].sustained.booked} / ${byKind[kind].sustained.attempts}`)]);
+  rows.push(['sustained: bookings/s', ...cell((f) => f.sustained.bookingsPerSecond, 1)]);
+  rows.push(['sustained: p50 / p99 ms per booking', ...kinds.map((kind) => `${format(byKind[kind].sustained.p50)} / ${format(byKind[kind].sustained.p99)}`)]);
+  rows.push(['peak RSS of the server MB', ...cell((f) => f.peakRssMb, 0)]);
+  return { header: ['', ...kinds], rows };
+}
+
+/** A plain-text table with aligned columns. */
+export function formatTable(header, rows) {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => String(row[column] ?? '').length)));
+  const line = (row) => row.map((cell, column) => String(cell ?? '').padEnd(widths[column])).join('  ').trimEnd();
+  return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** Median scores (0–100) and metrics of several Lighthouse results (lhr objects) of one page. */
+export function summariseLighthouseRuns(lhrs) {
+  const score = (id) => median(lhrs.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)));
+  const metric = (id) => median(lhrs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN));
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: round(metric('largest-contentful-paint')),
+    tbtMs: round(metric('total-blocking-time')),
+    cls: round(metric('cumulative-layout-shift'), 3),
+    fcpMs: round(metric('first-contentful-paint')),
+    speedIndexMs: round(metric('speed-index')),
+  };
+}
+
+/**
+ * What holds a page's scores back, from one Lighthouse result: performance audits that are not
+ * perfect (largest estimated savings first), then failed audits of the other categories.
+ */
+export function lighthouseFindings(lhr, limit = 8) {
+  const refs = (id) => lhr.categories[id]?.auditRefs ?? [];
+  const notPerfect = (audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'manual';
+  const performance = refs('performance')
+    .filter((ref) => ref.group !== 'metrics')
+    .map((ref) => lhr.audits[ref.id])
+    .filter(notPerfect)
+    .map((audit) => ({
+      id: audit.id,
+      title: audit.title,
+      displayValue: audit.displayValue ?? '',
+      savingsMs: audit.metricSavings ? Math.max(0, ...Object.entries(audit.metricSavings).filter(([key]) => key !== 'CLS').map(([, value]) => value ?? 0)) : 0,
+      items: detailItems(audit),
+    }))
+    .sort((a, b) => b.savingsMs - a.savingsMs)
+    .slice(0, limit);
+  const others = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+    refs(category)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => notPerfect(audit) && audit.scoreDisplayMode === 'binary')
+      .map((audit) => ({ category, id: audit.id, title: audit.title, items: detailItems(audit) })),
+  );
+  return { performance, others };
+}
+
+/** The first few rows of an audit's details (URLs, timings, sources), flattened to short text. */
+function detailItems(audit, limit = 5) {
+  // Some insights keep an object (a tree, a list of sections) in `items`: nothing flat to show.
+  const items = Array.isArray(audit.details?.items) ? audit.details.items : [];
+  return items.slice(0, limit).map((item) =>
+    Object.entries(item)
+      .filter(([, value]) => typeof value === 'string' || typeof value === 'number' || (value && typeof value === 'object' && typeof value.url === 'string'))
+      .map(([key, value]) => `${key}=${typeof value === 'number' ? round(value) : typeof value === 'string' ? value.slice(0, 160) : value.url}`)
+      .join(' '),
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminBooking } from './admin-bookings.schema';
+import { bookingSearchText, filterBookings, paymentLabel, statusLabel, workshopWhen } from './booking-labels';
+
+const booking = (overrides: Partial<AdminBooking> = {}): AdminBooking => ({
+  id: 1,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  company: 'Engines',
+  workshopDateId: 7,
+  workshopDate: { id: 7, title: 'Prototype in a Day', date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST' },
+  isPaid: true,
+  finalPrice: 499,
+  originalPrice: 499,
+  discountAmount: 0,
+  discountCode: '',
+  stripePaymentId: 'pi_1',
+  hasAttended: false,
+  status: 'confirmed',
+  paymentMode: 'pay_now',
+  createdAt: '2026-01-01T10:00:00.000Z',
+  ...overrides,
+});
+
+describe('paymentLabel', () => {
+  it('says FREE for a zero price, or a missing price on a paid booking', () => {
+    expect(paymentLabel({ isPaid: true, finalPrice: 0 })).toBe('FREE');
+    expect(paymentLabel({ isPaid: false, finalPrice: 0 })).toBe('FREE');
+    expect(paymentLabel({ isPaid: true, finalPrice: null })).toBe('FREE');
+  });
+
+  it('says Paid or Unpaid otherwise', () => {
+    expect(paymentLabel({ isPaid: true, finalPrice: 374.25 })).toBe('Paid');
+    expect(paymentLabel({ isPaid: false, finalPrice: 499 })).toBe('Unpaid');
+    expect(paymentLabel({ isPaid: false, finalPrice: null })).toBe('Unpaid');
+  });
+});
+
+describe('statusLabel and workshopWhen', () => {
+  it('names only the unusual statuses', () => {
+    expect(statusLabel('confirmed')).toBeNull();
+    expect(statusLabel('cancelled')).toBe('Cancelled');
+    expect(statusLabel('refunded')).toBe('Refunded');
+    expect(statusLabel('reserved')).toBe('Reserved');
+  });
+
+  it('writes the date, time and zone, or TBC', () => {
+    expect(workshopWhen(booking().workshopDate)).toBe('July 4, 2031 · 10:00 AM - 12:00 PM PST');
+    expect(workshopWhen({ id: 1, title: 'x', date: '', time: '', timezone: 'PST' })).toBe('Date TBC');
+    expect(workshopWhen(null)).toBe('');
+  });
+});
+
+describe('filterBookings', () => {
+  const rows = [
+    booking({ id: 1 }),
+    booking({ id: 2, firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.mil', workshopDate: { id: 8, title: 'Advanced Flows', date: 'Aug 1, 2031', time: '9:00 AM', timezone: 'EST' } }),
+  ].map((b) => ({ booking: b, text: bookingSearchText(b) }));
+  const ids = (query: string) => filterBookings(rows, query).map((b) => b.id);
+
+  it('matches name, e-mail and workshop title, ignoring case, every word', () => {
+    expect(ids('')).toEqual([1, 2]);
+    expect(ids('GRACE')).toEqual([2]);
+    expect(ids('navy.mil')).toEqual([2]);
+    expect(ids('prototype')).toEqual([1]);
+    expect(ids('ada lovelace')).toEqual([1]);
+    expect(ids('ada hopper')).toEqual([]);
+    expect(ids('  flows  ')).toEqual([2]);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The Users tab (spec §2, §3): there is no user table; a user is everyone who booked under one
+ * e-mail address. Pure, so the tab and the CSV export group the same way.
+ */
+
+export type BookingForUsers = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  isPaid: boolean;
+  finalPrice: number | null;
+  hasAttended: boolean;
+  createdAt: string;
+  workshopDate: { id: number; date: string; time: string; timezone: string } | null;
+};
+
+export type DerivedUser = {
+  email: string;
+  name: string;
+  company: string;
+  workshops: { id: number; bookingId: number; date: string; time: string; timezone: string; attended: boolean; paid: boolean }[];
+  workshopsBooked: number;
+  attended: number;
+};
+
+/** Groups bookings by e-mail (case-insensitive); name and company come from the latest booking. */
+export function deriveUsers(bookings: readonly BookingForUsers[]): DerivedUser[] {
+  const byEmail = new Map<string, { latest: BookingForUsers; rows: BookingForUsers[] }>();
+  for (const booking of bookings) {
+    const key = booking.email.trim().toLowerCase();
+    const entry = byEmail.get(key);
+    if (!entry) byEmail.set(key, { latest: booking, rows: [booking] });
+    else {
+      entry.rows.push(booking);
+      if (booking.createdAt > entry.latest.createdAt) entry.latest = booking;
+    }
+  }
+  const users: DerivedUser[] = [];
+  for (const [email, { latest, rows }] of byEmail) {
+    const workshops = rows.map((row) => ({
+      id: row.workshopDate?.id ?? 0,
+      bookingId: row.id,
+      date: row.workshopDate?.date ?? '',
+      time: row.workshopDate?.time ?? '',
+      timezone: row.workshopDate?.timezone ?? '',
+      attended: row.hasAttended,
+      paid: row.isPaid,
+    }));
+    users.push({
+      email,
+      name: `${latest.firstName} ${latest.lastName}`.trim(),
+      company: latest.company ?? '',
+      workshops,
+      workshopsBooked: workshops.length,
+      attended: workshops.filter((w) => w.attended).length,
+    });
+  }
+  return users.sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/** Attended over booked, as a percentage with one decimal (spec §9): '66.7%'. */
+export function attendanceRate(attended: number, booked: number): string {
+  if (booked === 0) return '0.0%';
+  return `${((attended / booked) * 100).toFixed(1)}%`;
+}

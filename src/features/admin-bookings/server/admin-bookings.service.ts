@@ -1,0 +1,194 @@
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { centsToDollars } from '../../../common/money';
+import type { Database } from '../../../server/db/client';
+import { bookings, workshopDates } from '../../../server/db/schema';
+import { enqueueEmail, listOutbox } from '../../../server/email/outbox';
+import { escapeHtml } from '../../../server/email/templates';
+import { recordAudit } from '../../../server/lib/audit';
+import { HttpError } from '../../../server/plugins/error-handler';
+import { releaseSeat } from '../../booking/server/seats';
+import { renderEmail } from '../../email-templates/server/render-email';
+import {
+  BOOKING_NOT_FOUND,
+  type AdminBooking,
+  type ExportEmailsResponse,
+  type OutboxEntryDto,
+  type SendEmailInput,
+} from '../admin-bookings.schema';
+
+const BOOKING_ENTITY = 'booking';
+
+/** Who is acting, for the audit log. */
+export type Actor = { email: string };
+
+/** Statuses that hold a seat in workshop_dates.seats_taken (cancelled and refunded ones gave it back). */
+const SEAT_HOLDING_STATUSES: ReadonlySet<string> = new Set(['confirmed', 'reserved']);
+
+const bookingColumns = {
+  id: bookings.id,
+  firstName: bookings.firstName,
+  lastName: bookings.lastName,
+  email: bookings.email,
+  company: bookings.company,
+  workshopDateId: bookings.workshopDateId,
+  isPaid: bookings.isPaid,
+  finalPriceCents: bookings.finalPriceCents,
+  originalPriceCents: bookings.originalPriceCents,
+  discountAmountCents: bookings.discountAmountCents,
+  discountCode: bookings.discountCode,
+  stripePaymentId: bookings.stripePaymentId,
+  hasAttended: bookings.hasAttended,
+  status: bookings.status,
+  paymentMode: bookings.paymentMode,
+  createdAt: bookings.createdAt,
+  dateId: workshopDates.id,
+  dateTitle: workshopDates.title,
+  dateDate: workshopDates.date,
+  dateTime: workshopDates.time,
+  dateTimezone: workshopDates.timezone,
+};
+
+/** Bookings with their workshop date in one query (a left join, so a row never disappears). */
+function selectBookings(db: Database, where?: SQL) {
+  const query = db.select(bookingColumns).from(bookings).leftJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId));
+  return (where ? query.where(where) : query).orderBy(desc(bookings.createdAt), desc(bookings.id));
+}
+
+type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
+
+function toAdminBooking(row: BookingRow): AdminBooking {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    company: row.company,
+    workshopDateId: row.workshopDateId,
+    workshopDate:
+      row.dateId === null
+        ? null
+        : { id: row.dateId, title: row.dateTitle ?? '', date: row.dateDate ?? '', time: row.dateTime ?? '', timezone: row.dateTimezone ?? '' },
+    isPaid: row.isPaid,
+    finalPrice: centsToDollars(row.finalPriceCents),
+    originalPrice: centsToDollars(row.originalPriceCents),
+    discountAmount: centsToDollars(row.discountAmountCents),
+    discountCode: row.discountCode,
+    stripePaymentId: row.stripePaymentId,
+    hasAttended: row.hasAttended,
+    status: row.status,
+    paymentMode: row.paymentMode,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every booking, newest first (GET /api/admin/bookings). */
+export async function listAdminBookings(db: Database): Promise<AdminBooking[]> {
+  const rows = await selectBookings(db);
+  return rows.map(toAdminBooking);
+}
+
+async function getAdminBooking(db: Database, id: number): Promise<AdminBooking> {
+  const [row] = await selectBookings(db, eq(bookings.id, id));
+  if (!row) throw new HttpError(404, BOOKING_NOT_FOUND);
+  return toAdminBooking(row);
+}
+
+export async function setAttendance(db: Database, actor: Actor, id: number, hasAttended: boolean): Promise<AdminBooking> {
+  await db.transaction(async (tx) => {
+    const updated = await tx.update(bookings).set({ hasAttended }).where(eq(bookings.id, id)).returning({ id: bookings.id });
+    if (updated.length === 0) throw new HttpError(404, BOOKING_NOT_FOUND);
+    await recordAudit(tx, { actor: actor.email, action: 'booking_attendance_updated', entity: BOOKING_ENTITY, entityId: id, details: { hasAttended } });
+  });
+  return getAdminBooking(db, id);
+}
+
+/**
+ * Deletes a booking and, when it still held a seat, gives the seat back in the same transaction.
+ * DELETE … RETURNING reads the row's status as it is when the delete takes it, so a concurrent
+ * cancel (which frees the seat itself) and this delete never free one seat twice. Payments keep
+ * their row (booking_id set null); refund requests, profiles and reminders go with it (FKs).
+ */
+export async function deleteBooking(db: Database, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(bookings)
+      .where(eq(bookings.id, id))
+      .returning({ workshopDateId: bookings.workshopDateId, status: bookings.status, email: bookings.email });
+    if (!deleted) throw new HttpError(404, BOOKING_NOT_FOUND);
+    const seatFreed = SEAT_HOLDING_STATUSES.has(deleted.status);
+    if (seatFreed) await releaseSeat(tx, deleted.workshopDateId);
+    await recordAudit(tx, {
+      actor: actor.email,
+      action: 'booking_deleted',
+      entity: BOOKING_ENTITY,
+      entityId: id,
+      details: { email: deleted.email, workshopDateId: deleted.workshopDateId, status: deleted.status, seatFreed },
+    });
+  });
+}
+
+/** The distinct addresses of the given bookings, lower-cased and sorted; unknown ids are skipped. */
+export async function exportEmails(db: Database, bookingIds: readonly number[]): Promise<ExportEmailsResponse> {
+  // One array parameter rather than one parameter per id: a list of 5,000+ ids stays one
+  // statement under PostgreSQL's 65,535-parameter limit. The ids are validated integers.
+  const idArray = `{${bookingIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const rows = await db
+    .selectDistinct({ email: sql<string>`lower(trim(${bookings.email}))` })
+    .from(bookings)
+    .where(sql`${bookings.id} = any(${idArray}::int[])`);
+  const emails = rows.map((row) => row.email).filter((email) => email.length > 0);
+  emails.sort();
+  return { emails, count: emails.length };
+}
+
+/** Plain text typed by the admin, as safe HTML: escaped, paragraphs on blank lines, line breaks kept. */
+export function plainTextToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph.length > 0)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+export const ADMIN_MESSAGE_TEMPLATE_OFF =
+  "The 'admin-message' e-mail template is switched off, so no e-mail was sent. Turn it on under Settings → email-templates.";
+
+/**
+ * Queues the admin's message to one user in the outbox, framed by the 'admin-message' template;
+ * the caller nudges the worker after commit. The text part is exactly what the admin typed.
+ */
+export async function queueAdminEmail(db: Database, actor: Actor, input: SendEmailInput): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const email = await renderEmail(
+      tx,
+      'admin-message',
+      { subject: input.subject, email: input.email },
+      { trustedHtml: { content: plainTextToHtml(input.content) }, text: input.content },
+    );
+    if (!email) throw new HttpError(409, ADMIN_MESSAGE_TEMPLATE_OFF, 'email_template_inactive');
+    const queued = await enqueueEmail(tx, {
+      to: input.email,
+      bcc: email.bcc,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      kind: 'admin-message',
+    });
+    await recordAudit(tx, {
+      actor: actor.email,
+      action: 'admin_email_queued',
+      entity: 'email_outbox',
+      entityId: queued.id,
+      details: { to: input.email, subject: email.subject },
+    });
+    return queued;
+  });
+}
+
+/** GET /api/admin/outbox (CONTRACT §4), newest first. */
+export async function listOutboxEntries(db: Database, limit?: number): Promise<OutboxEntryDto[]> {
+  const rows = await listOutbox(db, limit === undefined ? {} : { limit });
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}

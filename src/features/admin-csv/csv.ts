@@ -1,0 +1,168 @@
+/**
+ * CSV as spreadsheets read and write it (RFC 4180), with no Node or browser APIs so the server
+ * writes downloads and the browser parses uploads with the same rules.
+ *
+ * - Fields holding a comma, a quote, CR or LF (or spaces at either end) are quoted; quotes inside
+ *   are doubled. Records end with CRLF.
+ * - Downloads start with a UTF-8 byte order mark: without it Excel reads UTF-8 as a legacy code
+ *   page and mangles every accent.
+ * - Formula injection: a text cell starting with =, +, -, @, tab or CR would run as a formula
+ *   when the file is opened in a spreadsheet ('=HYPERLINK(...)' in a contact message). Such a cell
+ *   is written with a leading single quote, and reading strips exactly that quote again. Text
+ *   that already starts with quotes before one of those characters gets one more, so writing and
+ *   reading are exact inverses for every string.
+ */
+
+export const CSV_BOM = '\uFEFF';
+const CRLF = '\r\n';
+
+export type CsvCell = string | number | boolean | Date | null | undefined;
+
+/** Quotes (any number) then a character a spreadsheet treats as the start of a formula. */
+const GUARDED = /^'*[=+\-@\t\r]/;
+/** What guardFormula produced: at least one quote before such a character. */
+const UNGUARD = /^'+[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+/** Makes a text cell inert in spreadsheets: '=SUM(1)' becomes "'=SUM(1)". */
+export function guardFormula(text: string): string {
+  return GUARDED.test(text) ? `'${text}` : text;
+}
+
+/** The inverse of guardFormula: "'=SUM(1)" becomes '=SUM(1)'; anything else is left alone. */
+export function unguardFormula(text: string): string {
+  return UNGUARD.test(text) ? text.slice(1) : text;
+}
+
+function cellText(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  // Only text can carry a formula; numbers such as -5 stay numbers.
+  return guardFormula(value);
+}
+
+/** One field as it appears in the file: guarded, and quoted when it has to be. */
+export function formatCsvField(value: CsvCell): string {
+  const text = cellText(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One record without its line ending. */
+export function formatCsvRecord(cells: readonly CsvCell[]): string {
+  const fields: string[] = cells.map(formatCsvField);
+  // A record of empty fields would read back as a blank line (dropped at the end of a file):
+  // quoting the first field keeps the row.
+  if (fields.length > 0 && !fields.some((field) => field !== '')) fields[0] = '""';
+  return fields.join(',');
+}
+
+/** A whole file: header, rows, CRLF after every record; with the BOM unless told otherwise. */
+export function formatCsv(header: readonly string[], rows: Iterable<readonly CsvCell[]>, options: { bom?: boolean } = {}): string {
+  const parts: string[] = [options.bom === false ? '' : CSV_BOM, formatCsvRecord(header), CRLF];
+  for (const row of rows) parts.push(formatCsvRecord(row), CRLF);
+  return parts.join('');
+}
+
+export class CsvParseError extends Error {
+  override name = 'CsvParseError';
+}
+
+/**
+ * Reads records: quoted fields with doubled quotes and line breaks inside, CRLF, LF or CR
+ * between records, an optional BOM and trailing line ending. Blank lines at the end (and lines
+ * of bare commas, as spreadsheets leave them) are dropped; blank lines in the middle are kept
+ * as records so row numbers stay those of the spreadsheet. A quote inside an unquoted field is
+ * kept as text, as spreadsheets do.
+ */
+export function parseCsv(input: string): string[][] {
+  const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
+  const records: string[][] = [];
+  /** Parallel to records: true when the record had no characters and no quotes at all. */
+  const blank: boolean[] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  let recordHasContent = false;
+  let inQuotes = false;
+  let quoteOpenedInRecord = 0;
+
+  const endField = () => {
+    record.push(field);
+    if (field !== '' || quoted) recordHasContent = true;
+    field = '';
+    quoted = false;
+  };
+  const endRecord = () => {
+    endField();
+    records.push(record);
+    blank.push(!recordHasContent);
+    record = [];
+    recordHasContent = false;
+  };
+
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (inQuotes) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+        } else {
+          inQuotes = false;
+          i += 1;
+        }
+      } else {
+        field += c;
+        i += 1;
+      }
+      continue;
+    }
+    if (c === '"' && field === '' && !quoted) {
+      inQuotes = true;
+      quoted = true;
+      quoteOpenedInRecord = records.length;
+      i += 1;
+    } else if (c === ',') {
+      endField();
+      i += 1;
+    } else if (c === '\r' || c === '\n') {
+      endRecord();
+      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    } else {
+      field += c;
+      i += 1;
+    }
+  }
+  if (inQuotes) {
+    const where = quoteOpenedInRecord === 0 ? 'in the header' : `on row ${quoteOpenedInRecord}`;
+    throw new CsvParseError(`The file is not valid CSV: a quoted value ${where} is never closed`);
+  }
+  // Text after the last line break is a last record; a trailing line break adds none.
+  if (field !== '' || quoted || record.length > 0) endRecord();
+
+  while (records.length > 0 && blank[blank.length - 1]) {
+    records.pop();
+    blank.pop();
+  }
+  return records;
+}
+
+/**
+ * A file with a header row as objects keyed by the (trimmed) header names, formula guards
+ * removed. Missing cells read as ''; cells beyond the header are ignored.
+ */
+export function csvToObjects(input: string): { header: string[]; rows: Record<string, string>[] } {
+  const [headerRecord, ...records] = parseCsv(input);
+  const header = (headerRecord ?? []).map((name) => name.trim());
+  const rows = records.map((record) => {
+    const row: Record<string, string> = {};
+    header.forEach((name, index) => {
+      if (name !== '') row[name] = unguardFormula(record[index] ?? '');
+    });
+    return row;
+  });
+  return { header, rows };
+}

@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
+import { CheckboxField, TextField } from '../../../../client/components/ui/form';
+import {
+  DEFAULT_DISCOUNT_PERCENT,
+  discountCodeInputSchema,
+  expiresAtToDateInput,
+  type DiscountCode,
+  type DiscountCodeFormValues,
+  type DiscountCodeInput,
+} from '../../admin-discounts.schema';
+
+/** The form's starting values: spec §5 defaults for a new code, the stored values when editing. */
+function startingValues(code: DiscountCode | null): DiscountCodeFormValues {
+  if (!code) return { code: '', description: '', discountPercent: String(DEFAULT_DISCOUNT_PERCENT), maxUses: '', expiresAt: '', isActive: true };
+  return {
+    code: code.code,
+    description: code.description,
+    discountPercent: String(code.discountPercent),
+    maxUses: code.maxUses === null ? '' : String(code.maxUses),
+    expiresAt: expiresAtToDateInput(code.expiresAt),
+    isActive: code.isActive,
+  };
+}
+
+export type DiscountCodeSubmit = {
+  values: DiscountCodeInput;
+  /** False when the expiry was left as it was, so an exact stored instant is not rounded to the day. */
+  expiryChanged: boolean;
+  /** Puts a server refusal (a duplicate code) under the Code field. */
+  setCodeError: (message: string) => void;
+};
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null: a new code. */
+  editing: DiscountCode | null;
+  busy: boolean;
+  onSubmit: (submit: DiscountCodeSubmit) => void;
+};
+
+/** Add or edit a discount code; the messages come from the shared schema (spec §5). */
+export function DiscountCodeDialog({ open, onOpenChange, editing, busy, onSubmit }: Props) {
+  const formId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, dirtyFields },
+  } = useForm<DiscountCodeFormValues, unknown, DiscountCodeInput>({
+    resolver: zodResolver(discountCodeInputSchema),
+    defaultValues: startingValues(editing),
+  });
+
+  // Each opening starts from the code being edited, or from the defaults.
+  useEffect(() => {
+    if (open) reset(startingValues(editing));
+  }, [open, editing, reset]);
+
+  const submit = handleSubmit((values) =>
+    onSubmit({
+      values,
+      expiryChanged: !editing || Boolean(dirtyFields.expiresAt),
+      setCodeError: (message) => setError('code', { message }, { shouldFocus: true }),
+    }),
+  );
+
+  const title = editing ? `Edit ${editing.code}` : 'Add Discount Code';
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={editing ? 'Change the code, its discount or its limits.' : 'Buyers type this code at checkout to get the discount.'}
+      footer={<FormDialogFooter formId={formId} busy={busy} label={editing ? 'Save Changes' : 'Create Discount Code'} onCancel={() => onOpenChange(false)} />}
+    >
+      <form id={formId} noValidate onSubmit={submit} aria-label={title} className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${formId}-code`}
+          label="Code"
+          error={errors.code?.message}
+          registration={register('code')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="sm:col-span-2"
+          placeholder="SPRING25"
+        />
+        <TextField
+          id={`${formId}-description`}
+          label="Description"
+          error={errors.description?.message}
+          registration={register('description')}
+          autoComplete="off"
+          className="sm:col-span-2"
+        />
+        <TextField
+          id={`${formId}-percent`}
+          label="Discount (%)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          step={1}
+          error={errors.discountPercent?.message}
+          registration={register('discountPercent')}
+        />
+        <TextField
+          id={`${formId}-max-uses`}
+          label="Max uses"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          placeholder="Unlimited"
+          optional
+          error={errors.maxUses?.message}
+          registration={register('maxUses')}
+        />
+        <TextField
+          id={`${formId}-expires`}
+          label="Expiration date"
+          type="date"
+          optional
+          error={errors.expiresAt?.message}
+          registration={register('expiresAt')}
+        />
+        <CheckboxField id={`${formId}-active`} label="Active" error={errors.isActive?.message} registration={register('isActive')} className="self-end" />
+      </form>
+      <p className="mt-3 text-xs text-ink-soft">Codes are saved in capitals and work at checkout in any letter case. An expiration date means the end of that day (UTC).</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { Reply, Trash2 } from 'lucide-react';
+import { Badge } from '../../../../client/components/ui/badge';
+import { Dialog, smallButtonClasses } from '../../../../client/components/ui/dialog';
+import type { AdminContactMessage } from '../../admin-messages.schema';
+import { formatMessageDate, replyHref } from '../message-format';
+
+type Props = {
+  message: AdminContactMessage | null;
+  onClose: () => void;
+  onDelete: (message: AdminContactMessage) => void;
+};
+
+/** The message viewer (spec §2): who wrote, when, the subject and the whole message as written. */
+export function MessageViewerDialog({ message, onClose, onDelete }: Props) {
+  return (
+    <Dialog
+      open={message !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={message ? `Message from ${message.name}` : 'Message'}
+      size="lg"
+      footer={
+        message ? (
+          <>
+            <button type="button" className={smallButtonClasses('ghost')} onClick={() => onDelete(message)}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete
+            </button>
+            <button type="button" className={smallButtonClasses('secondary')} onClick={onClose}>
+              Close
+            </button>
+            <a href={replyHref(message)} className={smallButtonClasses('primary')}>
+              <Reply aria-hidden="true" className="size-4" />
+              Reply by email
+            </a>
+          </>
+        ) : null
+      }
+    >
+      {message ? (
+        <div className="space-y-4">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="font-bold">From</dt>
+            <dd className="break-words">{message.name}</dd>
+            <dt className="font-bold">Email</dt>
+            <dd className="break-all">
+              <a href={`mailto:${message.email}`} className="font-semibold underline decoration-2 underline-offset-2">
+                {message.email}
+              </a>
+            </dd>
+            <dt className="font-bold">Date</dt>
+            <dd>
+              <time dateTime={message.createdAt}>{formatMessageDate(message.createdAt)}</time>
+            </dd>
+            <dt className="font-bold">Subject</dt>
+            <dd className="break-words">{message.subject}</dd>
+            <dt className="font-bold">Status</dt>
+            <dd>
+              <Badge tone={message.isRead ? 'paper' : 'accent'}>{message.isRead ? 'Read' : 'Unread'}</Badge>
+            </dd>
+          </dl>
+          <section
+            aria-label="Message text"
+            className="rounded-brutal border-2 border-ink bg-white p-4 text-base leading-relaxed whitespace-pre-wrap break-words"
+          >
+            {message.message}
+          </section>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { emailField } from '../booking/booking.schema';
+
+/** Admin users (CONTRACT §6): who may sign in to /admin. The one source of messages and types. */
+
+export const PASSWORD_TOO_SHORT = 'Password must be at least 12 characters';
+export const PASSWORD_TOO_LONG = 'Password must be 1000 characters or less';
+export const ADMIN_EMAIL_TAKEN = 'An admin with this email already exists';
+export const LAST_ADMIN = 'You cannot remove the last admin';
+export const ADMIN_NOT_FOUND = 'Admin not found';
+
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+/** POST /api/admin/admin-users, and the Add Admin form. The password is never trimmed. */
+export const createAdminUserSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: PASSWORD_TOO_SHORT })
+    .min(MIN_ADMIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+    .max(1000, PASSWORD_TOO_LONG),
+});
+export type CreateAdminUserInput = z.infer<typeof createAdminUserSchema>;
+
+/** One admin in answers: never the password hash or the TOTP secret. */
+export const adminUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  totpEnabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListSchema = z.array(adminUserSchema);
+
+export const adminUserIdParamsSchema = z.object({
+  id: z.coerce.number({ error: ADMIN_NOT_FOUND }).int(ADMIN_NOT_FOUND).positive(ADMIN_NOT_FOUND),
+});
+
+export const deleteAdminUserResponseSchema = z.object({ success: z.literal(true), id: z.number() });

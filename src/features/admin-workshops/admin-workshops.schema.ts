@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { DEFAULT_PRICE_DOLLARS } from '../../common/money';
+import { expertiseLevelSchema } from '../workshops/workshops.schema';
+import { isKnownTimezone, parseWorkshopDay, WORKSHOP_TIMEZONES, workshopTimeProblem } from './workshop-date-text';
+
+/**
+ * The admin's workshop form (spec §5), shared by the dialog (zodResolver) and the server, so the
+ * messages live once. The server reads a POST or PUT body as any subset of these fields, lays it
+ * over the defaults (create) or the stored row (edit), and checks the result with
+ * workshopFormSchema.
+ */
+
+export const TEMPLATE_OR_TITLE = 'Either select a template or provide a title';
+export const TIMEZONE_REQUIRED = 'Timezone is required';
+export const AT_LEAST_ONE_SEAT = 'Must have at least one seat';
+export const MIN_PRICE = 'Price must be at least $1';
+export const INVALID_ZOOM_LINK = 'Please enter a valid Zoom link';
+export const TBC_OR_DATE_AND_TIME = 'Either mark as TBC or provide both date and time';
+export const INVALID_DATE = 'Please enter a valid date, like July 4, 2031';
+export const INVALID_TIME = 'Please enter a valid time, like 10:00 AM - 12:00 PM';
+export const SAME_START_AND_END = 'The end time must differ from the start time';
+export const UNKNOWN_TIMEZONE = `Please choose one of ${WORKSHOP_TIMEZONES.join(', ')}`;
+export const WORKSHOP_DATE_NOT_FOUND = 'Workshop date not found';
+export const WORKSHOP_TEMPLATE_NOT_FOUND = 'Workshop template not found';
+export const seatsBelowTaken = (taken: number) => `Seats cannot be fewer than the ${taken} already taken`;
+
+export const MAX_SEATS = 10_000;
+export const MAX_PRICE = 100_000;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = (label: string, max: number) =>
+  z.string().max(max, `${label} must be ${max.toLocaleString('en-US')} characters or less`).nullable();
+
+export const seatsSchema = z
+  .number({ error: AT_LEAST_ONE_SEAT })
+  .int('Seats must be a whole number')
+  .min(1, AT_LEAST_ONE_SEAT)
+  .max(MAX_SEATS, `Seats must be ${MAX_SEATS.toLocaleString('en-US')} or fewer`);
+
+/** Every field of the form, each with its own message; no defaults, no cross-field rules. */
+export const workshopFieldsSchema = z.object({
+  templateId: z.number({ error: 'Please select a template' }).int().positive('Please select a template').nullable(),
+  title: z.string().max(200, 'Title must be 200 characters or less'),
+  description: optionalText('Description', 5000),
+  expertiseLevel: expertiseLevelSchema,
+  /** 'July 4, 2031' (the server also reads '2031-07-04'); '' when TBC. */
+  date: z.string().max(100, INVALID_DATE),
+  /** '10:00 AM - 12:00 PM' or a single '10:00 AM' (one hour); '' when TBC. */
+  time: z.string().max(100, INVALID_TIME),
+  timezone: z
+    .string({ error: TIMEZONE_REQUIRED })
+    .trim()
+    .min(1, TIMEZONE_REQUIRED)
+    .refine((zone) => zone === '' || isKnownTimezone(zone), UNKNOWN_TIMEZONE),
+  seatsTotal: seatsSchema,
+  /** US dollars. */
+  price: z
+    .number({ error: MIN_PRICE })
+    .min(1, MIN_PRICE)
+    .max(MAX_PRICE, `Price must be $${MAX_PRICE.toLocaleString('en-US')} or less`),
+  isActive: z.boolean(),
+  isFeatured: z.boolean(),
+  isTBC: z.boolean(),
+  requiresImmediatePayment: z.boolean(),
+  zoomLink: z
+    .string()
+    .trim()
+    .max(2000, INVALID_ZOOM_LINK)
+    .refine((link) => link === '' || isHttpUrl(link), INVALID_ZOOM_LINK)
+    .nullable(),
+  zoomMeetingId: optionalText('Meeting ID', 200),
+  zoomPassword: optionalText('Password', 200),
+  additionalInfo: optionalText('Additional info', 5000),
+  /** One link per line. */
+  materialLinks: optionalText('Material links', 5000),
+});
+
+type WorkshopFields = z.output<typeof workshopFieldsSchema>;
+
+/** The rules between fields (spec §5). Defensive: with `when` they also run while other fields are wrong. */
+function checkAcrossFields(value: Partial<WorkshopFields>, ctx: z.RefinementCtx) {
+  const text = (field: unknown) => (typeof field === 'string' ? field.trim() : '');
+  if (value.templateId == null && !text(value.title)) {
+    ctx.addIssue({ code: 'custom', message: TEMPLATE_OR_TITLE, path: ['templateId'] });
+  }
+  if (value.isTBC === true) return;
+  const date = text(value.date);
+  const time = text(value.time);
+  if (!date || !time) {
+    ctx.addIssue({ code: 'custom', message: TBC_OR_DATE_AND_TIME, path: ['date'] });
+  }
+  if (date && !parseWorkshopDay(date)) ctx.addIssue({ code: 'custom', message: INVALID_DATE, path: ['date'] });
+  const timeProblem = time ? workshopTimeProblem(time) : null;
+  if (timeProblem) ctx.addIssue({ code: 'custom', message: timeProblem === 'same' ? SAME_START_AND_END : INVALID_TIME, path: ['time'] });
+}
+
+/** The whole form: what the dialog validates and what the server stores. */
+export const workshopFormSchema = workshopFieldsSchema.superRefine(checkAcrossFields, {
+  // Show the cross-field messages together with the others, not only once the rest is right.
+  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+});
+export type WorkshopForm = z.output<typeof workshopFormSchema>;
+export type WorkshopFormInput = z.input<typeof workshopFormSchema>;
+
+/** POST and PUT /api/admin/workshop-dates(/:id): any subset of the form's fields. */
+export const workshopDateInputSchema = workshopFieldsSchema.partial();
+export type WorkshopDateInput = z.input<typeof workshopDateInputSchema>;
+
+/** A new workshop (spec §5): 10 seats, $499, PST, active, not featured, not TBC, beginner. */
+export const NEW_WORKSHOP_DEFAULTS: WorkshopForm = {
+  templateId: null,
+  title: '',
+  description: null,
+  expertiseLevel: 'beginner',
+  date: '',
+  time: '',
+  timezone: 'PST',
+  seatsTotal: 10,
+  price: DEFAULT_PRICE_DOLLARS,
+  isActive: true,
+  isFeatured: false,
+  isTBC: false,
+  requiresImmediatePayment: true,
+  zoomLink: null,
+  zoomMeetingId: null,
+  zoomPassword: null,
+  additionalInfo: null,
+  materialLinks: null,
+};
+
+export const DEFAULT_TEMPLATE_SEATS = 10;
+
+/** One row of GET /api/admin/workshop-dates, and the answer of POST and PUT. */
+export const adminWorkshopDateSchema = z.object({
+  id: z.number().int(),
+  templateId: z.number().int().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  expertiseLevel: expertiseLevelSchema,
+  date: z.string(),
+  time: z.string(),
+  timezone: z.string(),
+  seatsTotal: z.number().int(),
+  seatsTaken: z.number().int(),
+  /** US dollars. */
+  price: z.number(),
+  isActive: z.boolean(),
+  isFeatured: z.boolean(),
+  isTBC: z.boolean(),
+  requiresImmediatePayment: z.boolean(),
+  zoomLink: z.string().nullable(),
+  zoomMeetingId: z.string().nullable(),
+  zoomPassword: z.string().nullable(),
+  additionalInfo: z.string().nullable(),
+  materialLinks: z.string().nullable(),
+  /** ISO instant; null when TBC. */
+  startsAt: z.string().nullable(),
+  /** Bookings of any status that reference this date. */
+  bookingsCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminWorkshopDate = z.infer<typeof adminWorkshopDateSchema>;
+export const adminWorkshopDateListSchema = z.array(adminWorkshopDateSchema);
+
+/** DELETE /api/admin/workshop-dates/:id: a date with bookings or payments is deactivated instead. */
+export const deleteWorkshopDateResultSchema = z.object({
+  deleted: z.boolean(),
+  deactivated: z.boolean(),
+  message: z.string(),
+});
+export type DeleteWorkshopDateResult = z.infer<typeof deleteWorkshopDateResultSchema>;
+
+export const WORKSHOP_DELETED_MESSAGE = 'The workshop date has been deleted.';
+export const WORKSHOP_DEACTIVATED_MESSAGE = 'This workshop has bookings, so it was deactivated instead of deleted.';

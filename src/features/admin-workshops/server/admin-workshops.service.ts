@@ -1,0 +1,268 @@
+import { and, asc, eq, getTableColumns, lte, ne, sql } from 'drizzle-orm';
+import { workshopInterval } from '../../../common/dates';
+import { centsToDollars, dollarsToCents } from '../../../common/money';
+import type { Database } from '../../../server/db/client';
+import { bookings, payments, workshopDates, workshopTemplates } from '../../../server/db/schema';
+import type { AppDeps } from '../../../server/deps';
+import { recordAudit } from '../../../server/lib/audit';
+import { HttpError } from '../../../server/plugins/error-handler';
+import {
+  INVALID_DATE,
+  NEW_WORKSHOP_DEFAULTS,
+  seatsBelowTaken,
+  WORKSHOP_DATE_NOT_FOUND,
+  WORKSHOP_DEACTIVATED_MESSAGE,
+  WORKSHOP_DELETED_MESSAGE,
+  WORKSHOP_TEMPLATE_NOT_FOUND,
+  workshopFormSchema,
+  type AdminWorkshopDate,
+  type DeleteWorkshopDateResult,
+  type WorkshopDateInput,
+  type WorkshopForm,
+} from '../admin-workshops.schema';
+import { normaliseWorkshopDate, normaliseWorkshopTime } from '../workshop-date-text';
+
+/**
+ * The admin's workshop dates (spec §4, §5): create, edit, toggle, delete. Each write runs in one
+ * transaction with its audit row, then clears the public listing cache so visitors see it at once.
+ */
+
+export type WorkshopDeps = Pick<AppDeps, 'db' | 'publicCache'>;
+export type Actor = { email: string };
+
+type WorkshopDateRow = typeof workshopDates.$inferSelect;
+type WorkshopDateValues = Omit<typeof workshopDates.$inferInsert, 'id' | 'createdAt' | 'seatsTaken'> & { seatsTotal: number };
+
+const AUDIT_ENTITY = 'workshop_date';
+/** Serialises "feature this one": two admins featuring different dates at once must not collide on the unique index. */
+const FEATURE_LOCK_KEY = 727_274_002;
+
+// Spelled out with an alias: inside a one-table select drizzle leaves column names unqualified.
+const bookingsCount = sql<number>`(select count(*)::int from bookings as counted where counted.workshop_date_id = workshop_dates.id)`;
+
+export function toAdminWorkshopDate(row: WorkshopDateRow, count: number): AdminWorkshopDate {
+  return {
+    id: row.id,
+    ...formOf(row),
+    seatsTaken: row.seatsTaken,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    bookingsCount: Number(count),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every date, active or not, soonest first and TBC last. */
+export async function listAdminWorkshopDates(db: Database): Promise<AdminWorkshopDate[]> {
+  const rows = await db
+    .select({ ...getTableColumns(workshopDates), bookingsCount })
+    .from(workshopDates)
+    .orderBy(sql`${workshopDates.startsAt} asc nulls last`, asc(workshopDates.id));
+  return rows.map(({ bookingsCount: count, ...row }) => toAdminWorkshopDate(row, count));
+}
+
+async function findAdminWorkshopDate(db: Database, id: number): Promise<AdminWorkshopDate> {
+  const [row] = await db
+    .select({ ...getTableColumns(workshopDates), bookingsCount })
+    .from(workshopDates)
+    .where(eq(workshopDates.id, id));
+  if (!row) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
+  const { bookingsCount: count, ...rest } = row;
+  return toAdminWorkshopDate(rest, count);
+}
+
+function formOf(row: WorkshopDateRow): WorkshopForm {
+  return {
+    templateId: row.templateId,
+    title: row.title,
+    description: row.description,
+    expertiseLevel: row.expertiseLevel,
+    date: row.isTBC ? '' : row.date,
+    time: row.isTBC ? '' : row.time,
+    timezone: row.timezone,
+    seatsTotal: row.seatsTotal,
+    price: centsToDollars(row.priceCents),
+    isActive: row.isActive,
+    isFeatured: row.isFeatured,
+    isTBC: row.isTBC,
+    requiresImmediatePayment: row.requiresImmediatePayment,
+    zoomLink: row.zoomLink,
+    zoomMeetingId: row.zoomMeetingId,
+    zoomPassword: row.zoomPassword,
+    additionalInfo: row.additionalInfo,
+    materialLinks: row.materialLinks,
+  };
+}
+
+function definedFields(input: WorkshopDateInput): Partial<WorkshopForm> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<WorkshopForm>;
+}
+
+/**
+ * Lays the body over `base` (the defaults, or the stored row), fills an empty title from the
+ * chosen template (spec §5), and checks the result with the form's schema.
+ */
+async function resolveForm(tx: Database, input: WorkshopDateInput, base: WorkshopForm, creating: boolean): Promise<WorkshopForm> {
+  const given = definedFields(input);
+  const merged: WorkshopForm = { ...base, ...given };
+  if (merged.templateId != null) {
+    const [template] = await tx.select().from(workshopTemplates).where(eq(workshopTemplates.id, merged.templateId));
+    if (!template) throw new HttpError(400, WORKSHOP_TEMPLATE_NOT_FOUND, 'workshop_template_not_found');
+    if (!merged.title.trim()) {
+      merged.title = template.title;
+      if (given.expertiseLevel === undefined) merged.expertiseLevel = template.expertiseLevel;
+      if (creating && given.seatsTotal === undefined) merged.seatsTotal = template.defaultSeats;
+      if (creating && given.description === undefined) merged.description = template.description;
+    }
+  }
+  const parsed = workshopFormSchema.safeParse(merged);
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid workshop', 'validation_error');
+  return parsed.data;
+}
+
+const textOrNull = (value: string | null) => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/** One link per line, blank lines dropped. */
+function materialLinksOf(value: string | null): string | null {
+  const lines = (value ?? '').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  return lines.length ? lines.join('\n') : null;
+}
+
+/** The stored shape: date and time in their one spelling, the start and end instants derived from them. */
+function valuesOf(form: WorkshopForm): WorkshopDateValues {
+  const timezone = form.timezone.trim().toUpperCase();
+  let date = '';
+  let time = '';
+  let interval: { start: Date; end: Date } | null = null;
+  if (!form.isTBC) {
+    date = normaliseWorkshopDate(form.date) ?? '';
+    time = normaliseWorkshopTime(form.time) ?? '';
+    interval = workshopInterval(date, time, timezone);
+    // The schema has checked both; this guards the derivation itself.
+    if (!interval) throw new HttpError(400, INVALID_DATE, 'validation_error');
+  }
+  return {
+    templateId: form.templateId,
+    title: form.title.trim(),
+    description: textOrNull(form.description),
+    expertiseLevel: form.expertiseLevel,
+    date,
+    time,
+    timezone,
+    startsAt: interval?.start ?? null,
+    endsAt: interval?.end ?? null,
+    seatsTotal: form.seatsTotal,
+    priceCents: dollarsToCents(form.price),
+    isActive: form.isActive,
+    isFeatured: form.isFeatured,
+    isTBC: form.isTBC,
+    requiresImmediatePayment: form.requiresImmediatePayment,
+    zoomLink: textOrNull(form.zoomLink),
+    zoomMeetingId: textOrNull(form.zoomMeetingId),
+    zoomPassword: textOrNull(form.zoomPassword),
+    additionalInfo: textOrNull(form.additionalInfo),
+    materialLinks: materialLinksOf(form.materialLinks),
+  };
+}
+
+/** Only one workshop is featured (spec §4): un-feature every other one, inside the caller's transaction. */
+async function unfeatureOthers(tx: Database, keepId: number | null): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(FEATURE_LOCK_KEY))})`);
+  await tx
+    .update(workshopDates)
+    .set({ isFeatured: false, updatedAt: new Date() })
+    .where(keepId === null ? eq(workshopDates.isFeatured, true) : and(eq(workshopDates.isFeatured, true), ne(workshopDates.id, keepId)));
+}
+
+export async function createWorkshopDate(deps: WorkshopDeps, actor: Actor, input: WorkshopDateInput): Promise<AdminWorkshopDate> {
+  const id = await deps.db.transaction(async (tx) => {
+    const form = await resolveForm(tx, input, NEW_WORKSHOP_DEFAULTS, true);
+    const values = valuesOf(form);
+    if (values.isFeatured) await unfeatureOthers(tx, null);
+    const [row] = await tx.insert(workshopDates).values(values).returning({ id: workshopDates.id });
+    await recordAudit(tx, {
+      actor: actor.email,
+      action: 'workshop_date_created',
+      entity: AUDIT_ENTITY,
+      entityId: row!.id,
+      details: { title: values.title, date: values.date, time: values.time, timezone: values.timezone, isTBC: values.isTBC },
+    });
+    return row!.id;
+  });
+  deps.publicCache.clear();
+  return findAdminWorkshopDate(deps.db, id);
+}
+
+const TOGGLE_FIELDS = new Set(['isActive', 'isFeatured']);
+
+/**
+ * PUT: the edited fields (any subset of the form, laid over the stored row), or only `isActive`,
+ * or only `isFeatured`. Lowering the seats below those already taken is refused by the UPDATE's
+ * own condition, so a booking made meanwhile cannot be squeezed out.
+ */
+export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: number, input: WorkshopDateInput): Promise<AdminWorkshopDate> {
+  const fields = Object.keys(definedFields(input));
+  const toggleOnly = fields.length > 0 && fields.every((field) => TOGGLE_FIELDS.has(field));
+  await deps.db.transaction(async (tx) => {
+    if (toggleOnly) {
+      const change: Partial<WorkshopDateValues> = {};
+      if (input.isActive !== undefined) change.isActive = input.isActive;
+      if (input.isFeatured !== undefined) change.isFeatured = input.isFeatured;
+      if (change.isFeatured) await unfeatureOthers(tx, id);
+      const updated = await tx
+        .update(workshopDates)
+        .set({ ...change, updatedAt: new Date() })
+        .where(eq(workshopDates.id, id))
+        .returning({ id: workshopDates.id });
+      if (updated.length === 0) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
+      const action = change.isFeatured === undefined ? 'workshop_date_status_changed' : 'workshop_date_featured_changed';
+      await recordAudit(tx, { actor: actor.email, action, entity: AUDIT_ENTITY, entityId: id, details: change });
+      return;
+    }
+
+    // Locked so a toggle made meanwhile is not undone by laying this body over a stale copy.
+    const [existing] = await tx.select().from(workshopDates).where(eq(workshopDates.id, id)).for('update');
+    if (!existing) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
+    const values = valuesOf(await resolveForm(tx, input, formOf(existing), false));
+    if (values.isFeatured) await unfeatureOthers(tx, id);
+    const updated = await tx
+      .update(workshopDates)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(workshopDates.id, id), lte(workshopDates.seatsTaken, values.seatsTotal)))
+      .returning({ id: workshopDates.id });
+    if (updated.length === 0) {
+      const [current] = await tx.select({ seatsTaken: workshopDates.seatsTaken }).from(workshopDates).where(eq(workshopDates.id, id));
+      if (!current) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
+      throw new HttpError(400, seatsBelowTaken(current.seatsTaken), 'seats_below_taken');
+    }
+    await recordAudit(tx, { actor: actor.email, action: 'workshop_date_updated', entity: AUDIT_ENTITY, entityId: id, details: { fields } });
+  });
+  deps.publicCache.clear();
+  return findAdminWorkshopDate(deps.db, id);
+}
+
+/**
+ * DELETE: a date that bookings or payments refer to is kept (their history needs it) and marked
+ * inactive instead. The row lock makes a booking being written meanwhile wait, then be counted.
+ */
+export async function deleteWorkshopDate(deps: WorkshopDeps, actor: Actor, id: number): Promise<DeleteWorkshopDateResult> {
+  const result = await deps.db.transaction(async (tx): Promise<DeleteWorkshopDateResult> => {
+    const [row] = await tx.select({ id: workshopDates.id, title: workshopDates.title }).from(workshopDates).where(eq(workshopDates.id, id)).for('update');
+    if (!row) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
+    const [booking] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.workshopDateId, id)).limit(1);
+    const [payment] = booking ? [] : await tx.select({ id: payments.id }).from(payments).where(eq(payments.workshopDateId, id)).limit(1);
+    const referenced = booking !== undefined || payment !== undefined;
+    if (referenced) {
+      await tx.update(workshopDates).set({ isActive: false, updatedAt: new Date() }).where(eq(workshopDates.id, id));
+      await recordAudit(tx, { actor: actor.email, action: 'workshop_date_deactivated', entity: AUDIT_ENTITY, entityId: id, details: { title: row.title, reason: 'has bookings or payments' } });
+      return { deleted: false, deactivated: true, message: WORKSHOP_DEACTIVATED_MESSAGE };
+    }
+    await tx.delete(workshopDates).where(eq(workshopDates.id, id));
+    await recordAudit(tx, { actor: actor.email, action: 'workshop_date_deleted', entity: AUDIT_ENTITY, entityId: id, details: { title: row.title } });
+    return { deleted: true, deactivated: false, message: WORKSHOP_DELETED_MESSAGE };
+  });
+  deps.publicCache.clear();
+  return result;
+}

@@ -1,0 +1,328 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
+import { CheckboxField, controlClasses, FieldError, SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
+import { toast } from '../../../../client/components/ui/toast-store';
+import { ApiError } from '../../../../client/lib/api-client';
+import { expertiseLabels, expertiseLevels } from '../../../workshops/workshops.schema';
+import {
+  DEFAULT_TEMPLATE_SEATS,
+  NEW_WORKSHOP_DEFAULTS,
+  workshopFormSchema,
+  type AdminWorkshopDate,
+  type WorkshopForm,
+  type WorkshopFormInput,
+} from '../../admin-workshops.schema';
+import {
+  isoDayFromWorkshopDate,
+  timeInputsFromWorkshopTime,
+  WORKSHOP_TIMEZONES,
+  workshopDateFromIsoDay,
+  workshopTimeFromInputs,
+} from '../../workshop-date-text';
+import { useCreateWorkshopDate } from '../api/create-workshop-date';
+import { useWorkshopTemplates } from '../api/get-workshop-templates';
+import { useUpdateWorkshopDate } from '../api/update-workshop-date';
+import { failureDescription, WORKSHOP_TOASTS } from '../workshop-texts';
+
+const FORM_ID = 'workshop-form';
+
+const expertiseOptions = expertiseLevels.map((level) => ({ value: level, label: expertiseLabels[level] }));
+
+/** Text inputs show '' for a missing value; the schema accepts both. */
+function formValuesOf(workshop: AdminWorkshopDate | null): WorkshopFormInput {
+  const source: WorkshopForm = workshop ?? NEW_WORKSHOP_DEFAULTS;
+  return {
+    templateId: source.templateId,
+    title: source.title,
+    description: source.description ?? '',
+    expertiseLevel: source.expertiseLevel,
+    date: source.isTBC ? '' : source.date,
+    time: source.isTBC ? '' : source.time,
+    timezone: source.timezone,
+    seatsTotal: source.seatsTotal,
+    price: source.price,
+    isActive: source.isActive,
+    isFeatured: source.isFeatured,
+    isTBC: source.isTBC,
+    requiresImmediatePayment: source.requiresImmediatePayment,
+    zoomLink: source.zoomLink ?? '',
+    zoomMeetingId: source.zoomMeetingId ?? '',
+    zoomPassword: source.zoomPassword ?? '',
+    additionalInfo: source.additionalInfo ?? '',
+    materialLinks: source.materialLinks ?? '',
+  };
+}
+
+type WorkshopFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null: a new workshop. */
+  workshop: AdminWorkshopDate | null;
+};
+
+/** Create or edit a workshop date (spec §5), validated by the same schema as the server. */
+export function WorkshopFormDialog({ open, onOpenChange, workshop }: WorkshopFormDialogProps) {
+  const createWorkshop = useCreateWorkshopDate();
+  const updateWorkshop = useUpdateWorkshopDate();
+  const saving = createWorkshop.isPending || updateWorkshop.isPending;
+  const save = (values: WorkshopForm) =>
+    workshop ? updateWorkshop.mutateAsync({ id: workshop.id, input: values }) : createWorkshop.mutateAsync(values);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={workshop ? 'Edit Workshop' : 'Add Workshop'}
+      description={workshop ? 'Change the details of this workshop date.' : 'Schedule a new workshop date.'}
+      size="lg"
+      footer={<FormDialogFooter formId={FORM_ID} busy={saving} label={workshop ? 'Save Changes' : 'Create Workshop'} onCancel={() => onOpenChange(false)} />}
+    >
+      {/* Mounted per opening, so each opening starts from the workshop's current values. */}
+      {open ? <WorkshopFormBody key={workshop?.id ?? 'new'} workshop={workshop} save={save} onDone={() => onOpenChange(false)} /> : null}
+    </Dialog>
+  );
+}
+
+type WorkshopFormBodyProps = {
+  workshop: AdminWorkshopDate | null;
+  save: (values: WorkshopForm) => Promise<AdminWorkshopDate>;
+  onDone: () => void;
+};
+
+function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
+  const templates = useWorkshopTemplates();
+  const initial = formValuesOf(workshop);
+  const [times, setTimes] = useState(() => timeInputsFromWorkshopTime(initial.time));
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    trigger,
+    control,
+    formState: { errors, isSubmitted, isSubmitting },
+  } = useForm<WorkshopFormInput, unknown, WorkshopForm>({
+    resolver: zodResolver(workshopFormSchema),
+    defaultValues: initial,
+  });
+
+  const [templateId, date, timezone] = useWatch({ control, name: ['templateId', 'date', 'timezone'] });
+  const revalidate = { shouldDirty: true } as const;
+  // The cross-field messages sit on templateId and date: after a first submit, any change re-checks the whole form.
+  const recheck = () => {
+    if (isSubmitted) void trigger();
+  };
+
+  const timezoneOptions = [...WORKSHOP_TIMEZONES, ...(timezone && !(WORKSHOP_TIMEZONES as readonly string[]).includes(timezone) ? [timezone] : [])].map(
+    (zone) => ({ value: zone, label: zone }),
+  );
+  const templateOptions = (templates.data ?? []).map((template) => ({ value: String(template.id), label: template.title }));
+
+  // Choosing a template fills title, level and seats; date, time, timezone and price stay (spec §5).
+  const onTemplateChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    const chosen = templates.data?.find((template) => String(template.id) === event.target.value);
+    if (!chosen) return;
+    setValue('title', chosen.title, revalidate);
+    setValue('expertiseLevel', chosen.expertiseLevel, revalidate);
+    setValue('seatsTotal', chosen.defaultSeats || DEFAULT_TEMPLATE_SEATS, revalidate);
+    recheck();
+  };
+
+  // TBC on clears date and time; picking a date or a time turns TBC off (spec §4).
+  const onTbcChange = (event: ChangeEvent<HTMLInputElement>) => {
+    if (event.target.checked) {
+      setTimes({ start: '', end: '' });
+      setValue('date', '', revalidate);
+      setValue('time', '', revalidate);
+    }
+    recheck();
+  };
+  const onDateInput = (event: ChangeEvent<HTMLInputElement>) => {
+    setValue('date', workshopDateFromIsoDay(event.target.value), revalidate);
+    if (event.target.value) setValue('isTBC', false, revalidate);
+    recheck();
+  };
+  const onTimeInput = (part: 'start' | 'end') => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...times, [part]: event.target.value };
+    setTimes(next);
+    setValue('time', workshopTimeFromInputs(next.start, next.end), revalidate);
+    if (event.target.value) setValue('isTBC', false, revalidate);
+    recheck();
+  };
+
+  const showServerFieldError = (error: unknown) => {
+    if (error instanceof ApiError && error.field('code') === 'seats_below_taken') {
+      setError('seatsTotal', { message: error.field('message') });
+    }
+  };
+
+  const onSubmit = async (values: WorkshopForm) => {
+    try {
+      await save(values);
+      toast(
+        workshop
+          ? { title: WORKSHOP_TOASTS.updated, description: 'The workshop details have been saved.' }
+          : { title: WORKSHOP_TOASTS.created, description: 'The new workshop date has been added.' },
+      );
+      onDone();
+    } catch (error) {
+      showServerFieldError(error);
+      toast({
+        title: WORKSHOP_TOASTS.errorTitle,
+        description: failureDescription(workshop ? WORKSHOP_TOASTS.editFailed : WORKSHOP_TOASTS.createFailed, error),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const dateError = errors.date?.message;
+  const timeError = errors.time?.message;
+
+  return (
+    <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={isSubmitting} className="grid gap-4 sm:grid-cols-2">
+      <SelectField
+        id="workshop-template"
+        label="Template"
+        className="sm:col-span-2"
+        placeholder="No template"
+        options={templateOptions}
+        error={errors.templateId?.message}
+        value={templateId == null ? '' : String(templateId)}
+        registration={register('templateId', {
+          setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)),
+          onChange: onTemplateChange,
+        })}
+      />
+      <TextField id="workshop-title" label="Title" className="sm:col-span-2" error={errors.title?.message} registration={register('title', { onChange: recheck })} />
+      <SelectField
+        id="workshop-expertise"
+        label="Expertise level"
+        options={expertiseOptions}
+        error={errors.expertiseLevel?.message}
+        registration={register('expertiseLevel')}
+      />
+      <SelectField id="workshop-timezone" label="Timezone" options={timezoneOptions} placeholder="Choose a timezone" error={errors.timezone?.message} registration={register('timezone')} />
+
+      <div>
+        <label htmlFor="workshop-date" className="mb-1.5 block text-sm font-bold">
+          Date
+        </label>
+        <input
+          id="workshop-date"
+          type="date"
+          className={controlClasses}
+          value={isoDayFromWorkshopDate(date)}
+          onChange={onDateInput}
+          aria-invalid={dateError ? true : undefined}
+          aria-describedby={dateError ? 'workshop-date-error' : undefined}
+        />
+        <FieldError id="workshop-date-error" message={dateError} />
+      </div>
+      <CheckboxField id="workshop-tbc" label="TBC" className="self-end" registration={register('isTBC', { onChange: onTbcChange })} />
+
+      <div>
+        <label htmlFor="workshop-start-time" className="mb-1.5 block text-sm font-bold">
+          Start time
+        </label>
+        <input
+          id="workshop-start-time"
+          type="time"
+          className={controlClasses}
+          value={times.start}
+          onChange={onTimeInput('start')}
+          aria-invalid={timeError ? true : undefined}
+          aria-describedby={timeError ? 'workshop-time-error' : undefined}
+        />
+      </div>
+      <div>
+        <label htmlFor="workshop-end-time" className="mb-1.5 block text-sm font-bold">
+          End time
+        </label>
+        <input
+          id="workshop-end-time"
+          type="time"
+          className={controlClasses}
+          value={times.end}
+          onChange={onTimeInput('end')}
+          aria-invalid={timeError ? true : undefined}
+          aria-describedby={timeError ? 'workshop-time-error' : undefined}
+        />
+      </div>
+      {timeError ? (
+        <div className="-mt-3 sm:col-span-2">
+          <FieldError id="workshop-time-error" message={timeError} />
+        </div>
+      ) : null}
+
+      <TextField
+        id="workshop-seats"
+        label="Seats"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        error={errors.seatsTotal?.message}
+        registration={register('seatsTotal', { valueAsNumber: true })}
+      />
+      <TextField
+        id="workshop-price"
+        label="Price ($)"
+        type="number"
+        inputMode="decimal"
+        min={1}
+        step="0.01"
+        error={errors.price?.message}
+        registration={register('price', { valueAsNumber: true })}
+      />
+
+      <div className="grid gap-1 sm:col-span-2 sm:grid-cols-3">
+        <CheckboxField id="workshop-active" label="Active" registration={register('isActive')} />
+        <CheckboxField id="workshop-featured" label="Featured" registration={register('isFeatured')} />
+        <CheckboxField id="workshop-immediate-payment" label="Requires immediate payment" registration={register('requiresImmediatePayment')} />
+      </div>
+
+      <TextField
+        id="workshop-zoom-link"
+        label="Zoom link"
+        type="url"
+        inputMode="url"
+        optional
+        className="sm:col-span-2"
+        placeholder="https://zoom.us/j/…"
+        error={errors.zoomLink?.message}
+        registration={register('zoomLink')}
+      />
+      <TextField id="workshop-zoom-id" label="Zoom meeting ID" optional error={errors.zoomMeetingId?.message} registration={register('zoomMeetingId')} />
+      <TextField id="workshop-zoom-password" label="Zoom password" optional error={errors.zoomPassword?.message} registration={register('zoomPassword')} />
+      <TextAreaField
+        id="workshop-description"
+        label="Description"
+        optional
+        className="sm:col-span-2"
+        rows={3}
+        error={errors.description?.message}
+        registration={register('description')}
+      />
+      <TextAreaField
+        id="workshop-additional-info"
+        label="Additional info"
+        optional
+        className="sm:col-span-2"
+        rows={3}
+        error={errors.additionalInfo?.message}
+        registration={register('additionalInfo')}
+      />
+      <TextAreaField
+        id="workshop-material-links"
+        label="Material links"
+        optional
+        className="sm:col-span-2"
+        rows={3}
+        placeholder="One link per line"
+        error={errors.materialLinks?.message}
+        registration={register('materialLinks')}
+      />
+    </form>
+  );
+}

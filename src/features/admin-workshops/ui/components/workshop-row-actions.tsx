@@ -1,0 +1,37 @@
+import { Pencil, Power, Star, StarOff, Trash2 } from 'lucide-react';
+import { smallButtonClasses } from '../../../../client/components/ui/dialog';
+import type { AdminWorkshopDate } from '../../admin-workshops.schema';
+
+type WorkshopRowActionsProps = {
+  workshop: AdminWorkshopDate;
+  busy: boolean;
+  onEdit: () => void;
+  onToggleActive: () => void;
+  onToggleFeatured: () => void;
+  onDelete: () => void;
+};
+
+/** Edit, Activate/Deactivate, Feature/Unfeature and Delete for one row (spec §2). */
+export function WorkshopRowActions({ workshop, busy, onEdit, onToggleActive, onToggleFeatured, onDelete }: WorkshopRowActionsProps) {
+  return (
+    // Two by two: the whole row, actions included, fits a laptop screen without sideways scrolling.
+    <div className="grid grid-cols-2 gap-1.5">
+      <button type="button" className={smallButtonClasses('secondary')} onClick={onEdit} disabled={busy}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit
+      </button>
+      <button type="button" className={smallButtonClasses('secondary')} onClick={onToggleActive} disabled={busy}>
+        <Power aria-hidden="true" className="size-4" />
+        {workshop.isActive ? 'Deactivate' : 'Activate'}
+      </button>
+      <button type="button" className={smallButtonClasses('secondary')} onClick={onToggleFeatured} disabled={busy}>
+        {workshop.isFeatured ? <StarOff aria-hidden="true" className="size-4" /> : <Star aria-hidden="true" className="size-4" />}
+        {workshop.isFeatured ? 'Unfeature' : 'Feature'}
+      </button>
+      <button type="button" className={smallButtonClasses('ghost', 'text-danger')} onClick={onDelete} disabled={busy}>
+        <Trash2 aria-hidden="true" className="size-4" />
+        Delete
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Which reminder a confirmed booking is due (issue 5 point 7): the 24-hour one inside the last day
+ * before the start, the 1-hour one inside the last hour. Inside the last hour only the 1-hour one
+ * is due, so a late booking or a sweep that was down for a while sends one timely e-mail rather
+ * than two at once. Pure, so the windows are unit-tested without a clock.
+ */
+
+export type ReminderKind = '24h' | '1h';
+
+export const REMINDER_WINDOWS_MS: Record<ReminderKind, number> = {
+  '24h': 24 * 3_600_000,
+  '1h': 3_600_000,
+};
+
+export function dueReminderKind(startsAt: Date, now: Date): ReminderKind | null {
+  const ahead = startsAt.getTime() - now.getTime();
+  if (!(ahead > 0)) return null;
+  if (ahead <= REMINDER_WINDOWS_MS['1h']) return '1h';
+  if (ahead <= REMINDER_WINDOWS_MS['24h']) return '24h';
+  return null;
+}
+
+/** 'in 24 hours' / 'in 1 hour', for the subject. */
+export function reminderLeadText(kind: ReminderKind): string {
+  return kind === '1h' ? 'in 1 hour' : 'in 24 hours';
+}

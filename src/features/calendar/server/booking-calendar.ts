@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../server/db/client';
+import { type bookings, workshopDates } from '../../../server/db/schema';
+import type { OutboxAttachment } from '../../../server/email/outbox';
+import { HttpError } from '../../../server/plugins/error-handler';
+import { buildBookingIcs } from '../ics';
+import { startsText, workshopEventTimes } from '../workshop-time';
+
+type BookingRow = typeof bookings.$inferSelect;
+type WorkshopDateRow = typeof workshopDates.$inferSelect;
+
+export const DATE_NOT_SET = 'The date of this workshop is not set yet';
+export const BOOKING_NOT_ACTIVE = 'This booking is no longer active';
+const NOT_CONFIRMED_NOTE = 'The meeting link, meeting ID and password appear on your bookings page once your booking is paid.';
+const NO_LINK_YET_NOTE = 'The meeting link will be on your bookings page before the workshop.';
+
+/** The participant page: the calendar keeps it for good, so it carries no (7-day) sign-in token. */
+export function participantPageUrl(publicUrl: string): string {
+  return `${publicUrl}/participant`;
+}
+
+function hostOf(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
+
+/** The event's text: when on the workshop's own clock, then the meeting details for a confirmed seat. */
+function describe(booking: BookingRow, date: WorkshopDateRow, times: { start: Date; end: Date }, pageUrl: string): string {
+  const lines = [startsText(times, date.timezone), ''];
+  if (booking.status !== 'confirmed') {
+    lines.push(NOT_CONFIRMED_NOTE);
+  } else if (date.zoomLink || date.zoomMeetingId || date.zoomPassword) {
+    if (date.zoomLink) lines.push(`Meeting link: ${date.zoomLink}`);
+    if (date.zoomMeetingId) lines.push(`Meeting ID: ${date.zoomMeetingId}`);
+    if (date.zoomPassword) lines.push(`Password: ${date.zoomPassword}`);
+  } else {
+    lines.push(NO_LINK_YET_NOTE);
+  }
+  lines.push('', `Your booking #${booking.id}: ${pageUrl}`);
+  return lines.join('\n');
+}
+
+/** The booking's .ics text, or null while the workshop's date is not set (TBC). */
+export function bookingIcsFor(booking: BookingRow, date: WorkshopDateRow, publicUrl: string, now = new Date()): string | null {
+  const times = workshopEventTimes(date);
+  if (!times) return null;
+  const pageUrl = participantPageUrl(publicUrl);
+  const confirmed = booking.status === 'confirmed';
+  return buildBookingIcs({
+    bookingId: booking.id,
+    host: hostOf(publicUrl),
+    title: date.title,
+    start: times.start,
+    end: times.end,
+    description: describe(booking, date, times, pageUrl),
+    // The meeting link is only for a seat that is confirmed, as on the participant page.
+    location: confirmed ? date.zoomLink : null,
+    url: pageUrl,
+    now,
+  });
+}
+
+/** The confirmation e-mail's attachment (base64, as the outbox stores files), or null when TBC. */
+export function bookingIcsAttachment(booking: BookingRow, date: WorkshopDateRow, publicUrl: string): OutboxAttachment | null {
+  const ics = bookingIcsFor(booking, date, publicUrl);
+  if (!ics) return null;
+  return { filename: 'workshop.ics', contentType: 'text/calendar', content: Buffer.from(ics, 'utf8').toString('base64') };
+}
+
+/** GET …/calendar.ics for a booking the caller may see: 404 when cancelled, refunded or TBC. */
+export async function bookingCalendarFile(db: Database, booking: BookingRow, publicUrl: string): Promise<{ filename: string; body: string }> {
+  if (booking.status === 'cancelled' || booking.status === 'refunded') throw new HttpError(404, BOOKING_NOT_ACTIVE);
+  const [date] = await db.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1);
+  const body = date ? bookingIcsFor(booking, date, publicUrl) : null;
+  if (!body) throw new HttpError(404, DATE_NOT_SET);
+  return { filename: `workshop-${booking.id}.ics`, body };
+}

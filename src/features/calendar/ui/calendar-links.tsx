@@ -1,0 +1,50 @@
+import { CalendarPlus, Download } from 'lucide-react';
+import { smallButtonClasses } from '../../../client/components/ui/dialog';
+import { calendarFilePath, googleCalendarUrl, outlookCalendarUrl } from '../calendar-links';
+import { workshopEventTimes } from '../workshop-time';
+
+export type CalendarLinksProps = {
+  bookingId: number;
+  title: string;
+  date: string;
+  time: string;
+  timezone: string;
+  isTBC: boolean;
+  /** The meeting link, when the participant may see it: the event's location. */
+  location?: string | null;
+  /** Extra text for the Google and Outlook event (the .ics file writes its own). */
+  details?: string;
+};
+
+/**
+ * '.ics' download, 'Add to Google Calendar' and 'Add to Outlook' for one booking. Nothing while
+ * the workshop's date is not set (TBC): there is no event to add yet.
+ */
+export function CalendarLinks({ bookingId, title, date, time, timezone, isTBC, location, details }: CalendarLinksProps) {
+  const times = workshopEventTimes({ date, time, timezone, isTBC });
+  if (!times) return null;
+  const pageUrl = typeof window === 'undefined' ? '/participant' : `${window.location.origin}/participant`;
+  const event = {
+    title,
+    start: times.start,
+    end: times.end,
+    details: details ?? `Your booking #${bookingId}: meeting details and materials at ${pageUrl}`,
+    location,
+  };
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label={`Add ${title} to your calendar`}>
+      <a className={smallButtonClasses('secondary')} href={calendarFilePath(bookingId)} download={`workshop-${bookingId}.ics`}>
+        <Download aria-hidden="true" className="size-4" />
+        Download calendar file
+      </a>
+      <a className={smallButtonClasses('secondary')} href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+        <CalendarPlus aria-hidden="true" className="size-4" />
+        Add to Google Calendar
+      </a>
+      <a className={smallButtonClasses('secondary')} href={outlookCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+        <CalendarPlus aria-hidden="true" className="size-4" />
+        Add to Outlook
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,309 @@
+/**
+ * Every e-mail the product sends, as an editable template (issue 6 point 5; spec §3 Email
+ * template). Each type has a default subject and HTML content with `{{key}}` placeholders, the
+ * keys it understands (shown in the editor) and sample values for test e-mails.
+ *
+ * Pure data, shared by the server (renderEmail, the debug API) and the editor. A type with no
+ * saved row in `email_templates` uses its default here; saving one in the editor overrides it.
+ *
+ * Two kinds of keys:
+ * - plain keys (names, titles, links): HTML-escaped when they are filled in, since most come
+ *   from visitors;
+ * - `html` keys: markup the product builds itself (a details table, the refund paragraph, the
+ *   newsletter's sanitised content), inserted as it is.
+ */
+
+export const EMAIL_TEMPLATE_TYPES = [
+  'booking-confirmation',
+  'booking-cancellation',
+  'booking-reservation',
+  'booking-sold-out-refund',
+  'refund-requested',
+  'refund-approved',
+  'refund-rejected',
+  'reminder',
+  'participant-access',
+  'contact-reply',
+  'newsletter',
+  'admin-message',
+] as const;
+
+export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
+
+export function isEmailTemplateType(value: string): value is EmailTemplateType {
+  return (EMAIL_TEMPLATE_TYPES as readonly string[]).includes(value);
+}
+
+export type TemplateKey = {
+  key: string;
+  description: string;
+  /** Markup built by the product, inserted unescaped; everything else is escaped. */
+  html?: true;
+};
+
+export type EmailTemplateDefinition = {
+  type: EmailTemplateType;
+  /** A human name for lists and the editor. */
+  label: string;
+  /** When the product sends it. */
+  sentWhen: string;
+  subject: string;
+  content: string;
+  keys: readonly TemplateKey[];
+  /**
+   * Values for a test e-mail, one per key. A value of a key ending in `Link` that starts with
+   * `/` is a path on the site: the server puts PUBLIC_URL in front of it.
+   */
+  sample: Readonly<Record<string, string>>;
+};
+
+const CARD_DELAY = 'It usually reaches your card within 5–10 business days.';
+
+/** The sample details table, in the shape the booking e-mails build it (see booking-emails.ts). */
+const SAMPLE_DETAILS =
+  '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>Prototype Lab: build an MVP without code</td></tr><tr><td><strong>When</strong></td><td>July 4, 2031, 10:00 AM - 12:00 PM PST</td></tr><tr><td><strong>Booking</strong></td><td>#1042</td></tr></table>';
+
+const SAMPLE_COMMON = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  workshopTitle: 'Prototype Lab: build an MVP without code',
+  when: 'July 4, 2031, 10:00 AM - 12:00 PM PST',
+  bookingId: '1042',
+  participantLink: '/participant?token=sample',
+};
+
+const key = (name: string, description: string): TemplateKey => ({ key: name, description });
+const htmlKey = (name: string, description: string): TemplateKey => ({ key: name, description, html: true });
+
+const FIRST_NAME = key('firstName', "The participant's first name");
+const WORKSHOP_TITLE = key('workshopTitle', 'The workshop title');
+const WHEN = key('when', 'Date, time and time zone of the workshop (or that the date is still to be set)');
+const BOOKING_ID = key('bookingId', 'The booking number');
+const PARTICIPANT_LINK = key('participantLink', "The participant's sign-in link to their bookings (valid 7 days)");
+
+export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, EmailTemplateDefinition>> = {
+  'booking-confirmation': {
+    type: 'booking-confirmation',
+    label: 'Booking confirmation',
+    sentWhen: 'A seat is booked: paid, or free with a 100% discount code. Carries the calendar event.',
+    subject: 'Your seat is booked: {{workshopTitle}}',
+    content:
+      '<p>Hi {{firstName}},</p>{{paymentLine}}{{details}}<p>We will send the meeting link and materials before the workshop.</p><p><a href="{{participantLink}}">See your booking</a></p>',
+    keys: [
+      FIRST_NAME,
+      key('lastName', "The participant's last name"),
+      WORKSHOP_TITLE,
+      WHEN,
+      key('amount', 'The amount paid, e.g. $499.00 ($0.00 when free)'),
+      BOOKING_ID,
+      PARTICIPANT_LINK,
+      htmlKey('paymentLine', 'A paragraph about the payment: the amount paid, or that a discount code made it free'),
+      htmlKey('details', 'A table with the workshop, the date and the booking number'),
+    ],
+    sample: {
+      ...SAMPLE_COMMON,
+      amount: '$499.00',
+      paymentLine: '<p>Thank you — your payment of <strong>$499.00</strong> went through and your seat is confirmed.</p>',
+      details: SAMPLE_DETAILS,
+    },
+  },
+  'booking-cancellation': {
+    type: 'booking-cancellation',
+    label: 'Booking cancellation',
+    sentWhen: 'A participant cancels a booking: says what happens with the money (refund, credit code or nothing to refund).',
+    subject: 'Your booking is cancelled: {{workshopTitle}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>Your booking #{{bookingId}} for {{workshopTitle}} ({{when}}) is cancelled and your seat has been released.</p>{{refundDetails}}<p>We hope to see you at another workshop.</p>',
+    keys: [
+      FIRST_NAME,
+      BOOKING_ID,
+      WORKSHOP_TITLE,
+      WHEN,
+      key('amount', 'The amount refunded, e.g. $249.50'),
+      key('creditCode', 'The credit code, when the participant chose a credit'),
+      key('creditExpires', 'Until when the credit code is valid'),
+      htmlKey('refundDetails', 'A paragraph about the refund or credit code, matching how the booking was cancelled'),
+    ],
+    sample: {
+      ...SAMPLE_COMMON,
+      amount: '$499.00',
+      creditCode: '',
+      creditExpires: '',
+      refundDetails: `<p>You cancelled at least 7 days before the workshop, so you get a full refund of <strong>$499.00</strong> to your card. ${CARD_DELAY}</p>`,
+    },
+  },
+  'booking-reservation': {
+    type: 'booking-reservation',
+    label: 'Reservation (pay later)',
+    sentWhen: 'A seat is reserved to pay later: carries the link to pay.',
+    subject: 'Your spot is reserved: {{workshopTitle}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>We are holding a seat for you. Pay <strong>{{amount}}</strong> whenever suits you with this link:</p><p><a href="{{payLink}}">Pay for your booking</a></p>{{details}}<p><a href="{{participantLink}}">See your booking</a></p>',
+    keys: [
+      FIRST_NAME,
+      key('lastName', "The participant's last name"),
+      WORKSHOP_TITLE,
+      WHEN,
+      key('amount', 'The amount to pay, e.g. $499.00'),
+      BOOKING_ID,
+      key('payLink', 'The link to pay for this booking'),
+      PARTICIPANT_LINK,
+      htmlKey('details', 'A table with the workshop, the date and the booking number'),
+    ],
+    sample: { ...SAMPLE_COMMON, amount: '$499.00', payLink: '/checkout?booking=1042&token=sample', details: SAMPLE_DETAILS },
+  },
+  'booking-sold-out-refund': {
+    type: 'booking-sold-out-refund',
+    label: 'Refund: workshop filled up',
+    sentWhen: 'Someone paid after their seat hold ran out and the last seat went to someone else: the payment is refunded.',
+    subject: 'Refund: {{workshopTitle}} filled up',
+    content: `<p>We are sorry: the last seat in {{workshopTitle}} was taken while your payment was being completed.</p><p>Your payment of <strong>{{amount}}</strong> has been refunded in full (reference {{refundId}}). ${CARD_DELAY}</p><p>Reply to this e-mail and we will find you a seat in the next workshop.</p>`,
+    keys: [WORKSHOP_TITLE, key('amount', 'The amount refunded'), key('refundId', "The payment provider's refund reference")],
+    sample: { workshopTitle: SAMPLE_COMMON.workshopTitle, amount: '$499.00', refundId: 're_sample_123' },
+  },
+  'refund-requested': {
+    type: 'refund-requested',
+    label: 'Refund request received',
+    sentWhen: 'A participant asks for a refund: confirms it arrived and how long a review takes.',
+    subject: 'We received your refund request: {{workshopTitle}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>We received your refund request for {{workshopTitle}} (booking #{{bookingId}}). It is pending review; refund reviews take 2-3 business days, and we will e-mail you the decision.</p><p><strong>Your reason</strong><br />{{reason}}</p>',
+    keys: [FIRST_NAME, WORKSHOP_TITLE, BOOKING_ID, key('reason', 'The reason the participant gave')],
+    sample: { firstName: 'Ada', workshopTitle: SAMPLE_COMMON.workshopTitle, bookingId: '1042', reason: 'My plans changed, sorry.' },
+  },
+  'refund-approved': {
+    type: 'refund-approved',
+    label: 'Refund approved',
+    sentWhen: 'An admin approves a refund request and the payment is refunded.',
+    subject: 'Your refund is approved: {{workshopTitle}}',
+    content: `<p>Hi {{firstName}},</p><p>Your refund request for {{workshopTitle}} (booking #{{bookingId}}) is approved. We have refunded <strong>{{amount}}</strong> to your card (reference {{refundId}}). ${CARD_DELAY}</p>{{notesBlock}}`,
+    keys: [
+      FIRST_NAME,
+      WORKSHOP_TITLE,
+      BOOKING_ID,
+      key('amount', 'The amount refunded'),
+      key('refundId', "The payment provider's refund reference"),
+      key('notes', "The admin's note (may be empty)"),
+      htmlKey('notesBlock', "'Note from our team' with the admin's note, or nothing when there is none"),
+    ],
+    sample: {
+      firstName: 'Ada',
+      workshopTitle: SAMPLE_COMMON.workshopTitle,
+      bookingId: '1042',
+      amount: '$499.00',
+      refundId: 're_sample_123',
+      notes: 'Sorry to miss you.',
+      notesBlock: '<p><strong>Note from our team</strong><br>Sorry to miss you.</p>',
+    },
+  },
+  'refund-rejected': {
+    type: 'refund-rejected',
+    label: 'Refund rejected',
+    sentWhen: 'An admin rejects a refund request.',
+    subject: 'About your refund request: {{workshopTitle}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>We have reviewed your refund request for {{workshopTitle}} (booking #{{bookingId}}) and cannot approve it. Your booking stays as it is.</p>{{notesBlock}}<p>Reply to this e-mail if you have questions.</p>',
+    keys: [
+      FIRST_NAME,
+      WORKSHOP_TITLE,
+      BOOKING_ID,
+      key('notes', "The admin's note (may be empty)"),
+      htmlKey('notesBlock', "'Note from our team' with the admin's note, or nothing when there is none"),
+    ],
+    sample: {
+      firstName: 'Ada',
+      workshopTitle: SAMPLE_COMMON.workshopTitle,
+      bookingId: '1042',
+      notes: 'The workshop is tomorrow and full.',
+      notesBlock: '<p><strong>Note from our team</strong><br>The workshop is tomorrow and full.</p>',
+    },
+  },
+  reminder: {
+    type: 'reminder',
+    label: 'Workshop reminder',
+    sentWhen: 'To every confirmed participant 24 hours and 1 hour before the workshop, with the meeting details.',
+    subject: 'Reminder: {{workshopTitle}} starts {{lead}}',
+    content:
+      '<p>Hi {{firstName}},</p><p><strong>{{workshopTitle}}</strong> starts {{lead}}.</p>{{meetingDetails}}<p><a href="{{participantLink}}">See your booking</a></p>',
+    keys: [
+      FIRST_NAME,
+      WORKSHOP_TITLE,
+      key('lead', "'in 24 hours' or 'in 1 hour'"),
+      key('when', 'Start of the workshop in its time zone'),
+      key('zoomLink', 'The meeting link (may be empty)'),
+      key('meetingId', 'The meeting ID (may be empty)'),
+      key('password', 'The meeting password (may be empty)'),
+      PARTICIPANT_LINK,
+      htmlKey('meetingDetails', 'A table with the time, meeting link, ID and password that are set'),
+    ],
+    sample: {
+      firstName: 'Ada',
+      workshopTitle: SAMPLE_COMMON.workshopTitle,
+      lead: 'in 24 hours',
+      when: 'July 4, 2031, 10:00 AM PST',
+      zoomLink: 'https://zoom.us/j/5550100',
+      meetingId: '555 0100',
+      password: 'kite-7',
+      participantLink: SAMPLE_COMMON.participantLink,
+      meetingDetails:
+        '<table role="presentation" cellpadding="4"><tr><td><strong>When</strong></td><td>July 4, 2031, 10:00 AM PST</td></tr><tr><td><strong>Meeting link</strong></td><td><a href="https://zoom.us/j/5550100">https://zoom.us/j/5550100</a></td></tr><tr><td><strong>Meeting ID</strong></td><td>555 0100</td></tr><tr><td><strong>Password</strong></td><td>kite-7</td></tr></table>',
+    },
+  },
+  'participant-access': {
+    type: 'participant-access',
+    label: 'Participant sign-in link',
+    sentWhen: "Someone asks for their bookings under 'Access Your Bookings' and the address has bookings.",
+    subject: 'Your workshop bookings',
+    content:
+      '<p>Hello,</p><p>Here is your link to see your workshop bookings, meeting details and materials:</p><p><a href="{{participantLink}}">Open my bookings</a></p><p>The link works for 7 days. If you did not ask for it, you can ignore this e-mail.</p>',
+    keys: [PARTICIPANT_LINK, key('email', 'The address the link was sent to')],
+    sample: { participantLink: SAMPLE_COMMON.participantLink, email: 'ada@example.com' },
+  },
+  'contact-reply': {
+    type: 'contact-reply',
+    label: 'Contact form acknowledgement',
+    sentWhen: 'Someone sends a message through the contact form: tells them it arrived.',
+    subject: 'We received your message',
+    content:
+      '<p>Hi {{name}},</p><p>Thank you for getting in touch. We received your message “{{subject}}” and will get back to you soon.</p><p>If you have anything to add, simply reply to this e-mail.</p>',
+    keys: [key('name', 'The name the person typed'), key('subject', 'The subject of their message'), key('message', 'Their message'), key('email', 'Their e-mail address')],
+    sample: { name: 'Ada Lovelace', subject: 'Group booking for my team', message: 'Can five of us join the July workshop?', email: 'ada@example.com' },
+  },
+  newsletter: {
+    type: 'newsletter',
+    label: 'Newsletter',
+    sentWhen:
+      'An admin sends a newsletter: the frame around the content composed in the Newsletter tab. Every copy gets its own unsubscribe link underneath when it is sent.',
+    subject: '{{subject}}',
+    content: '{{content}}',
+    keys: [key('subject', 'The subject the admin typed'), htmlKey('content', 'The newsletter content the admin composed (sanitised)')],
+    sample: {
+      subject: 'New dates for the autumn workshops',
+      content: '<p>Hello!</p><p>We have opened three new dates for the Prototype Lab this autumn. Seats go fast, so book early.</p>',
+    },
+  },
+  'admin-message': {
+    type: 'admin-message',
+    label: 'Message from an admin',
+    sentWhen: "An admin e-mails a user from the Users tab ('Send email').",
+    subject: '{{subject}}',
+    content: '{{content}}',
+    keys: [
+      key('subject', 'The subject the admin typed'),
+      htmlKey('content', "The admin's message, as paragraphs"),
+      key('email', "The recipient's address"),
+    ],
+    sample: {
+      subject: 'Your slides',
+      content: '<p>Hi Ada,</p><p>The slides from the workshop are now on your bookings page.</p>',
+      email: 'ada@example.com',
+    },
+  },
+};
+
+export const EMAIL_TEMPLATE_LIST: readonly EmailTemplateDefinition[] = EMAIL_TEMPLATE_TYPES.map((type) => EMAIL_TEMPLATE_DEFINITIONS[type]);
+
+/** The keys of a type that carry product-built markup. */
+export function htmlKeysOf(type: EmailTemplateType): string[] {
+  return EMAIL_TEMPLATE_DEFINITIONS[type].keys.filter((entry) => entry.html).map((entry) => entry.key);
+}

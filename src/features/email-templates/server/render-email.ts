@@ -1,0 +1,99 @@
+/**
+ * Every e-mail the product sends goes through here (issue 6 point 5): the admin's saved template
+ * of that type, or its default from the registry, filled with the sender's values.
+ *
+ * - An inactive template means that e-mail is not sent: renderEmail answers null and the sender
+ *   queues nothing. The change that caused it (a booking, a refund…) still succeeds.
+ * - `bccAdmin` copies every admin user (admin_users) on the e-mail, as Bcc.
+ * - Values are HTML-escaped; `trustedHtml` carries markup the product builds itself (a details
+ *   table, the newsletter's sanitised content) and is inserted as it is.
+ */
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../../server/db/client';
+import { adminUsers, emailTemplates } from '../../../server/db/schema';
+import { emailLayout, renderTemplate } from '../../../server/email/templates';
+import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../email-template-types';
+import { htmlToText } from './html-to-text';
+
+export type TemplateValues = Record<string, string | number>;
+
+export type RenderOptions = {
+  /** Product-built markup for `html` keys; never put what a visitor typed here unescaped. */
+  trustedHtml?: Record<string, string>;
+  /** Markup under the body, outside the admin's template (e.g. a legal footer). */
+  footerHtml?: string;
+  /** The plain-text part; by default it is made from the HTML body. */
+  text?: string;
+};
+
+export type RenderedEmail = { subject: string; html: string; text: string; bcc: string | null };
+
+export type ResolvedTemplate = {
+  type: EmailTemplateType;
+  subject: string;
+  content: string;
+  isActive: boolean;
+  bccAdmin: boolean;
+  /** Saved by an admin; false means the registry default. */
+  saved: boolean;
+};
+
+/** The saved template of a type, or its default (active, no Bcc). */
+export async function loadTemplate(db: Database, type: EmailTemplateType): Promise<ResolvedTemplate> {
+  const [row] = await db.select().from(emailTemplates).where(eq(emailTemplates.type, type)).limit(1);
+  if (row) return { type, subject: row.subject, content: row.content, isActive: row.isActive, bccAdmin: row.bccAdmin, saved: true };
+  const fallback = EMAIL_TEMPLATE_DEFINITIONS[type];
+  return { type, subject: fallback.subject, content: fallback.content, isActive: true, bccAdmin: false, saved: false };
+}
+
+/**
+ * Fills `{{key}}` placeholders in one pass: values escaped, trusted keys as they are. Trusted
+ * markup stands in as a random token while renderTemplate escapes the values (the token survives
+ * escaping and no visitor can guess it), then replaces the token.
+ */
+function fillBody(content: string, values: TemplateValues, trustedHtml: Record<string, string>): string {
+  const nonce = randomUUID();
+  const tokens = new Map<string, string>();
+  const stand: Record<string, string> = {};
+  Object.entries(trustedHtml).forEach(([name, html], index) => {
+    const token = `\u0000${nonce}:${index}\u0000`;
+    tokens.set(token, html);
+    stand[name] = token;
+  });
+  const filled = renderTemplate(content, { ...values, ...stand }, { html: true });
+  if (tokens.size === 0) return filled;
+  return filled.replace(new RegExp(`\u0000${nonce}:\\d+\u0000`, 'g'), (token) => tokens.get(token) ?? '');
+}
+
+/** A subject is one line of plain text. */
+function fillSubject(subject: string, values: TemplateValues): string {
+  return renderTemplate(subject, values, { html: false }).replace(/[\r\n\t]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+/** Renders a template (saved or not, active or not) into the parts of an e-mail; no Bcc. */
+export function fillTemplate(template: Pick<ResolvedTemplate, 'subject' | 'content'>, values: TemplateValues, options: RenderOptions = {}) {
+  const subject = fillSubject(template.subject, values);
+  const bodyHtml = fillBody(template.content, values, options.trustedHtml ?? {});
+  const html = emailLayout({ title: subject, bodyHtml, footerHtml: options.footerHtml });
+  const text = options.text ?? htmlToText(options.footerHtml ? `${bodyHtml}<hr>${options.footerHtml}` : bodyHtml);
+  return { subject, html, text };
+}
+
+/** Every admin's address, for a template with 'BCC Admin' on; null when there is none. */
+export async function adminBcc(db: Database): Promise<string | null> {
+  const rows = await db.select({ email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.isAdmin, true)).orderBy(asc(adminUsers.id));
+  const emails = [...new Set(rows.map((row) => row.email.trim().toLowerCase()).filter(Boolean))];
+  return emails.length ? emails.join(', ') : null;
+}
+
+/**
+ * The e-mail of this type with these values, or null when its template is switched off (the
+ * e-mail is then not sent). Pass the caller's transaction as `db` so the read belongs to it.
+ */
+export async function renderEmail(db: Database, type: EmailTemplateType, values: TemplateValues, options: RenderOptions = {}): Promise<RenderedEmail | null> {
+  const template = await loadTemplate(db, type);
+  if (!template.isActive) return null;
+  const rendered = fillTemplate(template, values, options);
+  return { ...rendered, bcc: template.bccAdmin ? await adminBcc(db) : null };
+}

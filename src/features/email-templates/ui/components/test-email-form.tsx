@@ -1,0 +1,148 @@
+import { Plus, Send, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../../client/components/ui/button';
+import { smallButtonClasses } from '../../../../client/components/ui/dialog';
+import { controlClasses } from '../../../../client/components/ui/form';
+import { toast } from '../../../../client/components/ui/toast-store';
+import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../../email-template-types';
+import { classifyTestEmailError } from '../../test-email-error';
+import { useSendTestEmail } from '../api/send-test-email';
+import { serverMessage } from './server-message';
+import { TemplateTypeSelect } from './template-type-select';
+
+type Replacement = { key: string; value: string };
+
+/**
+ * Send Test Email (spec §2): template type, recipient (an email input), key-value replacements
+ * for the {{key}} placeholders ('No replacements added yet'; adding needs a key), and Send Test
+ * Email (disabled while busy or with no recipient). Errors are classified as spec §8 says.
+ */
+export function TestEmailForm({ type, onTypeChange }: { type: EmailTemplateType; onTypeChange: (type: EmailTemplateType) => void }) {
+  const id = useId();
+  const send = useSendTestEmail();
+  const [recipient, setRecipient] = useState('');
+  const [newKey, setNewKey] = useState('');
+  const [newValue, setNewValue] = useState('');
+  const [replacements, setReplacements] = useState<Replacement[]>([]);
+
+  const addReplacement = () => {
+    const key = newKey.trim();
+    if (!key) return;
+    // A key added twice keeps its latest value.
+    setReplacements((list) => [...list.filter((entry) => entry.key !== key), { key, value: newValue }]);
+    setNewKey('');
+    setNewValue('');
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const email = recipient.trim();
+    if (!email || send.isPending) return;
+    send.mutate(
+      { templateType: type, email, replacements: Object.fromEntries(replacements.map((entry) => [entry.key, entry.value])) },
+      {
+        onSuccess: () => toast({ title: 'Email sent', description: `Email sent to ${email}` }),
+        onError: (error) => toast({ ...classifyTestEmailError(serverMessage(error)), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const keys = EMAIL_TEMPLATE_DEFINITIONS[type].keys;
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" aria-label="Send test email" noValidate>
+      <TemplateTypeSelect id={`${id}-type`} label="Template Type" value={type} onChange={onTypeChange} />
+
+      <div>
+        <label htmlFor={`${id}-recipient`} className="mb-1.5 block text-sm font-bold">
+          Recipient Email
+        </label>
+        <input
+          id={`${id}-recipient`}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          className={controlClasses}
+          value={recipient}
+          onChange={(event) => setRecipient(event.target.value)}
+        />
+      </div>
+
+      <fieldset className="rounded-brutal border-2 border-ink bg-white px-4 py-3">
+        <legend className="px-1 text-sm font-bold">Replacements</legend>
+        <p className="text-sm text-ink-soft">
+          Values for the {'{{key}}'} placeholders; the others keep sample values. Keys for {type}: {keys.map((entry) => entry.key).join(', ')}.
+        </p>
+        <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <div>
+            <label htmlFor={`${id}-key`} className="mb-1.5 block text-sm font-bold">
+              Key
+            </label>
+            <input
+              id={`${id}-key`}
+              className={controlClasses}
+              placeholder="firstName"
+              value={newKey}
+              onChange={(event) => setNewKey(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  addReplacement();
+                }
+              }}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-value`} className="mb-1.5 block text-sm font-bold">
+              Value
+            </label>
+            <input
+              id={`${id}-value`}
+              className={controlClasses}
+              placeholder="Ada"
+              value={newValue}
+              onChange={(event) => setNewValue(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  addReplacement();
+                }
+              }}
+            />
+          </div>
+          <button type="button" className={smallButtonClasses('secondary')} disabled={!newKey.trim()} onClick={addReplacement}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add
+          </button>
+        </div>
+        {replacements.length === 0 ? (
+          <p className="mt-3 text-sm text-ink-soft">No replacements added yet</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-paper-deep" aria-label="Replacements">
+            {replacements.map((entry) => (
+              <li key={entry.key} className="flex flex-wrap items-center justify-between gap-2 py-1.5 text-sm">
+                <span className="min-w-0 break-all">
+                  <code className="rounded bg-paper-deep px-1.5 py-0.5 font-mono">{`{{${entry.key}}}`}</code> → {entry.value || <em>(empty)</em>}
+                </span>
+                <button
+                  type="button"
+                  className={smallButtonClasses('ghost')}
+                  aria-label={`Remove ${entry.key}`}
+                  onClick={() => setReplacements((list) => list.filter((other) => other.key !== entry.key))}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+
+      <Button type="submit" disabled={send.isPending || !recipient.trim()}>
+        <Send aria-hidden="true" className="size-4" />
+        {send.isPending ? 'Sending...' : 'Send Test Email'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../../server/db/client';
+import { newsletterSubscribers } from '../../../server/db/schema';
+import { enqueueEmails, NEWSLETTER_KIND, NEWSLETTER_PER_MINUTE } from '../../../server/email/outbox';
+import { emailLayout } from '../../../server/email/templates';
+import { recordAudit } from '../../../server/lib/audit';
+import { sanitizeHtml } from '../../../server/lib/sanitize-html';
+import { HttpError } from '../../../server/plugins/error-handler';
+import { formatCsv } from '../../admin-csv/csv';
+import {
+  CONTENT_EMPTY_AFTER_CLEANING,
+  NO_ACTIVE_SUBSCRIBERS,
+  SUBSCRIBER_NOT_FOUND,
+  type NewsletterInput,
+  type NewsletterQueued,
+  type Subscriber,
+} from '../newsletter.schema';
+import { htmlToText } from './html-to-text';
+import { addUnsubscribeLink, UNSUBSCRIBE_PATH } from './unsubscribe';
+
+const ENTITY = 'newsletter_subscriber';
+type Row = typeof newsletterSubscribers.$inferSelect;
+
+function toSubscriber(row: Row): Subscriber {
+  return {
+    id: row.id,
+    email: row.email,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+    unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
+  };
+}
+
+/** Newest first (CONTRACT §6). */
+export async function listSubscribers(db: Database): Promise<Subscriber[]> {
+  const rows = await db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+  return rows.map(toSubscriber);
+}
+
+/**
+ * Removes the address from the list altogether (e.g. a request to erase it). To keep someone from
+ * ever being added back by a later booking, unsubscribing (which keeps the row) is the better tool.
+ */
+export async function deleteSubscriber(db: Database, actor: string, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning();
+    if (!row) throw new HttpError(404, SUBSCRIBER_NOT_FOUND);
+    await recordAudit(tx, { actor, action: 'newsletter_subscriber_deleted', entity: ENTITY, entityId: id, details: { email: row.email, source: row.source } });
+  });
+}
+
+export const SUBSCRIBERS_CSV_HEADER = ['email', 'source', 'subscribed', 'unsubscribedAt'] as const;
+
+export async function subscribersCsv(db: Database): Promise<string> {
+  const rows = await db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
+  return formatCsv(
+    SUBSCRIBERS_CSV_HEADER,
+    rows.map((row) => [row.email, row.source, row.createdAt, row.unsubscribedAt]),
+  );
+}
+
+/**
+ * Takes the address off the list for good: idempotent (the first unsubscribe time stays), and an
+ * address that was never on the list is added as unsubscribed, so a later booking's checkbox
+ * (which never overwrites a row) cannot subscribe it again. One statement: safe under concurrency.
+ */
+export async function unsubscribe(db: Database, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  await db
+    .insert(newsletterSubscribers)
+    .values({ email: address, source: 'admin', unsubscribedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: { unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` },
+    });
+}
+
+type RenderedNewsletter = { subject: string; html: string; text: string };
+
+/** The e-mail as every subscriber gets it, before the worker adds their own unsubscribe link. */
+export function renderNewsletter(input: NewsletterInput): RenderedNewsletter {
+  const bodyHtml = sanitizeHtml(input.content).trim();
+  if (!htmlToText(bodyHtml) && !/<img\b/i.test(bodyHtml)) throw new HttpError(400, CONTENT_EMPTY_AFTER_CLEANING);
+  return { subject: input.subject, html: emailLayout({ title: input.subject, bodyHtml }), text: htmlToText(bodyHtml) };
+}
+
+/** The preview shows the footer too, with a link that leads nowhere in particular. */
+export function previewNewsletter(input: NewsletterInput, publicUrl: string): { html: string } {
+  const rendered = renderNewsletter(input);
+  const sample = `${publicUrl.replace(/\/+$/, '')}${UNSUBSCRIBE_PATH}?token=preview`;
+  return { html: addUnsubscribeLink({ to: 'preview', bcc: null, attachments: null, ...rendered }, sample).html };
+}
+
+/** Seconds between two newsletter e-mails becoming due. */
+const SPACING_MS = 60_000 / NEWSLETTER_PER_MINUTE;
+
+/**
+ * Queues one e-mail per active subscriber, all in one transaction with the audit entry, each due
+ * SPACING_MS after the previous one: the worker only takes due e-mails, so no more than
+ * NEWSLETTER_PER_MINUTE become sendable in any minute.
+ */
+export async function sendNewsletter(db: Database, actor: string, input: NewsletterInput): Promise<NewsletterQueued> {
+  const rendered = renderNewsletter(input);
+  return db.transaction(async (tx) => {
+    const recipients = await tx
+      .select({ email: newsletterSubscribers.email })
+      .from(newsletterSubscribers)
+      .where(isNull(newsletterSubscribers.unsubscribedAt))
+      .orderBy(asc(newsletterSubscribers.id));
+    if (recipients.length === 0) throw new HttpError(400, NO_ACTIVE_SUBSCRIBERS);
+    const queued = await enqueueEmails(
+      tx,
+      recipients.map((recipient, index) => ({ to: recipient.email, ...rendered, kind: NEWSLETTER_KIND, delayMs: index * SPACING_MS })),
+    );
+    const firstAt = queued[0]!.nextAttemptAt.toISOString();
+    const lastAt = queued[queued.length - 1]!.nextAttemptAt.toISOString();
+    await recordAudit(tx, {
+      actor,
+      action: 'newsletter_sent',
+      entity: 'newsletter',
+      details: { subject: rendered.subject, queued: queued.length, firstAt, lastAt },
+    });
+    return { queued: queued.length, firstAt, lastAt };
+  });
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * Operations in the admin area (issue 6 points 3, 6, 7, 8): social cards, the outbox retry,
+ * backup and restore, and the audit log. The one source of their messages and shapes.
+ */
+
+// ---------------------------------------------------------------- backup and restore
+
+export const BACKUP_FORMAT = 'workshop-seats-backup';
+
+export const BACKUP_NOT_JSON = 'The backup file is not valid JSON.';
+export const BACKUP_WRONG_FORMAT = 'This file is not a Workshop Seats backup.';
+export const BACKUP_NO_VERSION = 'The backup file has no valid schemaVersion.';
+export const BACKUP_NO_TABLES = 'The backup file has no tables.';
+export const BACKUP_NO_ADMIN = 'The backup has no admin users; restoring it would lock everyone out.';
+export const BACKUP_NOT_FOUND = 'Backup not found';
+
+export function backupFromNewerVersion(fileVersion: string, serverVersion: string): string {
+  return `This backup comes from a newer version of the app (schema ${fileVersion}); this server is at schema ${serverVersion}. Update the app before restoring it.`;
+}
+export function backupMissingTable(table: string): string {
+  return `The backup is incomplete: the table "${table}" is missing.`;
+}
+export function backupUnknownTable(table: string): string {
+  return `The backup has a table this version does not know: "${table}".`;
+}
+export function backupBadRow(table: string, index: number, problem: string): string {
+  return `The backup is corrupt: row ${index + 1} of "${table}" ${problem}.`;
+}
+export function backupRejectedByDatabase(table: string, reason: string): string {
+  return `The backup could not be restored (table "${table}"): ${reason}. Nothing was changed.`;
+}
+
+/** The file `GET /api/admin/backup` answers and `POST /api/admin/restore` takes. */
+export const backupFileSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  /** The tag of the newest migration the server had applied, e.g. '0001_demo_payments'. */
+  schemaVersion: z.string(),
+  createdAt: z.string(),
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+});
+export type BackupFile = z.infer<typeof backupFileSchema>;
+
+export const restoreResponseSchema = z.object({
+  success: z.literal(true),
+  schemaVersion: z.string(),
+  /** Rows restored per table. */
+  tables: z.record(z.string(), z.number()),
+});
+export type RestoreResponse = z.infer<typeof restoreResponseSchema>;
+
+/** One file of the scheduled daily backup in DATA_DIR/backups. */
+export const scheduledBackupSchema = z.object({
+  name: z.string(),
+  sizeBytes: z.number(),
+  createdAt: z.string(),
+});
+export type ScheduledBackup = z.infer<typeof scheduledBackupSchema>;
+export const scheduledBackupListSchema = z.array(scheduledBackupSchema);
+
+/** Only names the daily job writes: no path can be smuggled through it. */
+export const SCHEDULED_BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}\.json$/;
+export const scheduledBackupParamsSchema = z.object({
+  name: z.string().regex(SCHEDULED_BACKUP_NAME, BACKUP_NOT_FOUND),
+});
+
+// ---------------------------------------------------------------- outbox
+
+export const EMAIL_NOT_FOUND = 'E-mail not found';
+export const ONLY_FAILED_RETRY = 'Only a failed e-mail can be retried.';
+
+export const outboxIdParamsSchema = z.object({ id: z.coerce.number().int().positive(EMAIL_NOT_FOUND) });
+export const retryEmailResponseSchema = z.object({ success: z.literal(true), id: z.number() });
+
+// ---------------------------------------------------------------- audit log
+
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_MAX_PAGE_SIZE = 200;
+
+export const auditLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).optional(),
+  /** An entry id: the page holds the entries older than it (the last id of the previous page). */
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  actor: z.string(),
+  action: z.string(),
+  entity: z.string().nullable(),
+  entityId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
+export const auditLogSchema = z.array(auditEntrySchema);
+
+// ---------------------------------------------------------------- social cards
+
+export const SOCIAL_CARD_WIDTH = 1200;
+export const SOCIAL_CARD_HEIGHT = 630;
+export const CARD_NOT_FOUND = 'Card not found';
+
+export const socialCardSchema = z.object({
+  key: z.string(),
+  /** Where the card is used: '/', '/blog/my-post'. */
+  path: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Absolute, as link previews fetch it. */
+  imageUrl: z.string(),
+  kind: z.enum(['route', 'post']),
+});
+export type SocialCard = z.infer<typeof socialCardSchema>;
+export const socialCardListSchema = z.array(socialCardSchema);

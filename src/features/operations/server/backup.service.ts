@@ -1,0 +1,276 @@
+/**
+ * Backup and restore (issue 6 point 7, CONTRACT §6): every table of schema.ts as one JSON file,
+ * and a restore from that file that replaces everything in one transaction, all or nothing.
+ *
+ * The table list is not written by hand: it is every PgTable that schema.ts exports, ordered so a
+ * table comes after the tables it references. A table added to the schema is in the next backup.
+ */
+import { getTableName, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import journal from '../../../server/db/migrations/meta/_journal.json';
+import type { Database } from '../../../server/db/client';
+import * as schema from '../../../server/db/schema';
+import { adminUsers, sessions } from '../../../server/db/schema';
+import { recordAudit } from '../../../server/lib/audit';
+import { HttpError } from '../../../server/plugins/error-handler';
+import {
+  BACKUP_FORMAT,
+  BACKUP_NO_ADMIN,
+  BACKUP_NO_TABLES,
+  BACKUP_NO_VERSION,
+  BACKUP_NOT_JSON,
+  BACKUP_WRONG_FORMAT,
+  backupBadRow,
+  backupFromNewerVersion,
+  backupMissingTable,
+  backupRejectedByDatabase,
+  backupUnknownTable,
+  type BackupFile,
+  type RestoreResponse,
+} from '../operations.schema';
+
+// ---------------------------------------------------------------- the schema's tables
+
+/** The tag of the newest migration: what a backup calls its schema version. */
+export const SCHEMA_VERSION: string = journal.entries.reduce((latest, entry) => (entry.idx > latest.idx ? entry : latest)).tag;
+
+/** '0001_demo_payments' → 1; null when the text is not a migration tag. */
+export function schemaVersionNumber(tag: string): number | null {
+  const match = /^(\d{4,})_[A-Za-z0-9_]+$/.exec(tag);
+  return match ? Number(match[1]) : null;
+}
+
+/** Tables ordered so each comes after the tables its foreign keys point to (self-references aside). */
+export function orderByDependencies(tables: PgTable[]): PgTable[] {
+  const ordered: PgTable[] = [];
+  const placed = new Set<PgTable>();
+  const visiting = new Set<PgTable>();
+  const visit = (table: PgTable) => {
+    if (placed.has(table) || visiting.has(table)) return;
+    visiting.add(table);
+    for (const foreignKey of getTableConfig(table).foreignKeys) {
+      const target = foreignKey.reference().foreignTable;
+      if (target !== table && tables.includes(target)) visit(target);
+    }
+    visiting.delete(table);
+    placed.add(table);
+    ordered.push(table);
+  };
+  // Alphabetical first, so the order is the same whatever order schema.ts declares things in.
+  [...tables].sort((a, b) => getTableName(a).localeCompare(getTableName(b))).forEach(visit);
+  return ordered;
+}
+
+/** Every table schema.ts exports, parents before children. */
+export const BACKUP_TABLES: readonly PgTable[] = orderByDependencies((Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)));
+
+export const BACKUP_TABLE_NAMES: readonly string[] = BACKUP_TABLES.map((table) => getTableName(table));
+
+/**
+ * Sessions are in the backup (every table is) but a restore keeps the sessions of the moment, so
+ * the admin who restores stays signed in: a restored session from the past would sign nobody in
+ * usefully, and dropping today's would sign everyone out.
+ */
+const KEPT_ON_RESTORE = new Set<PgTable>([sessions]);
+
+function primaryKeyColumns(table: PgTable): PgColumn[] {
+  const config = getTableConfig(table);
+  const single = config.columns.filter((column) => column.primary);
+  return single.length > 0 ? single : (config.primaryKeys[0]?.columns ?? []);
+}
+
+function serialColumns(table: PgTable): PgColumn[] {
+  return getTableConfig(table).columns.filter((column) => column.columnType === 'PgSerial');
+}
+
+// ---------------------------------------------------------------- backup
+
+/**
+ * Every row of every table, read in one snapshot so the file is consistent. Each row is the
+ * database's own JSON of it (`to_jsonb`): column names as in the database, timestamps with their
+ * full precision and zone, jsonb columns as JSON. A restore reads it back the same way, so a
+ * round trip changes nothing.
+ */
+export async function createBackup(db: Database, now = new Date()): Promise<BackupFile> {
+  const tables: BackupFile['tables'] = {};
+  await db.transaction(
+    async (tx) => {
+      for (const table of BACKUP_TABLES) {
+        const name = getTableName(table);
+        const keys = primaryKeyColumns(table).map((column) => sql`t.${sql.identifier(column.name)}`);
+        const order = keys.length > 0 ? sql` order by ${sql.join(keys, sql`, `)}` : sql``;
+        const result = await tx.execute(sql`select jsonb_agg(to_jsonb(t)${order}) as rows from ${sql.identifier(name)} t`);
+        // Both drivers answer { rows }; jsonb arrives parsed.
+        const [first] = (result as unknown as { rows: { rows: Record<string, unknown>[] | null }[] }).rows;
+        tables[name] = first?.rows ?? [];
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  return { format: BACKUP_FORMAT, schemaVersion: SCHEMA_VERSION, createdAt: now.toISOString(), tables };
+}
+
+export function backupFileName(now: Date): string {
+  return `workshop-seats-backup-${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z.json`;
+}
+
+// ---------------------------------------------------------------- restore
+
+type PreparedTable = { table: PgTable; name: string; columns: string[]; rows: Record<string, unknown>[] };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Checks the whole file before anything is touched: its format, its schema version (a newer one is
+ * refused: its data may not fit this schema), that every table is there and every field is a
+ * column. Values (types, constraints, references) are the database's to judge, inside the restore
+ * transaction.
+ */
+export function prepareRestore(input: unknown): { schemaVersion: string; tables: PreparedTable[] } {
+  let file = input;
+  if (typeof file === 'string' || Buffer.isBuffer(file)) {
+    try {
+      file = JSON.parse(file.toString());
+    } catch {
+      throw new HttpError(400, BACKUP_NOT_JSON);
+    }
+  }
+  if (!isPlainObject(file) || file.format !== BACKUP_FORMAT) throw new HttpError(400, BACKUP_WRONG_FORMAT);
+  const version = typeof file.schemaVersion === 'string' ? schemaVersionNumber(file.schemaVersion) : null;
+  if (version === null) throw new HttpError(400, BACKUP_NO_VERSION);
+  if (version > (schemaVersionNumber(SCHEMA_VERSION) ?? 0)) {
+    throw new HttpError(400, backupFromNewerVersion(String(file.schemaVersion), SCHEMA_VERSION));
+  }
+  if (!isPlainObject(file.tables)) throw new HttpError(400, BACKUP_NO_TABLES);
+  const given = file.tables;
+  for (const name of Object.keys(given)) {
+    if (!BACKUP_TABLE_NAMES.includes(name)) throw new HttpError(400, backupUnknownTable(name));
+  }
+
+  const tables = BACKUP_TABLES.map((table): PreparedTable => {
+    const name = getTableName(table);
+    const rows = given[name];
+    if (!Array.isArray(rows)) throw new HttpError(400, backupMissingTable(name));
+    const known = new Set(getTableConfig(table).columns.map((column) => column.name));
+    const columns = new Set<string>();
+    rows.forEach((row: unknown, index) => {
+      if (!isPlainObject(row)) throw new HttpError(400, backupBadRow(name, index, 'is not an object'));
+      if (Object.keys(row).length === 0) throw new HttpError(400, backupBadRow(name, index, 'has no fields'));
+      for (const key of Object.keys(row)) {
+        if (!known.has(key)) throw new HttpError(400, backupBadRow(name, index, `has an unknown field "${key}"`));
+        columns.add(key);
+      }
+    });
+    return { table, name, columns: [...columns], rows: rows as Record<string, unknown>[] };
+  });
+
+  const admins = tables.find((prepared) => prepared.table === adminUsers);
+  if (!admins || admins.rows.length === 0) throw new HttpError(400, BACKUP_NO_ADMIN);
+  return { schemaVersion: String(file.schemaVersion), tables };
+}
+
+/** Rows per INSERT (one JSON parameter each), so no single statement carries a whole large table. */
+const INSERT_CHUNK = 2000;
+
+class RestoreFailure extends Error {
+  constructor(
+    readonly tableName: string,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** The database's own words (a constraint, a type), without drizzle's query text. */
+function databaseReason(error: unknown): string {
+  let current: unknown = error;
+  while (isPlainObject(current) || current instanceof Error) {
+    const cause = (current as { cause?: unknown }).cause;
+    if (cause === undefined || cause === null) break;
+    current = cause;
+  }
+  const message = current instanceof Error ? current.message : String(current);
+  return message.replace(/^Failed query:[\s\S]*?\n/, '').trim() || 'the database refused it';
+}
+
+/**
+ * Replaces every row of every table with the backup's, in one transaction: any failure rolls it
+ * all back and the data stays as it was. Serial sequences restart after the restored ids, so the
+ * next insert does not collide. The sessions of the moment survive (see KEPT_ON_RESTORE), their
+ * admins matched to the restored admin users by e-mail; an admin missing from the backup is
+ * signed out.
+ */
+export async function restoreBackup(db: Database, actor: string, input: unknown): Promise<RestoreResponse> {
+  const prepared = prepareRestore(input);
+  const counts: Record<string, number> = {};
+  try {
+    await db.transaction(async (tx) => {
+      const currentSessions = await tx.select().from(sessions);
+      const currentAdmins = await tx.select({ id: adminUsers.id, email: adminUsers.email }).from(adminUsers);
+      const emailOfAdmin = new Map(currentAdmins.map((admin) => [admin.id, admin.email.toLowerCase()]));
+
+      // One statement for all tables: no foreign key is left pointing at a table not yet emptied.
+      const allTables = sql.join(
+        BACKUP_TABLES.map((table) => sql.identifier(getTableName(table))),
+        sql`, `,
+      );
+      await tx.execute(sql`truncate table ${allTables}`);
+
+      for (const { table, name, columns, rows } of prepared.tables) {
+        if (KEPT_ON_RESTORE.has(table)) continue;
+        counts[name] = rows.length;
+        // The database turns each JSON row back into a typed row (the inverse of to_jsonb); only
+        // the file's columns are named, so a column it lacks gets its default.
+        const list = sql.join(
+          columns.map((column) => sql.identifier(column)),
+          sql`, `,
+        );
+        for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+          const chunk = JSON.stringify(rows.slice(start, start + INSERT_CHUNK));
+          try {
+            await tx.execute(
+              sql`insert into ${sql.identifier(name)} (${list}) select ${list} from jsonb_populate_recordset(null::${sql.identifier(name)}, ${chunk}::jsonb)`,
+            );
+          } catch (error) {
+            throw new RestoreFailure(name, databaseReason(error));
+          }
+        }
+      }
+
+      // Next id: one past the highest restored (1 for an empty table). Only now, after every row
+      // went in: setval is not undone by a rollback, so a restore failing half-way must not have
+      // moved any sequence back under rows that the rollback brings back.
+      for (const table of BACKUP_TABLES) {
+        const name = getTableName(table);
+        for (const column of serialColumns(table)) {
+          const id = sql.identifier(column.name);
+          await tx.execute(
+            sql`select setval(pg_get_serial_sequence(${name}, ${column.name}), coalesce(max(${id}), 1), max(${id}) is not null) from ${sql.identifier(name)}`,
+          );
+        }
+      }
+
+      const restoredAdmins = await tx.select({ id: adminUsers.id, email: adminUsers.email }).from(adminUsers);
+      const idOfEmail = new Map(restoredAdmins.map((admin) => [admin.email.toLowerCase(), admin.id]));
+      const kept = currentSessions.flatMap((session) => {
+        if (session.kind !== 'admin') return [session];
+        const email = session.adminUserId === null ? undefined : emailOfAdmin.get(session.adminUserId);
+        const adminUserId = email === undefined ? undefined : idOfEmail.get(email);
+        return adminUserId === undefined ? [] : [{ ...session, adminUserId }];
+      });
+      if (kept.length > 0) await tx.insert(sessions).values(kept);
+
+      await recordAudit(tx, {
+        actor,
+        action: 'backup.restore',
+        entity: 'backup',
+        details: { schemaVersion: prepared.schemaVersion, rows: Object.values(counts).reduce((sum, n) => sum + n, 0) },
+      });
+    });
+  } catch (error) {
+    if (error instanceof RestoreFailure) throw new HttpError(400, backupRejectedByDatabase(error.tableName, error.reason));
+    throw error;
+  }
+  return { success: true, schemaVersion: prepared.schemaVersion, tables: counts };
+}

@@ -1,0 +1,217 @@
+import { RefreshCw, RotateCcw } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Badge, type BadgeTone } from '../../../client/components/ui/badge';
+import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
+import { smallButtonClasses } from '../../../client/components/ui/dialog';
+import { controlClasses } from '../../../client/components/ui/form';
+import { toast } from '../../../client/components/ui/toast-store';
+import type { OutboxEntryDto } from '../../admin-bookings/admin-bookings.schema';
+import { useAuditLog } from './api/get-audit-log';
+import { useOutbox } from './api/get-outbox';
+import { useRetryEmail } from './api/retry-email';
+import { compactJson, formatDateTime, serverMessage } from './components/ops-format';
+
+/**
+ * Panels the Settings tab places (issue 6 points 6 and 8): the outbox with a retry for failed
+ * e-mails, and the audit log. Each starts with its own toolbar row; the settings tab gives the
+ * heading.
+ */
+
+const STATUS_TONE: Record<OutboxEntryDto['status'], BadgeTone> = { pending: 'secondary', sent: 'success', failed: 'ink' };
+const STATUS_FILTERS = ['all', 'pending', 'sent', 'failed'] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number];
+const FILTER_LABELS: Record<StatusFilter, string> = { all: 'All', pending: 'Pending', sent: 'Sent', failed: 'Failed' };
+
+export function OutboxPanel() {
+  const outbox = useOutbox();
+  const retry = useRetryEmail();
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const filterId = useId();
+  const emails = (outbox.data ?? []).filter((email) => filter === 'all' || email.status === filter);
+  const pagination = usePagination(emails);
+  const failedCount = (outbox.data ?? []).filter((email) => email.status === 'failed').length;
+
+  const retryEmail = (email: OutboxEntryDto) =>
+    retry.mutate(email.id, {
+      onSuccess: () => toast({ title: 'E-mail Queued Again', description: `The e-mail to ${email.to} will be sent again shortly.` }),
+      onError: (error) => toast({ title: 'Failed to retry e-mail', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    });
+
+  let content;
+  if (outbox.isPending) {
+    content = (
+      <div aria-busy="true" aria-label="Loading the outbox">
+        <TableSkeleton rows={3} />
+      </div>
+    );
+  } else if (outbox.isError) {
+    content = <ErrorState message="Failed to load the outbox." onRetry={() => void outbox.refetch()} />;
+  } else if (emails.length === 0) {
+    content = <EmptyState title={filter === 'all' ? 'No e-mails yet' : `No ${FILTER_LABELS[filter].toLowerCase()} e-mails`}>E-mails the site sends are listed here.</EmptyState>;
+  } else {
+    content = (
+      <>
+        <DataTable label="Outbox e-mails">
+          <thead>
+            <tr>
+              <Th>To</Th>
+              <Th>Subject</Th>
+              <Th>Status</Th>
+              <Th>Attempts</Th>
+              <Th>Last error</Th>
+              <Th>Queued</Th>
+              <Th>Actions</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {pagination.pageRows.map((email) => (
+              <tr key={email.id}>
+                <Td className="whitespace-nowrap">{email.to}</Td>
+                <Td className="max-w-72 truncate">
+                  <span title={email.subject}>{email.subject}</span>
+                </Td>
+                <Td>
+                  <Badge tone={STATUS_TONE[email.status]}>{email.status}</Badge>
+                </Td>
+                <Td className="tabular-nums">{email.attempts}</Td>
+                <Td className="max-w-80 text-ink-soft">
+                  {email.lastError ? (
+                    <span className="line-clamp-2 break-words" title={email.lastError}>
+                      {email.lastError}
+                    </span>
+                  ) : (
+                    '—'
+                  )}
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>
+                </Td>
+                <Td>
+                  {email.status === 'failed' ? (
+                    <button
+                      type="button"
+                      className={smallButtonClasses('secondary')}
+                      aria-label={`Retry the e-mail to ${email.to}`}
+                      disabled={retry.isPending && retry.variables === email.id}
+                      onClick={() => retryEmail(email)}
+                    >
+                      <RotateCcw aria-hidden="true" className="size-4" />
+                      Retry
+                    </button>
+                  ) : null}
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+        <Pagination {...pagination} noun="e-mails" />
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <div className="w-48">
+          <label htmlFor={filterId} className="mb-1.5 block text-sm font-bold">
+            Status
+          </label>
+          <select id={filterId} className={controlClasses} value={filter} onChange={(event) => setFilter(event.target.value as StatusFilter)}>
+            {STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {FILTER_LABELS[status]}
+                {status === 'failed' && failedCount > 0 ? ` (${failedCount})` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className={smallButtonClasses('secondary')} disabled={outbox.isFetching} onClick={() => void outbox.refetch()}>
+          <RefreshCw aria-hidden="true" className={outbox.isFetching ? 'size-4 motion-safe:animate-spin' : 'size-4'} />
+          Refresh
+        </button>
+      </div>
+      {content}
+    </div>
+  );
+}
+
+export function AuditLogPanel() {
+  const audit = useAuditLog();
+  const entries = audit.data?.pages.flat() ?? [];
+
+  let content;
+  if (audit.isPending) {
+    content = (
+      <div aria-busy="true" aria-label="Loading the audit log">
+        <TableSkeleton rows={3} />
+      </div>
+    );
+  } else if (audit.isError) {
+    content = <ErrorState message="Failed to load the audit log." onRetry={() => void audit.refetch()} />;
+  } else if (entries.length === 0) {
+    content = <EmptyState title="Nothing recorded yet">Sign-ins and changes made in the admin area are listed here.</EmptyState>;
+  } else {
+    content = (
+      <>
+        <DataTable label="Audit log">
+          <thead>
+            <tr>
+              <Th>Time</Th>
+              <Th>Actor</Th>
+              <Th>Action</Th>
+              <Th>Entity</Th>
+              <Th>Details</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => {
+              const details = compactJson(entry.details);
+              return (
+                <tr key={entry.id}>
+                  <Td className="whitespace-nowrap">
+                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                  </Td>
+                  <Td className="whitespace-nowrap">{entry.actor}</Td>
+                  <Td className="font-mono text-xs whitespace-nowrap">{entry.action}</Td>
+                  <Td className="whitespace-nowrap">
+                    {entry.entity ?? '—'}
+                    {entry.entityId ? <span className="text-ink-soft"> #{entry.entityId}</span> : null}
+                  </Td>
+                  <Td className="max-w-96">
+                    {details ? (
+                      <code className="line-clamp-2 font-mono text-xs break-all" title={details}>
+                        {details}
+                      </code>
+                    ) : (
+                      '—'
+                    )}
+                  </Td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </DataTable>
+        {audit.hasNextPage ? (
+          <div className="mt-3 flex justify-center">
+            <button type="button" className={smallButtonClasses('secondary')} disabled={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
+              {audit.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-ink-soft">Who changed what in the admin area, newest first.</p>
+        <button type="button" className={smallButtonClasses('secondary')} disabled={audit.isFetching} onClick={() => void audit.refetch()}>
+          <RefreshCw aria-hidden="true" className={audit.isFetching && !audit.isFetchingNextPage ? 'size-4 motion-safe:animate-spin' : 'size-4'} />
+          Refresh
+        </button>
+      </div>
+      {content}
+    </div>
+  );
+}

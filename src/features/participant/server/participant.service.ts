@@ -1,0 +1,241 @@
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { centsToDollars } from '../../../common/money';
+import type { Database } from '../../../server/db/client';
+import { bookings, participantProfiles, refundRequests, workshopAssets, workshopDates } from '../../../server/db/schema';
+import { recordAudit } from '../../../server/lib/audit';
+import { HttpError } from '../../../server/plugins/error-handler';
+import { materialLinksFrom } from '../material-links';
+import {
+  ASSET_NOT_FOUND,
+  BOOKING_CANCELLED,
+  WORKSHOP_NOT_FOUND,
+  type BookingAssetItem,
+  type ParticipantBooking,
+  type ParticipantProfile,
+  type ParticipantProfileValues,
+  type WorkshopAsset,
+  type WorkshopDetails,
+} from '../participant.schema';
+import { NOT_YOUR_BOOKINGS, normaliseParticipantEmail, type ParticipantViewer } from './participant-access';
+
+/**
+ * The participant's reads and profile. Every function here is called after the route has proved
+ * who the caller is (participant-access.ts); the checks that need a booking for a workshop date or
+ * an asset, rather than a booking id, are made here and refused the same way (403, logged).
+ *
+ * Who sees what:
+ * - listed bookings: confirmed, reserved (pay later) and refunded ones; cancelled ones are gone.
+ * - meeting details (link, id, password): only with a confirmed booking. A reservation that is not
+ *   paid yet gets the workshop's other details with the three meeting fields null and
+ *   `meetingDetailsPending: true`, so the page can say why instead of showing nothing.
+ * - additional info, material links and assets: any booking that is not cancelled.
+ */
+
+type BookingRow = typeof bookings.$inferSelect;
+type WorkshopDateRow = typeof workshopDates.$inferSelect;
+
+/** Bookings a participant sees in their list. */
+export const LISTED_STATUSES = ['confirmed', 'reserved', 'refunded'] as const;
+const ownedBy = (email: string) => sql`lower(${bookings.email}) = ${normaliseParticipantEmail(email)}`;
+
+/** The same audit row participant-access.ts writes, for refusals decided in this file. */
+export async function recordParticipantDenied(db: Database, request: FastifyRequest, viewer: ParticipantViewer, details: Record<string, unknown>) {
+  request.log.warn({ participant: viewer.email, ...details, url: request.url }, 'participant asked for what is not theirs');
+  await recordAudit(db, {
+    actor: viewer.email,
+    action: 'participant_access_denied',
+    entity: 'participant',
+    details: { ...details, method: request.method, url: request.url.split('?')[0] },
+  });
+}
+
+async function denied(db: Database, request: FastifyRequest, viewer: ParticipantViewer, details: Record<string, unknown>): Promise<never> {
+  await recordParticipantDenied(db, request, viewer, details);
+  throw new HttpError(403, NOT_YOUR_BOOKINGS);
+}
+
+// ---------------------------------------------------------------- bookings
+
+/** GET /api/participant/bookings: the address's bookings, newest first, with any refund request. */
+export async function listParticipantBookings(db: Database, email: string): Promise<ParticipantBooking[]> {
+  const rows = await db
+    .select({ booking: bookings, date: workshopDates, refund: refundRequests })
+    .from(bookings)
+    .innerJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId))
+    .leftJoin(refundRequests, eq(refundRequests.bookingId, bookings.id))
+    .where(and(ownedBy(email), inArray(bookings.status, [...LISTED_STATUSES])))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return rows.map(({ booking, date, refund }) => ({
+    id: booking.id,
+    firstName: booking.firstName,
+    lastName: booking.lastName,
+    email: booking.email,
+    company: booking.company,
+    isPaid: booking.isPaid,
+    finalPrice: centsToDollars(booking.finalPriceCents),
+    originalPrice: centsToDollars(booking.originalPriceCents),
+    discountAmount: centsToDollars(booking.discountAmountCents),
+    status: booking.status,
+    paymentMode: booking.paymentMode,
+    createdAt: booking.createdAt.toISOString(),
+    workshopDate: {
+      id: date.id,
+      title: date.title,
+      expertiseLevel: date.expertiseLevel,
+      date: date.date,
+      time: date.time,
+      timezone: date.timezone,
+      isTBC: date.isTBC,
+      startsAt: date.startsAt?.toISOString() ?? null,
+    },
+    refundRequest: refund
+      ? {
+          status: refund.status,
+          reason: refund.reason,
+          notes: refund.notes,
+          requestedAt: refund.requestedAt.toISOString(),
+          processedAt: refund.processedAt?.toISOString() ?? null,
+        }
+      : null,
+  }));
+}
+
+/** A cancelled booking keeps its owner but no longer opens the workshop's details or assets. */
+export function requireNotCancelled(booking: BookingRow): void {
+  if (booking.status === 'cancelled') throw new HttpError(404, BOOKING_CANCELLED);
+}
+
+// ---------------------------------------------------------------- workshop details
+
+function toWorkshopDetails(date: WorkshopDateRow, meetingDetails: boolean): WorkshopDetails {
+  return {
+    title: date.title,
+    expertiseLevel: date.expertiseLevel,
+    zoomLink: meetingDetails ? date.zoomLink : null,
+    zoomMeetingId: meetingDetails ? date.zoomMeetingId : null,
+    zoomPassword: meetingDetails ? date.zoomPassword : null,
+    additionalInfo: date.additionalInfo,
+    materialLinks: materialLinksFrom(date.materialLinks),
+    workshopDate: { date: date.date, time: date.time, timezone: date.timezone, isTBC: date.isTBC },
+    meetingDetailsPending: !meetingDetails,
+  };
+}
+
+async function findWorkshopDate(db: Database, id: number): Promise<WorkshopDateRow | undefined> {
+  const [date] = await db.select().from(workshopDates).where(eq(workshopDates.id, id)).limit(1);
+  return date;
+}
+
+/** GET /api/participant/booking/:bookingId/workshop-details, for a booking the caller may see. */
+export async function getWorkshopDetailsForBooking(db: Database, booking: BookingRow, viewer: ParticipantViewer): Promise<WorkshopDetails> {
+  requireNotCancelled(booking);
+  const date = await findWorkshopDate(db, booking.workshopDateId);
+  if (!date) throw new HttpError(404, WORKSHOP_NOT_FOUND);
+  return toWorkshopDetails(date, viewer.kind === 'admin' || booking.status === 'confirmed');
+}
+
+/**
+ * GET /api/participant/workshop-details/:workshopDateId: the caller needs a booking for that date
+ * that is not cancelled (admins need none). A missing date is refused like a date without a
+ * booking, so a participant cannot probe which ids exist.
+ */
+export async function getWorkshopDetailsForDate(db: Database, request: FastifyRequest, viewer: ParticipantViewer, workshopDateId: number): Promise<WorkshopDetails> {
+  if (viewer.kind === 'admin') {
+    const date = await findWorkshopDate(db, workshopDateId);
+    if (!date) throw new HttpError(404, WORKSHOP_NOT_FOUND);
+    return toWorkshopDetails(date, true);
+  }
+  const owned = await db
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(and(ownedBy(viewer.email), eq(bookings.workshopDateId, workshopDateId), ne(bookings.status, 'cancelled')));
+  if (owned.length === 0) return denied(db, request, viewer, { workshopDateId });
+  const date = await findWorkshopDate(db, workshopDateId);
+  if (!date) throw new HttpError(404, WORKSHOP_NOT_FOUND);
+  return toWorkshopDetails(date, owned.some((row) => row.status === 'confirmed'));
+}
+
+// ---------------------------------------------------------------- assets
+
+const assetColumns = {
+  id: workshopAssets.id,
+  title: workshopAssets.title,
+  description: workshopAssets.description,
+  type: workshopAssets.type,
+  content: workshopAssets.content,
+  sortOrder: workshopAssets.sortOrder,
+};
+
+/** The date's own assets and those for every workshop, by sortOrder (then id, so the order is stable). */
+function assetsForDate(db: Database, workshopDateId: number) {
+  return db
+    .select(assetColumns)
+    .from(workshopAssets)
+    .where(or(eq(workshopAssets.workshopDateId, workshopDateId), isNull(workshopAssets.workshopDateId)))
+    .orderBy(asc(workshopAssets.sortOrder), asc(workshopAssets.id));
+}
+
+/** GET /api/participant/booking/:bookingId/assets. */
+export async function listBookingAssets(db: Database, booking: BookingRow): Promise<BookingAssetItem[]> {
+  requireNotCancelled(booking);
+  const assets = await assetsForDate(db, booking.workshopDateId);
+  return assets.map((asset) => ({ id: asset.id, asset }));
+}
+
+/** GET /api/public/workshop-assets/:workshopId: titles only, for an active workshop date. */
+export async function listPublicWorkshopAssets(db: Database, workshopDateId: number): Promise<Omit<WorkshopAsset, 'content'>[]> {
+  const [date] = await db
+    .select({ id: workshopDates.id })
+    .from(workshopDates)
+    .where(and(eq(workshopDates.id, workshopDateId), eq(workshopDates.isActive, true)))
+    .limit(1);
+  if (!date) throw new HttpError(404, WORKSHOP_NOT_FOUND);
+  const assets = await assetsForDate(db, workshopDateId);
+  return assets.map(({ content: _content, ...rest }) => rest);
+}
+
+/**
+ * GET /api/view-asset/:id: the asset, when the caller has a booking that is not cancelled for its
+ * workshop (any such booking for an asset of every workshop), or is an admin. A participant asking
+ * for an asset that does not exist is refused like one that is not theirs.
+ */
+export async function getViewableAsset(db: Database, request: FastifyRequest, viewer: ParticipantViewer, assetId: number): Promise<WorkshopAsset> {
+  const [row] = await db
+    .select({ ...assetColumns, workshopDateId: workshopAssets.workshopDateId })
+    .from(workshopAssets)
+    .where(eq(workshopAssets.id, assetId))
+    .limit(1);
+  if (viewer.kind === 'admin') {
+    if (!row) throw new HttpError(404, ASSET_NOT_FOUND);
+  } else {
+    if (!row) return denied(db, request, viewer, { assetId });
+    const forThisWorkshop = row.workshopDateId === null ? sql`true` : eq(bookings.workshopDateId, row.workshopDateId);
+    const [owned] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(ownedBy(viewer.email), ne(bookings.status, 'cancelled'), forThisWorkshop))
+      .limit(1);
+    if (!owned) return denied(db, request, viewer, { assetId });
+  }
+  const { workshopDateId: _workshopDateId, ...asset } = row;
+  return asset;
+}
+
+// ---------------------------------------------------------------- profile
+
+/** GET /api/participant/profile/:bookingId: empty until saved. */
+export async function getParticipantProfile(db: Database, bookingId: number): Promise<ParticipantProfile> {
+  const [row] = await db.select().from(participantProfiles).where(eq(participantProfiles.bookingId, bookingId)).limit(1);
+  return { bio: row?.bio ?? '', preferences: row?.preferences ?? '', profileImageUrl: row?.profileImageUrl ?? '' };
+}
+
+/** PUT /api/participant/profile/:bookingId: one row per booking, written with a single upsert. */
+export async function saveParticipantProfile(db: Database, bookingId: number, input: ParticipantProfileValues): Promise<ParticipantProfile> {
+  const values = { bio: input.bio, preferences: input.preferences, profileImageUrl: input.profileImageUrl === '' ? null : input.profileImageUrl };
+  await db
+    .insert(participantProfiles)
+    .values({ bookingId, ...values })
+    .onConflictDoUpdate({ target: participantProfiles.bookingId, set: { ...values, updatedAt: sql`now()` } });
+  return { bio: values.bio, preferences: values.preferences, profileImageUrl: values.profileImageUrl ?? '' };
+}

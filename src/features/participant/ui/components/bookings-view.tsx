@@ -1,0 +1,107 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Mail } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { Button, buttonClasses } from '../../../../client/components/ui/button';
+import { ErrorState } from '../../../../client/components/ui/data-table';
+import { Skeleton } from '../../../../client/components/ui/skeleton';
+import { toast } from '../../../../client/components/ui/toast-store';
+import { ApiError } from '../../../../client/lib/api-client';
+import { NO_BOOKINGS_TEXT, NO_BOOKINGS_TITLE, VERIFY_FAILED, type ParticipantBooking } from '../../participant.schema';
+import { participantBookingsKey, useParticipantBookings } from '../api/get-participant-bookings';
+import { BookingCard } from './booking-card';
+
+function BookingSkeleton() {
+  return (
+    <div aria-hidden="true" className="space-y-4 rounded-brutal border-2 border-ink bg-paper p-4 shadow-brutal sm:p-6">
+      <Skeleton className="h-6 w-32" />
+      <Skeleton className="h-8 w-3/4" />
+      <Skeleton className="h-5 w-1/2" />
+      <Skeleton className="h-32 w-full" />
+    </div>
+  );
+}
+
+type Props = {
+  /** The address shown (the session's, or the one an admin opened). */
+  email: string;
+  /** Set for an admin: the list is read for this address; a participant's comes from their session. */
+  queryEmail?: string;
+  onChangeEmail: () => void;
+  changing: boolean;
+  /** The session ended (401): back to the entry screen. */
+  onSignedOut: () => void;
+};
+
+/** Spec §2: the list of an address's bookings, with 'Change Email' and 'Back to Home'. */
+export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSignedOut }: Props) {
+  const queryClient = useQueryClient();
+  const bookings = useParticipantBookings(queryEmail);
+  const status = bookings.error instanceof ApiError ? bookings.error.status : undefined;
+
+  const toastedFor = useRef<string | null>(null);
+  const empty = bookings.data?.length === 0;
+  useEffect(() => {
+    if (!empty || toastedFor.current === email) return;
+    toastedFor.current = email;
+    toast({ title: NO_BOOKINGS_TITLE, description: NO_BOOKINGS_TEXT, variant: 'destructive' });
+  }, [empty, email]);
+
+  useEffect(() => {
+    if (status === 401) onSignedOut();
+    else if (bookings.isError) toast({ title: 'Error', description: VERIFY_FAILED, variant: 'destructive' });
+  }, [bookings.isError, status, onSignedOut]);
+
+  const key = participantBookingsKey(queryEmail);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: key });
+  // Spec §4: a cancelled booking leaves the list at once; the refetch confirms it.
+  const removeBooking = (id: number) => {
+    // The list may now be empty, but the 'Booking Cancelled' toast must stay: not 'No Bookings Found'.
+    toastedFor.current = email;
+    queryClient.setQueryData<ParticipantBooking[]>(key, (list) => list?.filter((booking) => booking.id !== id));
+    refresh();
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-4xl font-black tracking-tight sm:text-5xl">My Bookings</h1>
+          <p className="mt-2 flex items-center gap-2 break-all text-ink-soft">
+            <Mail aria-hidden="true" className="size-4 shrink-0" />
+            {email}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={onChangeEmail} disabled={changing}>
+            Change Email
+          </Button>
+          <Link href="/" className={buttonClasses('secondary')}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Home
+          </Link>
+        </div>
+      </div>
+
+      <div className="mt-8 space-y-6" aria-busy={bookings.isPending ? true : undefined}>
+        {bookings.isPending ? (
+          <>
+            <span className="sr-only" role="status">
+              Loading your bookings…
+            </span>
+            <BookingSkeleton />
+          </>
+        ) : bookings.isError ? (
+          status === 401 ? null : <ErrorState message={VERIFY_FAILED} onRetry={() => void bookings.refetch()} />
+        ) : bookings.data.length === 0 ? (
+          <div className="rounded-brutal border-2 border-dashed border-ink bg-white px-5 py-8 text-center">
+            <h2 className="text-xl font-black">{NO_BOOKINGS_TITLE}</h2>
+            <p className="mt-2 text-ink-soft">{NO_BOOKINGS_TEXT}</p>
+          </div>
+        ) : (
+          bookings.data.map((booking) => <BookingCard key={booking.id} booking={booking} onChanged={refresh} onCancelled={() => removeBooking(booking.id)} />)
+        )}
+      </div>
+    </div>
+  );
+}

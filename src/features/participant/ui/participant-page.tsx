@@ -1,0 +1,69 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Spinner } from '../../../client/components/ui/spinner';
+import { PARTICIPANT_SESSION_KEY, useParticipantSession } from './api/get-participant-session';
+import { useLogoutParticipant } from './api/logout-participant';
+import { useRequestAccessLink } from './api/request-access-link';
+import { BookingsView } from './components/bookings-view';
+import { accessErrorToast, EmailEntry, LinkSent } from './components/email-entry';
+
+/**
+ * /participant (spec §2, CONTRACT §5). Typing an address proves nothing, so it only sends that
+ * address a sign-in link; opening the link (handled by the server) starts a participant session
+ * and lands here, where the session's bookings are shown. An admin opens /participant?email=….
+ */
+export default function ParticipantPage() {
+  const search = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const session = useParticipantSession();
+  const requestLink = useRequestAccessLink();
+  const logout = useLogoutParticipant();
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+
+  const linkInvalid = search.get('link') === 'invalid';
+  const adminEmail = search.get('email')?.trim() || null;
+  const isAdmin = session.data?.isAdmin ?? false;
+
+  const onSignedOut = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: PARTICIPANT_SESSION_KEY });
+  }, [queryClient]);
+
+  let content;
+  if (session.isPending) {
+    content = <Spinner label="Checking your access…" className="min-h-[40vh]" />;
+  } else if (isAdmin && adminEmail) {
+    content = <BookingsView key={adminEmail} email={adminEmail} queryEmail={adminEmail} changing={false} onChangeEmail={() => navigate('/participant')} onSignedOut={onSignedOut} />;
+  } else if (session.data?.email) {
+    content = (
+      <BookingsView
+        email={session.data.email}
+        changing={logout.isPending}
+        onChangeEmail={() =>
+          logout.mutate(undefined, {
+            onSuccess: () => navigate('/participant', { replace: true }),
+            onError: accessErrorToast,
+          })
+        }
+        onSignedOut={onSignedOut}
+      />
+    );
+  } else if (sentMessage) {
+    content = <LinkSent message={sentMessage} onBack={() => setSentMessage(null)} />;
+  } else {
+    content = (
+      <EmailEntry
+        linkInvalid={linkInvalid}
+        busy={requestLink.isPending}
+        onSubmit={(email) => {
+          // An admin needs no link: they may open any address's bookings.
+          if (isAdmin) return navigate(`/participant?email=${encodeURIComponent(email)}`);
+          requestLink.mutate({ email }, { onSuccess: (answer) => setSentMessage(answer.message), onError: accessErrorToast });
+        }}
+      />
+    );
+  }
+
+  return <div className="px-4 py-12 sm:px-6 md:py-16">{content}</div>;
+}

@@ -1,0 +1,319 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { centsToDollars, formatUsd } from '../../../common/money';
+import type { Database } from '../../../server/db/client';
+import { bookings, discountCodes, payments, refundRequests } from '../../../server/db/schema';
+import { recordAudit, SYSTEM } from '../../../server/lib/audit';
+import { HttpError } from '../../../server/plugins/error-handler';
+import { releaseSeat } from '../../booking/server/seats';
+import { normaliseParticipantEmail } from '../../participant/server/participant-access';
+import {
+  availableOutcomes,
+  daysUntil,
+  decideCancellation,
+  hasPaidByCard,
+  isFullRefundWindow,
+  type CancellationOutcome,
+  type CancellationOutcomeKind,
+} from '../cancellation-policy';
+import {
+  ALREADY_CANCELLED,
+  ALREADY_REFUNDED_CANNOT_CANCEL,
+  CANCEL_EMAIL_MISMATCH,
+  CANCEL_REFUND_PENDING,
+  CANCEL_WORKSHOP_STARTED,
+  CONFIRMATION_EMAIL_NOTE,
+  type CancelBookingBody,
+  type CancellationOption,
+  type CancellationOutcomeDto,
+  type CancellationTerms,
+} from '../refunds.schema';
+import { queueCancellationEmail } from './refund-emails';
+import { recordRefundOnBooking } from './refunds.service';
+import {
+  BOOKING_ENTITY,
+  CANCELLATION_REFUND_REASON,
+  cancellationRefundKey,
+  errorMessage,
+  loadWorkshopDate,
+  REFUND_ENTITY,
+  workshopWhen,
+  type BookingRow,
+  type RefundDeps,
+  type Viewer,
+} from './refund-shared';
+
+/** A credit is one free seat in any workshop within a year, used once. */
+export const CREDIT_VALID_DAYS = 365;
+export const CREDIT_CODE_PREFIX = 'CREDIT-';
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newCreditCode(): string {
+  const bytes = randomBytes(10);
+  return CREDIT_CODE_PREFIX + Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+}
+
+const usd = (cents: number) => formatUsd(centsToDollars(cents));
+
+function describeOption(outcome: CancellationOutcome): CancellationOption {
+  const refundAmount = centsToDollars(outcome.refundCents);
+  switch (outcome.kind) {
+    case 'full-refund':
+      return { kind: outcome.kind, label: 'Full refund', description: `${usd(outcome.refundCents)} goes back to your card.`, refundAmount };
+    case 'half-refund':
+      return { kind: outcome.kind, label: '50% refund', description: `${usd(outcome.refundCents)} goes back to your card.`, refundAmount };
+    case 'credit':
+      return {
+        kind: outcome.kind,
+        label: 'Credit toward a future workshop',
+        description: 'A single-use code that covers the full price of one future workshop, valid for one year.',
+        refundAmount,
+      };
+    case 'none':
+      return { kind: outcome.kind, label: 'Nothing to refund', description: 'This booking has no payment, so there is nothing to refund.', refundAmount };
+  }
+}
+
+/** Why this booking cannot be cancelled now, or null when it can. */
+async function blockedReason(db: Database, booking: BookingRow, startsAt: Date | null, now: Date): Promise<string | null> {
+  if (booking.status === 'cancelled') return ALREADY_CANCELLED;
+  if (booking.status === 'refunded') return ALREADY_REFUNDED_CANNOT_CANCEL;
+  if (startsAt && startsAt.getTime() <= now.getTime()) return CANCEL_WORKSHOP_STARTED;
+  const [request] = await db.select({ status: refundRequests.status }).from(refundRequests).where(eq(refundRequests.bookingId, booking.id)).limit(1);
+  if (request?.status === 'PENDING') return CANCEL_REFUND_PENDING;
+  return null;
+}
+
+/** GET /api/participant/booking/{bookingId}/cancellation-terms: the policy for this booking, before they confirm. */
+export async function getCancellationTerms(db: Database, booking: BookingRow, now = new Date()): Promise<CancellationTerms> {
+  const date = await loadWorkshopDate(db, booking.workshopDateId);
+  const startsAt = date?.startsAt ?? null;
+  const blocked = await blockedReason(db, booking, startsAt, now);
+  const outcomes = availableOutcomes(booking, startsAt, now);
+  const days = daysUntil(startsAt, now);
+
+  let summary: string;
+  if (blocked) summary = blocked;
+  else if (!hasPaidByCard(booking)) summary = 'This booking has no payment, so there is nothing to refund. Cancelling releases your seat for someone else.';
+  else if (isFullRefundWindow(startsAt, now)) {
+    const lead = days === null ? 'The workshop date is not set yet' : `The workshop is ${days} days away`;
+    summary = `${lead}, so cancelling now gives you a full refund of ${usd(booking.finalPriceCents)}.`;
+  } else {
+    summary = 'The workshop is less than 7 days away, so you can choose a credit toward a future workshop or a 50% refund.';
+  }
+
+  return {
+    bookingId: booking.id,
+    canCancel: blocked === null,
+    blockedReason: blocked,
+    daysUntilWorkshop: days,
+    isPaid: booking.isPaid,
+    amountPaid: centsToDollars(booking.isPaid ? booking.finalPriceCents : 0),
+    options: blocked ? [] : outcomes.map(describeOption),
+    summary,
+  };
+}
+
+type Cancelled = {
+  booking: BookingRow;
+  outcome: CancellationOutcome;
+  refundRequestId: number | null;
+  creditCode: string | null;
+};
+
+/**
+ * POST /api/participant/cancel-booking/{bookingId}. In one transaction: the booking becomes
+ * 'cancelled' (a conditional update, so of two racing cancels only one passes and the seat is
+ * freed once), the seat goes back, the policy decides (credit code, or a PENDING refund request
+ * that records the refund owed), and the e-mail is queued. The card refund is sent after the
+ * commit; if the provider fails, the PENDING request stays with a note for an admin to retry,
+ * so a refund owed is never lost.
+ */
+export async function cancelBooking(
+  deps: RefundDeps,
+  viewer: Viewer,
+  booking: BookingRow,
+  input: CancelBookingBody,
+  now = new Date(),
+): Promise<{ message: string; outcome: CancellationOutcomeDto }> {
+  if (viewer.kind !== 'admin' && normaliseParticipantEmail(input.email) !== normaliseParticipantEmail(booking.email)) {
+    throw new HttpError(403, CANCEL_EMAIL_MISMATCH);
+  }
+
+  const cancelled = await deps.db.transaction(async (tx): Promise<Cancelled> => {
+    const date = await loadWorkshopDate(tx, booking.workshopDateId);
+    const startsAt = date?.startsAt ?? null;
+    if (startsAt && startsAt.getTime() <= now.getTime()) throw new HttpError(409, CANCEL_WORKSHOP_STARTED);
+
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledAt: now })
+      .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ['confirmed', 'reserved'])))
+      .returning();
+    if (!row) {
+      const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
+      if (!current) throw new HttpError(404, 'Booking not found');
+      throw new HttpError(409, current.status === 'refunded' ? ALREADY_REFUNDED_CANNOT_CANCEL : ALREADY_CANCELLED);
+    }
+    // Read after the row lock above: a refund request committed just before is seen here.
+    const [existing] = await tx.select().from(refundRequests).where(eq(refundRequests.bookingId, row.id));
+    if (existing?.status === 'PENDING') throw new HttpError(409, CANCEL_REFUND_PENDING);
+
+    await releaseSeat(tx, row.workshopDateId);
+    const outcome = decideCancellation(row, startsAt, now, input.option);
+
+    let creditCode: string | null = null;
+    const creditExpiresAt = new Date(now.getTime() + CREDIT_VALID_DAYS * 86_400_000);
+    if (outcome.kind === 'credit') creditCode = await createCreditCode(tx, row.id, creditExpiresAt);
+
+    let refundRequestId: number | null = null;
+    if (outcome.refundCents > 0) refundRequestId = await recordRefundOwed(tx, row, outcome, existing?.reason);
+
+    await queueCancellationEmail(tx, row, {
+      workshopTitle: date?.title ?? 'your workshop',
+      when: workshopWhen(date),
+      kind: outcome.kind,
+      refundCents: outcome.refundCents,
+      creditCode: creditCode ?? undefined,
+      creditExpiresAt,
+    });
+    await recordAudit(tx, {
+      actor: viewer.email,
+      action: 'booking_cancelled',
+      entity: BOOKING_ENTITY,
+      entityId: row.id,
+      details: { by: viewer.kind, outcome: outcome.kind, refundCents: outcome.refundCents, creditCode, refundRequestId, seatFreed: true },
+    });
+    return { booking: row, outcome, refundRequestId, creditCode };
+  });
+
+  // Seats changed: the public listing must not show the old count.
+  deps.publicCache.clear();
+  deps.onEmailQueued?.();
+
+  const { outcome } = cancelled;
+  const dto: CancellationOutcomeDto = { kind: outcome.kind };
+  if (outcome.refundCents > 0) {
+    dto.amount = centsToDollars(outcome.refundCents);
+    dto.refundSent = await sendCancellationRefund(deps, viewer, cancelled);
+  }
+  if (cancelled.creditCode) dto.creditCode = cancelled.creditCode;
+  if (outcome.kind === 'none') await cancelOpenPayments(deps, cancelled.booking.id);
+  return { message: cancellationMessage(outcome, dto), outcome: dto };
+}
+
+function cancellationMessage(outcome: CancellationOutcome, dto: CancellationOutcomeDto): string {
+  const money: Record<CancellationOutcomeKind, string> = {
+    'full-refund': dto.refundSent
+      ? ` A full refund of ${usd(outcome.refundCents)} is on its way to your card.`
+      : ` Your full refund of ${usd(outcome.refundCents)} will be sent to your card shortly.`,
+    'half-refund': dto.refundSent
+      ? ` A 50% refund of ${usd(outcome.refundCents)} is on its way to your card.`
+      : ` Your 50% refund of ${usd(outcome.refundCents)} will be sent to your card shortly.`,
+    credit: ` Your credit code ${dto.creditCode ?? ''} covers one future workshop.`,
+    none: '',
+  };
+  return `Your booking has been cancelled.${money[outcome.kind]} ${CONFIRMATION_EMAIL_NOTE}`;
+}
+
+/** A single-use 100 % code; tried again on the (unlikely) clash with an existing code. */
+async function createCreditCode(tx: Database, bookingId: number, expiresAt: Date): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await tx
+      .insert(discountCodes)
+      .values({
+        code: newCreditCode(),
+        description: `Credit for cancelled booking #${bookingId}`,
+        discountPercent: 100,
+        isActive: true,
+        maxUses: 1,
+        expiresAt,
+      })
+      .onConflictDoNothing({ target: discountCodes.code })
+      .returning({ code: discountCodes.code });
+    if (row) return row.code;
+  }
+  throw new Error('Could not create a unique credit code');
+}
+
+/**
+ * The refund the policy owes, written as a PENDING request before the provider is called: if the
+ * process stops or the provider fails, an admin sees it in the review panel and can approve it.
+ * A request rejected earlier is reopened (the participant's reason is kept).
+ */
+async function recordRefundOwed(tx: Database, booking: BookingRow, outcome: CancellationOutcome, earlierReason: string | undefined): Promise<number> {
+  const label = outcome.kind === 'full-refund' ? 'full refund' : '50% refund';
+  const notes = `Cancelled by the participant: ${label} of ${usd(outcome.refundCents)} under the refund policy, being sent to the payment provider.`;
+  const [row] = await tx
+    .insert(refundRequests)
+    .values({ bookingId: booking.id, reason: earlierReason ?? `Booking cancelled: ${label} under the refund policy`, status: 'PENDING', notes })
+    .onConflictDoUpdate({
+      target: refundRequests.bookingId,
+      set: { status: 'PENDING', notes, processedAt: null, providerRefundId: null },
+    })
+    .returning({ id: refundRequests.id });
+  return row!.id;
+}
+
+/** Sends the policy's refund; true when the provider took it. A failure is noted on the PENDING request. */
+async function sendCancellationRefund(deps: RefundDeps, viewer: Viewer, cancelled: Cancelled): Promise<boolean> {
+  const { booking, outcome, refundRequestId } = cancelled;
+  const id = refundRequestId!;
+  if (!booking.stripePaymentId) {
+    await noteRefundNotSent(deps, id, `No card payment is on record for this booking; refund ${usd(outcome.refundCents)} outside the site, then reject this request with a note.`);
+    return false;
+  }
+  try {
+    const { refundId } = await deps.payments.refund(booking.stripePaymentId, {
+      amountCents: outcome.refundCents,
+      reason: CANCELLATION_REFUND_REASON,
+      idempotencyKey: cancellationRefundKey(booking.id),
+    });
+    await deps.db.transaction(async (tx) => {
+      const label = outcome.kind === 'full-refund' ? 'Full refund' : '50% refund';
+      const done = await tx
+        .update(refundRequests)
+        .set({ status: 'APPROVED', providerRefundId: refundId, processedAt: new Date(), notes: `${label} of ${usd(outcome.refundCents)} sent on cancellation under the refund policy.` })
+        .where(and(eq(refundRequests.id, id), eq(refundRequests.status, 'PENDING')))
+        .returning({ id: refundRequests.id });
+      if (done.length > 0) await recordRefundOnBooking(tx, booking, outcome.refundCents);
+      await recordAudit(tx, {
+        actor: viewer.email,
+        action: 'refund_sent',
+        entity: REFUND_ENTITY,
+        entityId: id,
+        details: { bookingId: booking.id, amountCents: outcome.refundCents, providerRefundId: refundId },
+      });
+    });
+    return true;
+  } catch (error) {
+    deps.log?.error({ err: error, bookingId: booking.id, refundRequestId: id }, 'cancellation refund failed; left pending for an admin');
+    await noteRefundNotSent(
+      deps,
+      id,
+      `Cancelled by the participant: the automatic ${outcome.kind === 'full-refund' ? 'full' : '50%'} refund of ${usd(outcome.refundCents)} failed (${errorMessage(error)}). Approve to try again.`,
+    );
+    return false;
+  }
+}
+
+async function noteRefundNotSent(deps: RefundDeps, refundRequestId: number, notes: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx.update(refundRequests).set({ notes }).where(and(eq(refundRequests.id, refundRequestId), eq(refundRequests.status, 'PENDING')));
+    await recordAudit(tx, { actor: SYSTEM, action: 'refund_failed', entity: REFUND_ENTITY, entityId: refundRequestId, details: { notes } });
+  });
+}
+
+/**
+ * A cancelled reservation must not be paid afterwards through the pay link it was sent: its open
+ * payments are cancelled with the provider. Best effort; the booking is already cancelled.
+ */
+async function cancelOpenPayments(deps: RefundDeps, bookingId: number): Promise<void> {
+  const open = await deps.db
+    .select({ id: payments.providerPaymentId })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'requires_payment')));
+  for (const payment of open) {
+    await deps.payments.cancelIntent(payment.id).catch((error: unknown) => deps.log?.warn({ err: error, bookingId }, 'could not cancel an open payment'));
+  }
+}

@@ -1,0 +1,105 @@
+import { centsToDollars, formatUsd } from '../../../common/money';
+import type { Database } from '../../../server/db/client';
+import { enqueueEmail } from '../../../server/email/outbox';
+import { renderTemplate } from '../../../server/email/templates';
+import type { EmailTemplateType } from '../../email-templates/email-template-types';
+import { renderEmail, type TemplateValues } from '../../email-templates/server/render-email';
+import type { CancellationOutcomeKind } from '../cancellation-policy';
+
+/**
+ * The participant's e-mails about refunds and cancellations, written to the outbox inside the
+ * caller's transaction, through the admin's e-mail templates. Placeholders are {{key}}; every
+ * value is HTML-escaped when rendered.
+ */
+
+export const REFUND_EMAIL_KINDS = {
+  requestReceived: 'refund-request-received',
+  approved: 'refund-approved',
+  rejected: 'refund-rejected',
+  cancellation: 'booking-cancellation',
+} as const;
+
+export type EmailBooking = { id: number; firstName: string; email: string };
+
+const CARD_DELAY = 'It usually reaches your card within 5–10 business days.';
+
+/**
+ * Renders the admin's template of this type and queues it; a template that is switched off sends
+ * nothing (the refund or cancellation itself still happens).
+ */
+async function queue(tx: Database, to: string, kind: string, type: EmailTemplateType, values: TemplateValues, trustedHtml?: Record<string, string>) {
+  const email = await renderEmail(tx, type, values, { trustedHtml });
+  if (!email) return;
+  await enqueueEmail(tx, { to, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind });
+}
+
+/** 'Note from our team' with the admin's note (escaped), or nothing. */
+function notesBlock(notes: string | null): string {
+  return notes ? renderTemplate('<p><strong>Note from our team</strong><br>{{notes}}</p>', { notes }, { html: true }) : '';
+}
+
+/** Tells the participant their request arrived and how long a review takes (spec §9: 2-3 business days). */
+export async function queueRefundRequestReceivedEmail(tx: Database, booking: EmailBooking, workshopTitle: string, reason: string) {
+  await queue(tx, booking.email, REFUND_EMAIL_KINDS.requestReceived, 'refund-requested', { firstName: booking.firstName, workshopTitle, bookingId: booking.id, reason });
+}
+
+export async function queueRefundApprovedEmail(
+  tx: Database,
+  booking: EmailBooking,
+  details: { workshopTitle: string; amountCents: number; refundId: string; notes: string | null },
+) {
+  await queue(
+    tx,
+    booking.email,
+    REFUND_EMAIL_KINDS.approved,
+    'refund-approved',
+    {
+      firstName: booking.firstName,
+      workshopTitle: details.workshopTitle,
+      bookingId: booking.id,
+      amount: formatUsd(centsToDollars(details.amountCents)),
+      refundId: details.refundId,
+      notes: details.notes ?? '',
+    },
+    { notesBlock: notesBlock(details.notes) },
+  );
+}
+
+export async function queueRefundRejectedEmail(tx: Database, booking: EmailBooking, details: { workshopTitle: string; notes: string | null }) {
+  await queue(
+    tx,
+    booking.email,
+    REFUND_EMAIL_KINDS.rejected,
+    'refund-rejected',
+    { firstName: booking.firstName, workshopTitle: details.workshopTitle, bookingId: booking.id, notes: details.notes ?? '' },
+    { notesBlock: notesBlock(details.notes) },
+  );
+}
+
+const cancellationMoneyText: Record<CancellationOutcomeKind, string> = {
+  'full-refund': `<p>You cancelled at least 7 days before the workshop, so you get a full refund of <strong>{{amount}}</strong> to your card. ${CARD_DELAY}</p>`,
+  'half-refund': `<p>You cancelled within 7 days of the workshop and chose a 50% refund: <strong>{{amount}}</strong> goes back to your card. ${CARD_DELAY}</p>`,
+  credit:
+    '<p>You cancelled within 7 days of the workshop and chose a credit toward a future workshop. Use this code when you book: it covers the full price of one workshop and is valid until {{creditExpires}}.</p><p style="font-size:20px;"><strong>{{creditCode}}</strong></p>',
+  none: '<p>There was no payment for this booking, so there is nothing to refund.</p>',
+};
+
+/** The cancellation e-mail ('booking-cancellation'): what happens with the participant's money, and the credit code if any. */
+export async function queueCancellationEmail(
+  tx: Database,
+  booking: EmailBooking,
+  details: { workshopTitle: string; when: string; kind: CancellationOutcomeKind; refundCents: number; creditCode?: string; creditExpiresAt?: Date },
+) {
+  const values = {
+    firstName: booking.firstName,
+    bookingId: booking.id,
+    workshopTitle: details.workshopTitle,
+    when: details.when,
+    amount: formatUsd(centsToDollars(details.refundCents)),
+    creditCode: details.creditCode ?? '',
+    creditExpires: details.creditExpiresAt ? new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(details.creditExpiresAt) : '',
+  };
+  await queue(tx, booking.email, REFUND_EMAIL_KINDS.cancellation, 'booking-cancellation', values, {
+    refundDetails: renderTemplate(cancellationMoneyText[details.kind], values, { html: true }),
+  });
+}

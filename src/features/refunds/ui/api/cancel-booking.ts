@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, readJson } from '../../../../client/lib/api-client';
+import { cancelBookingResponseSchema, type CancelBookingBody, type CancelBookingResponse } from '../../refunds.schema';
+
+/** POST /api/participant/cancel-booking/{bookingId}. */
+export async function cancelBooking({ bookingId, ...body }: { bookingId: number } & CancelBookingBody): Promise<CancelBookingResponse> {
+  const response = await apiRequest('POST', `/api/participant/cancel-booking/${bookingId}`, body);
+  return readJson(response, cancelBookingResponseSchema);
+}
+
+/** The participant's booking lists (keys start with the URL) no longer hold the cancelled booking. */
+const isParticipantBookings = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith('/api/participant/bookings');
+
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelBooking,
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => isParticipantBookings(query.queryKey) }),
+  });
+}

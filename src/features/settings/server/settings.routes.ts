@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../../server/deps';
+import { requireAdmin } from '../../../server/plugins/auth';
+import { HttpError } from '../../../server/plugins/error-handler';
+import {
+  NO_MAIL_TRANSPORT,
+  emailDiagnosticsSchema,
+  paymentStatusSchema,
+  paymentTestSchema,
+  settingsSchema,
+  settingsUpdateSchema,
+  testEmailResponseSchema,
+  testEmailSchema,
+} from '../settings.schema';
+import { runEmailDiagnostics } from './email-diagnostics';
+import { readableMailError, resolveMailTransport } from './mail-transport';
+import { getPaymentStatus, testPaymentConnection } from './payment-check';
+import { getSettings, saveSettings } from './settings.service';
+
+const TEST_EMAIL_TIMEOUT_MS = 30_000;
+
+/** One test e-mail: plain and recognisable, so the admin knows which tool sent it. */
+function testMessage(to: string) {
+  return {
+    to,
+    bcc: null,
+    subject: 'Test email from your workshop site',
+    html: '<p>This is a test email from the admin settings. If you can read it, e-mail delivery works.</p>',
+    text: 'This is a test email from the admin settings. If you can read it, e-mail delivery works.',
+    attachments: null,
+  };
+}
+
+/** Settings tab (spec §2, §7; CONTRACT §4, §6); admin paths, guarded by the auth plugin. */
+export async function settingsRoutes(app: FastifyInstance, { db, env, secret, payments }: AppDeps): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/api/admin/settings', { schema: { response: { 200: settingsSchema } } }, () => getSettings(db, env, secret));
+
+  routes.post('/api/admin/settings', { schema: { body: settingsUpdateSchema, response: { 200: settingsSchema } } }, async (request) => {
+    const admin = await requireAdmin(request);
+    await saveSettings(db, secret, admin.email, request.body);
+    return getSettings(db, env, secret);
+  });
+
+  routes.post(
+    '/api/admin/settings/test-email',
+    { schema: { body: testEmailSchema, response: { 200: testEmailResponseSchema } } },
+    async (request) => {
+      await requireAdmin(request);
+      const transport = await resolveMailTransport(db, env, secret);
+      if (!transport) throw new HttpError(400, NO_MAIL_TRANSPORT, 'mail_not_configured');
+      try {
+        // Sent now, not through the outbox: the admin wants to see the server's answer.
+        await transport.send(testMessage(request.body.to), { signal: AbortSignal.timeout(TEST_EMAIL_TIMEOUT_MS) });
+      } catch (error) {
+        throw new HttpError(502, readableMailError(error).message, 'mail_send_failed');
+      }
+      return { success: true as const, message: `Email sent to ${request.body.to}` };
+    },
+  );
+
+  routes.post('/api/admin/settings/email-diagnostics', { schema: { response: { 200: emailDiagnosticsSchema } } }, async (request) => {
+    await requireAdmin(request);
+    return runEmailDiagnostics(db, env, secret);
+  });
+
+  routes.get('/api/admin/settings/payment-status', { schema: { response: { 200: paymentStatusSchema } } }, () =>
+    getPaymentStatus(db, env, payments),
+  );
+
+  routes.post('/api/admin/settings/payment-test', { schema: { response: { 200: paymentTestSchema } } }, async (request) => {
+    await requireAdmin(request);
+    return testPaymentConnection(env, payments);
+  });
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+
+/**
+ * Admin settings (spec §3 Settings, §9 constants; CONTRACT §4, §6): the one source of the
+ * form's and the server's messages and types. Passwords and client secrets go in, never out:
+ * the answer only says whether one is saved.
+ */
+
+export const TIMEZONES = ['EST', 'CST', 'MST', 'PST', 'UTC'] as const;
+export const DEFAULT_TIMEZONE = 'PST';
+export const EMAIL_SERVICE_TYPES = ['smtp', 'microsoft365'] as const;
+export const DEFAULT_EMAIL_PORT = 587;
+
+export type Timezone = (typeof TIMEZONES)[number];
+export type EmailServiceType = (typeof EMAIL_SERVICE_TYPES)[number];
+
+export const TIMEZONE_REQUIRED = 'Timezone is required';
+export const TIMEZONE_INVALID = 'Timezone must be one of EST, CST, MST, PST, UTC';
+export const SERVICE_TYPE_INVALID = 'Email service type must be smtp or microsoft365';
+export const PORT_INVALID = 'Email port must be a whole number between 1 and 65535';
+export const FROM_INVALID = 'From address must be an e-mail address, e.g. Workshops <hello@example.com>';
+export const FIELD_TOO_LONG = 'Each e-mail setting must be 500 characters or less';
+export const RECIPIENT_INVALID = 'Please enter a valid email address';
+export const NO_MAIL_TRANSPORT = 'No mail server is configured. Save the SMTP or Microsoft 365 settings first (or set SMTP_URL).';
+
+export const SERVICE_TYPE_LABELS: Record<EmailServiceType, string> = { smtp: 'SMTP', microsoft365: 'Microsoft 365' };
+
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+
+/** `hello@example.com` or `Workshops <hello@example.com>`; null when it is neither. */
+export function parseFromAddress(text: string): { name: string | null; address: string } | null {
+  const value = text.trim();
+  if (EMAIL.test(value)) return { name: null, address: value };
+  const named = /^(.*?)\s*<([^<>]+)>$/.exec(value);
+  if (!named || !EMAIL.test(named[2]!.trim())) return null;
+  const name = named[1]!.trim().replace(/^"(.*)"$/, '$1');
+  return { name: name || null, address: named[2]!.trim() };
+}
+
+const blankToEmpty = (value: unknown) => (value === null ? '' : value);
+
+/** Omitted: keep what is saved; '' or null: clear it. */
+const clearableText = z.preprocess(blankToEmpty, z.string().trim().max(500, FIELD_TOO_LONG)).optional();
+
+/** Omitted, '' or null: keep the saved secret (the form never gets it back to resend it). */
+const secretText = z
+  .preprocess((value) => (value === null ? undefined : value), z.string().max(500, FIELD_TOO_LONG).optional())
+  .transform((value) => (value === undefined || value === '' ? undefined : value));
+
+export const timezoneField = z.preprocess(
+  blankToEmpty,
+  z.string({ error: TIMEZONE_REQUIRED }).trim().min(1, TIMEZONE_REQUIRED).pipe(z.enum(TIMEZONES, { error: TIMEZONE_INVALID })),
+);
+
+export const emailServiceTypeField = z.enum(EMAIL_SERVICE_TYPES, { error: SERVICE_TYPE_INVALID });
+
+/** A number from JSON or the text of a number input; empty means the default, 587. */
+export const emailPortField = z.preprocess(
+  (value) => (value === null || value === '' ? DEFAULT_EMAIL_PORT : typeof value === 'string' ? Number(value) : value),
+  z.number({ error: PORT_INVALID }).int(PORT_INVALID).min(1, PORT_INVALID).max(65535, PORT_INVALID),
+);
+
+export const emailFromField = z.preprocess(
+  blankToEmpty,
+  z
+    .string()
+    .trim()
+    .max(500, FIELD_TOO_LONG)
+    .refine((value) => value === '' || parseFromAddress(value) !== null, FROM_INVALID),
+);
+
+/** POST /api/admin/settings: any subset of the settings (spec §7 "body the settings fields"). */
+export const settingsUpdateSchema = z.object({
+  timezone: timezoneField.optional(),
+  emailServiceType: emailServiceTypeField.optional(),
+  emailHost: clearableText,
+  emailPort: emailPortField.optional(),
+  emailUser: clearableText,
+  emailPassword: secretText,
+  /** Forget the saved password (an empty emailPassword keeps it). */
+  clearEmailPassword: z.boolean().optional(),
+  emailFrom: emailFromField.optional(),
+  emailTenantId: clearableText,
+  emailClientId: clearableText,
+  emailClientSecret: secretText,
+  clearEmailClientSecret: z.boolean().optional(),
+});
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+/** What a client sends (secrets may be omitted). */
+export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
+
+/** GET /api/admin/settings: everything but the secrets, which only say whether they are saved. */
+export const settingsSchema = z.object({
+  timezone: z.enum(TIMEZONES),
+  emailServiceType: z.enum(EMAIL_SERVICE_TYPES),
+  emailHost: z.string().nullable(),
+  emailPort: z.number().int(),
+  emailUser: z.string().nullable(),
+  emailFrom: z.string().nullable(),
+  emailTenantId: z.string().nullable(),
+  emailClientId: z.string().nullable(),
+  hasEmailPassword: z.boolean(),
+  hasEmailClientSecret: z.boolean(),
+  /** The saved e-mail settings are complete enough to send with (they then take precedence over SMTP_URL). */
+  emailConfigured: z.boolean(),
+  /** Where e-mail goes right now: the saved settings, SMTP_URL, or nowhere (kept in the outbox). */
+  emailTransportSource: z.enum(['settings', 'smtp_url', 'none']),
+  updatedAt: z.string().nullable(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const testEmailSchema = z.object({
+  to: z.string({ error: RECIPIENT_INVALID }).trim().regex(EMAIL, RECIPIENT_INVALID),
+});
+export type TestEmailInput = z.infer<typeof testEmailSchema>;
+
+export const testEmailResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type TestEmailResponse = z.infer<typeof testEmailResponseSchema>;
+
+export const diagnosticCheckSchema = z.object({ name: z.string(), ok: z.boolean(), detail: z.string() });
+export type DiagnosticCheck = z.infer<typeof diagnosticCheckSchema>;
+
+export const emailDiagnosticsSchema = z.object({
+  configured: z.boolean(),
+  source: z.enum(['settings', 'smtp_url', 'none']),
+  serviceType: z.enum(EMAIL_SERVICE_TYPES).nullable(),
+  host: z.string().nullable(),
+  port: z.number().int().nullable(),
+  from: z.string().nullable(),
+  checks: z.array(diagnosticCheckSchema),
+});
+export type EmailDiagnostics = z.infer<typeof emailDiagnosticsSchema>;
+
+export const paymentStatusSchema = z.object({
+  provider: z.enum(['stripe', 'demo']),
+  /** demo, or the Stripe key's mode. */
+  mode: z.enum(['demo', 'test', 'live']),
+  secretKeySet: z.boolean(),
+  publishableKeySet: z.boolean(),
+  webhookSecretSet: z.boolean(),
+  /** When the last Stripe webhook event was processed; null if none ever was. */
+  lastWebhookAt: z.string().nullable(),
+});
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const paymentTestSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type PaymentTest = z.infer<typeof paymentTestSchema>;
+
+// ---------------------------------------------------------------- client forms
+
+export const generalSettingsFormSchema = z.object({ timezone: timezoneField });
+export type GeneralSettingsForm = z.input<typeof generalSettingsFormSchema>;
+
+export const emailSettingsFormSchema = z.object({
+  emailServiceType: emailServiceTypeField,
+  emailHost: z.string().trim().max(500, FIELD_TOO_LONG),
+  emailPort: emailPortField,
+  emailUser: z.string().trim().max(500, FIELD_TOO_LONG),
+  emailPassword: z.string().max(500, FIELD_TOO_LONG),
+  emailFrom: emailFromField,
+  emailTenantId: z.string().trim().max(500, FIELD_TOO_LONG),
+  emailClientId: z.string().trim().max(500, FIELD_TOO_LONG),
+  emailClientSecret: z.string().max(500, FIELD_TOO_LONG),
+});
+export type EmailSettingsFormInput = z.input<typeof emailSettingsFormSchema>;
+export type EmailSettingsFormOutput = z.output<typeof emailSettingsFormSchema>;

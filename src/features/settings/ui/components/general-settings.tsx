@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../../client/components/ui/button';
+import { SelectField } from '../../../../client/components/ui/form';
+import { toast } from '../../../../client/components/ui/toast-store';
+import { generalSettingsFormSchema, TIMEZONES, type GeneralSettingsForm, type Settings } from '../../settings.schema';
+import { useSaveSettings } from '../api/save-settings';
+import { messageOf } from './errors';
+
+const TIMEZONE_OPTIONS = TIMEZONES.map((zone) => ({ value: zone, label: zone }));
+
+/** General sub-tab: the default time zone new workshops start with. */
+export function GeneralSettings({ settings }: { settings: Settings }) {
+  const save = useSaveSettings();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<GeneralSettingsForm, unknown, { timezone: Settings['timezone'] }>({
+    resolver: zodResolver(generalSettingsFormSchema),
+    defaultValues: { timezone: settings.timezone },
+  });
+
+  const submit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: () => toast({ title: 'Settings Updated', description: 'Your settings have been saved.' }),
+      onError: (error) => toast({ title: 'Error', description: `Failed to save settings: ${messageOf(error)}`, variant: 'destructive' }),
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="grid max-w-md gap-4">
+      <SelectField
+        id="settings-timezone"
+        label="Default timezone"
+        options={TIMEZONE_OPTIONS}
+        placeholder="Choose a timezone"
+        error={errors.timezone?.message}
+        registration={register('timezone')}
+      />
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,288 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSecret } from '../../src/features/admin-auth/server/secret-box';
+import { testPaymentConnection } from '../../src/features/settings/server/payment-check';
+import type { PaymentProvider } from '../../src/server/payments/payment-provider';
+import { auditLog, processedWebhookEvents, settings } from '../../src/server/db/schema';
+import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double';
+import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, TEST_SECRET, type TestApp } from '../helpers/test-app';
+
+const PASSWORD = 'smtp-pass-Zq8!unique';
+const CLIENT_SECRET = 'graph-secret-Kx7~unique';
+
+let app: TestApp;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  ({ headers } = await loginAsAdmin(app));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const getSettings = () => app.inject({ method: 'GET', url: '/api/admin/settings', headers });
+const save = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/admin/settings', headers, payload });
+const rawRow = async (key: string) => (await app.database.db.select().from(settings).where(eq(settings.key, key)))[0];
+const settingsAudits = () =>
+  app.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings_updated')).orderBy(desc(auditLog.id));
+
+describe('guard', () => {
+  it('answers 401 without a session and stores nothing', async () => {
+    const read = await app.inject({ method: 'GET', url: '/api/admin/settings', headers: clientHeaders });
+    expect(read.statusCode).toBe(401);
+    const write = await app.inject({ method: 'POST', url: '/api/admin/settings', headers: clientHeaders, payload: { timezone: 'EST' } });
+    expect(write.statusCode).toBe(401);
+    for (const url of ['/api/admin/settings/test-email', '/api/admin/settings/email-diagnostics', '/api/admin/settings/payment-test']) {
+      expect((await app.inject({ method: 'POST', url, headers: clientHeaders, payload: { to: 'a@b.test' } })).statusCode).toBe(401);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/admin/settings/payment-status', headers: clientHeaders })).statusCode).toBe(401);
+    expect(await rawRow('general')).toBeUndefined();
+  });
+});
+
+describe('GET /api/admin/settings', () => {
+  it('answers the defaults of spec §9 before anything is saved', async () => {
+    const response = await getSettings();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      timezone: 'PST',
+      emailServiceType: 'smtp',
+      emailHost: null,
+      emailPort: 587,
+      emailUser: null,
+      emailFrom: null,
+      emailTenantId: null,
+      emailClientId: null,
+      hasEmailPassword: false,
+      hasEmailClientSecret: false,
+      emailConfigured: false,
+      emailTransportSource: 'none',
+      updatedAt: null,
+    });
+  });
+});
+
+describe('POST /api/admin/settings', () => {
+  it('saves every field and reads them back, secrets only as "saved"', async () => {
+    const response = await save({
+      timezone: 'EST',
+      emailServiceType: 'smtp',
+      emailHost: ' smtp.example.test ',
+      emailPort: '2525',
+      emailUser: 'mailer@example.test',
+      emailPassword: PASSWORD,
+      emailFrom: 'Workshops <hello@example.test>',
+      emailTenantId: 'tenant-1',
+      emailClientId: 'client-1',
+      emailClientSecret: CLIENT_SECRET,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain(PASSWORD);
+    expect(response.body).not.toContain(CLIENT_SECRET);
+
+    const read = await getSettings();
+    expect(read.body).not.toContain(PASSWORD);
+    expect(read.body).not.toContain(CLIENT_SECRET);
+    const body = read.json();
+    expect(body).toEqual({
+      timezone: 'EST',
+      emailServiceType: 'smtp',
+      emailHost: 'smtp.example.test',
+      emailPort: 2525,
+      emailUser: 'mailer@example.test',
+      emailFrom: 'Workshops <hello@example.test>',
+      emailTenantId: 'tenant-1',
+      emailClientId: 'client-1',
+      hasEmailPassword: true,
+      hasEmailClientSecret: true,
+      emailConfigured: true,
+      emailTransportSource: 'settings',
+      updatedAt: expect.any(String),
+    });
+    expect(body).not.toHaveProperty('emailPassword');
+    expect(body).not.toHaveProperty('emailClientSecret');
+  });
+
+  it('stores the secrets encrypted with APP_SECRET: the raw row does not hold them', async () => {
+    const row = await rawRow('email');
+    const raw = JSON.stringify(row!.value);
+    expect(raw).not.toContain(PASSWORD);
+    expect(raw).not.toContain(CLIENT_SECRET);
+    const value = row!.value as { password: string; clientSecret: string };
+    expect(value.password).toMatch(/^v1\./);
+    // Sealed with the app's secret: it opens with it, and not with another one.
+    expect(openSecret(TEST_SECRET, 'settings', value.password, 'email.password')?.toString('utf8')).toBe(PASSWORD);
+    expect(openSecret(TEST_SECRET, 'settings', value.clientSecret, 'email.clientSecret')?.toString('utf8')).toBe(CLIENT_SECRET);
+    expect(openSecret('another-secret-another-secret-12345', 'settings', value.password, 'email.password')).toBeNull();
+  });
+
+  it('records the changed field names in the audit log, never the secret values', async () => {
+    const [audit] = await settingsAudits();
+    expect(audit).toMatchObject({ actor: TEST_ADMIN.email, action: 'settings_updated', entity: 'settings' });
+    expect((audit!.details as { fields: string[] }).fields.sort()).toEqual(
+      [
+        'timezone',
+        'emailHost',
+        'emailPort',
+        'emailUser',
+        'emailPassword',
+        'emailFrom',
+        'emailTenantId',
+        'emailClientId',
+        'emailClientSecret',
+      ].sort(),
+    );
+    expect(JSON.stringify(audit)).not.toContain(PASSWORD);
+    expect(JSON.stringify(audit)).not.toContain(CLIENT_SECRET);
+  });
+
+  it('keeps the saved secrets on a partial update and when they are sent empty', async () => {
+    const before = (await rawRow('email'))!.value as { password: string };
+    const response = await save({ emailHost: 'smtp2.example.test', emailPassword: '', emailClientSecret: null });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ timezone: 'EST', emailHost: 'smtp2.example.test', emailPort: 2525, hasEmailPassword: true, hasEmailClientSecret: true });
+    const after = (await rawRow('email'))!.value as { password: string; clientSecret: string };
+    expect(after.password).toBe(before.password);
+    expect(openSecret(TEST_SECRET, 'settings', after.clientSecret, 'email.clientSecret')?.toString('utf8')).toBe(CLIENT_SECRET);
+    const [audit] = await settingsAudits();
+    expect((audit!.details as { fields: string[] }).fields).toEqual(['emailHost']);
+  });
+
+  it('changes only the time zone when only the time zone is sent', async () => {
+    const response = await save({ timezone: 'UTC' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ timezone: 'UTC', emailHost: 'smtp2.example.test', hasEmailPassword: true });
+    expect((await rawRow('general'))!.value).toEqual({ timezone: 'UTC' });
+    const [audit] = await settingsAudits();
+    expect(audit!.details).toEqual({ fields: ['timezone'] });
+  });
+
+  it('replaces a secret when a new one is sent, and forgets it when asked to', async () => {
+    expect((await save({ emailPassword: 'new-password-1' })).json()).toMatchObject({ hasEmailPassword: true });
+    const value = (await rawRow('email'))!.value as { password: string };
+    expect(openSecret(TEST_SECRET, 'settings', value.password, 'email.password')?.toString('utf8')).toBe('new-password-1');
+
+    const cleared = await save({ clearEmailPassword: true, clearEmailClientSecret: true });
+    expect(cleared.json()).toMatchObject({ hasEmailPassword: false, hasEmailClientSecret: false });
+    expect((await rawRow('email'))!.value).toMatchObject({ password: null, clientSecret: null });
+    const [audit] = await settingsAudits();
+    expect((audit!.details as { fields: string[] }).fields.sort()).toEqual(['emailClientSecret', 'emailPassword']);
+  });
+
+  it('clears a text field sent empty and resets an empty port to 587', async () => {
+    const response = await save({ emailUser: '', emailPort: '' });
+    expect(response.json()).toMatchObject({ emailUser: null, emailPort: 587 });
+  });
+
+  it('does not audit a save that changes nothing', async () => {
+    const before = (await settingsAudits()).length;
+    expect((await save({ timezone: 'UTC', emailHost: 'smtp2.example.test' })).statusCode).toBe(200);
+    expect(await settingsAudits()).toHaveLength(before);
+  });
+
+  it.each([
+    [{ timezone: '' }, 'Timezone is required'],
+    [{ timezone: null }, 'Timezone is required'],
+    [{ timezone: 'CET' }, 'Timezone must be one of EST, CST, MST, PST, UTC'],
+    [{ emailServiceType: 'sendgrid' }, 'Email service type must be smtp or microsoft365'],
+    [{ emailPort: 0 }, 'Email port must be a whole number between 1 and 65535'],
+    [{ emailPort: 70000 }, 'Email port must be a whole number between 1 and 65535'],
+    [{ emailPort: 'abc' }, 'Email port must be a whole number between 1 and 65535'],
+    [{ emailFrom: 'not an address' }, 'From address must be an e-mail address, e.g. Workshops <hello@example.com>'],
+  ])('refuses %j with 400 and changes nothing', async (payload, message) => {
+    const before = await getSettings();
+    const response = await save(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message });
+    expect((await getSettings()).body).toBe(before.body);
+  });
+});
+
+describe('payment status and test (demo provider)', () => {
+  it('reports the demo provider, no keys and no webhook yet', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/admin/settings/payment-status', headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      provider: 'demo',
+      mode: 'demo',
+      secretKeySet: false,
+      publishableKeySet: false,
+      webhookSecretSet: false,
+      lastWebhookAt: null,
+    });
+  });
+
+  it('shows when the last webhook event was processed', async () => {
+    await app.database.db.insert(processedWebhookEvents).values([
+      { id: 'evt_old', type: 'payment_intent.succeeded', processedAt: new Date('2030-01-01T10:00:00.000Z') },
+      { id: 'evt_new', type: 'payment_intent.succeeded', processedAt: new Date('2030-02-03T04:05:06.000Z') },
+    ]);
+    const response = await app.inject({ method: 'GET', url: '/api/admin/settings/payment-status', headers });
+    expect(response.json()).toMatchObject({ lastWebhookAt: '2030-02-03T04:05:06.000Z' });
+  });
+
+  it('passes the connection test without any provider to reach', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/admin/settings/payment-test', headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true, message: expect.stringContaining('Demo payments') });
+  });
+});
+
+describe('payment status and test (Stripe through the real SDK against a local Stripe)', () => {
+  let stripe: StripeDouble;
+  let stripeApp: TestApp;
+  let stripeHeaders: Record<string, string>;
+
+  beforeAll(async () => {
+    stripe = await startStripeDouble();
+    stripeApp = await createTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_settings',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_settings',
+        STRIPE_API_BASE: `http://${stripe.host}:${stripe.port}`,
+      },
+    });
+    ({ headers: stripeHeaders } = await loginAsAdmin(stripeApp));
+  });
+  afterAll(async () => {
+    await stripeApp.close();
+    await stripe.close();
+  });
+
+  it('reports Stripe in test mode with the keys that are set', async () => {
+    const response = await stripeApp.inject({ method: 'GET', url: '/api/admin/settings/payment-status', headers: stripeHeaders });
+    expect(response.json()).toEqual({
+      provider: 'stripe',
+      mode: 'test',
+      secretKeySet: true,
+      publishableKeySet: true,
+      webhookSecretSet: false,
+      lastWebhookAt: null,
+    });
+    expect(response.body).not.toContain('sk_test_settings');
+  });
+
+  it('checks the secret key with an authenticated call to Stripe', async () => {
+    const seen = stripe.requests.length;
+    const response = await stripeApp.inject({ method: 'POST', url: '/api/admin/settings/payment-test', headers: stripeHeaders });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true, message: 'Connected to Stripe (test mode): the secret key was accepted.' });
+    expect(stripe.requests.slice(seen)).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/payment_intents/pi_connection_check' })]);
+  });
+
+  // The checks below call the feature's function with another key or host: a whole app per case is slow.
+  const stripeProvider = { name: 'stripe' } as PaymentProvider;
+
+  it('reports a key Stripe refuses', async () => {
+    const result = await testPaymentConnection({ STRIPE_SECRET_KEY: 'rk_live_bad', STRIPE_API_BASE: `http://${stripe.host}:${stripe.port}` }, stripeProvider);
+    expect(result).toEqual({ ok: false, message: 'Stripe refused the secret key: Invalid API Key provided.' });
+  });
+
+  it('reports a Stripe it cannot reach', async () => {
+    const offline = await startStripeDouble();
+    await offline.close();
+    const result = await testPaymentConnection({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: `http://127.0.0.1:${offline.port}` }, stripeProvider);
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('unable to connect') });
+  });
+});

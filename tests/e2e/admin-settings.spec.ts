@@ -1,0 +1,64 @@
+import { test, expect } from './fixtures';
+import { openAdminTab, signInAsAdmin } from './support/admin';
+import { E2E_SMTP_PORT } from './support/constants';
+import { waitForMail } from './support/mail';
+
+/** Spec §2, §8, §9 and issue 6 point 4: the Settings tab's general, payment and email sub-tabs. */
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+test.describe('Settings tab', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+    await openAdminTab(page, 'Settings');
+  });
+
+  test('shows the four sub-tabs and saves the default timezone', async ({ page }) => {
+    const tabs = page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab');
+    await expect(tabs).toHaveText(['General', 'Payment', 'Email', 'Email templates']);
+
+    const timezone = page.getByLabel('Default timezone');
+    await expect(timezone).toHaveValue(/^(PST|EST|CST|MST|UTC)$/);
+    const next = (await timezone.inputValue()) === 'EST' ? 'MST' : 'EST';
+    await timezone.selectOption(next);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Audit log', level: 3 })).toBeVisible();
+
+    await page.reload();
+    await openAdminTab(page, 'Settings');
+    await expect(page.getByLabel('Default timezone')).toHaveValue(next);
+  });
+
+  test('shows the demo payment status and passes the connection test', async ({ page }) => {
+    await page.getByRole('tab', { name: 'Payment', exact: true }).click();
+    await expect(page.getByText('Demo payments (no Stripe key)')).toBeVisible();
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByText(/^Demo payments are active/)).toBeVisible();
+  });
+
+  test('saves SMTP settings, sends a test email that arrives and runs diagnostics', async ({ page }) => {
+    await page.getByRole('tab', { name: 'Email', exact: true }).click();
+    await expect(page.getByLabel('Port', { exact: true })).toBeVisible();
+    await page.getByLabel('Email service').selectOption('smtp');
+    await page.getByLabel('SMTP host').fill('127.0.0.1');
+    await page.getByLabel('Port', { exact: true }).fill(String(E2E_SMTP_PORT));
+    await page.getByLabel('From address').fill('Settings Studio <studio@example.com>');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
+    await expect(page.getByText('E-mail is sent with the settings saved below.')).toBeVisible();
+
+    const to = `settings-${unique()}@example.com`;
+    await page.getByLabel('Send test email to').fill(to);
+    await page.getByRole('button', { name: 'Send test email' }).click();
+    await expect(page.getByRole('form', { name: 'Send a test email' }).getByText(`Email sent to ${to}`)).toBeVisible();
+
+    const mail = await waitForMail(to, /^Test email from your workshop site$/);
+    expect(mail.from).toContain('studio@example.com');
+
+    await page.getByRole('button', { name: 'Run diagnostics' }).click();
+    const results = page.getByRole('list', { name: 'Diagnostic results' });
+    await expect(results.getByRole('listitem')).toHaveCount(4);
+    await expect(results).toContainText('TCP connection:');
+  });
+});

@@ -1,0 +1,38 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { signInAsAdmin } from './support/admin';
+
+/**
+ * Issue 4 point 9: the admin code is its own chunk and public pages never load it. The admin
+ * chunks are recognised by the names Vite gives them from their modules (admin-area,
+ * admin-dashboard-page, dashboard-charts, the tabs); the last test proves those names are real.
+ */
+const ADMIN_CHUNK = /\/assets\/(admin-[\w-]+|dashboard-charts|[\w-]+-tab|coming-soon-panel|email-debug-page)-[\w-]+\.(js|css)$/;
+
+function recordScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (['script', 'stylesheet'].includes(request.resourceType())) urls.push(new URL(request.url()).pathname);
+  });
+  return urls;
+}
+
+test('public pages load no admin code', async ({ page }) => {
+  const loaded = recordScripts(page);
+  for (const path of ['/', '/intro', '/blog', '/checkout']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(loaded.filter((url) => ADMIN_CHUNK.test(url))).toEqual([]);
+});
+
+test('the admin dashboard loads its own chunks', async ({ page }) => {
+  const loaded = recordScripts(page);
+  await signInAsAdmin(page);
+  await expect(page.getByRole('region', { name: 'Bookings per week' }).locator('svg')).toBeVisible();
+  const admin = loaded.filter((url) => ADMIN_CHUNK.test(url));
+  expect(admin.some((url) => url.includes('/admin-area-'))).toBe(true);
+  expect(admin.some((url) => url.includes('/admin-dashboard-page-'))).toBe(true);
+  expect(admin.some((url) => url.includes('/dashboard-charts-'))).toBe(true);
+});

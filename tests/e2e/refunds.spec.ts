@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { participantLinkFor } from '../../src/features/participant/server/participant-access';
+import { test, expect } from './fixtures';
+import { openAdminTab, signInAsAdmin } from './support/admin';
+import { CLIENT_HEADERS, getWorkshopDates, isTbc, type WorkshopDate } from './support/api';
+import { bookPaid, roomyDate } from './support/booking';
+import { E2E_BASE_URL } from './support/constants';
+
+/*
+ * Issue 5 points 4 and 5 in the browser, on the demo seed with the demo payment provider: a
+ * participant with a paid booking asks for a refund, an admin approves it in the Bookings tab;
+ * another cancels and sees the refund policy's terms before confirming.
+ */
+
+type Person = { firstName: string; lastName: string; email: string };
+
+function person(tag: string): Person {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { firstName: 'Grace', lastName: `${tag}${id}`, email: `refunds-${tag.toLowerCase()}-${id}@example.com` };
+}
+
+const fullName = (who: Person) => `${who.firstName} ${who.lastName}`;
+
+/** The link the access e-mail carries, signed with the e2e server's own secret (kept in its DATA_DIR). */
+function participantLink(email: string): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  expect(dataDir, 'playwright.config.ts sets E2E_DATA_DIR').toBeTruthy();
+  const secret = readFileSync(path.join(dataDir!, 'app-secret'), 'utf8').trim();
+  return participantLinkFor(secret, E2E_BASE_URL, email);
+}
+
+/** Toasts live in Radix's region; scoping to it skips the screen-reader copy Radix announces elsewhere. */
+const toasts = (page: Page): Locator => page.getByRole('region', { name: /notifications/i });
+
+async function openParticipantBooking(page: Page, who: Person, date: WorkshopDate): Promise<Locator> {
+  await page.goto(participantLink(who.email));
+  await expect(page).toHaveURL(/\/participant$/);
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: date.title }) });
+  await expect(card).toHaveCount(1);
+  return card;
+}
+
+test.describe('refunds and cancellation', () => {
+  test('a participant requests a refund and an admin approves it in the Bookings tab', async ({ page }) => {
+    const who = person('Refund');
+    const { date, bookingId } = await bookPaid(page.request, who, await roomyDate(page.request));
+
+    const card = await openParticipantBooking(page, who, date);
+    await card.getByRole('button', { name: 'Request Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request Refund' });
+    await expect(dialog.getByText('Refund reviews take 2-3 business days.').first()).toBeVisible();
+    const reason = dialog.getByRole('textbox', { name: 'Reason for the refund' });
+
+    await reason.fill('Too short');
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(dialog.getByText('Reason must be at least 10 characters')).toBeVisible();
+
+    await reason.fill('A family event moved to that week, sorry.');
+    await expect(dialog.getByText('41/500 characters')).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Submit Request' }).click();
+
+    await expect(toasts(page).getByText('Refund Requested', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Your refund request has been submitted and is pending review', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText('Pending review', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Request Refund' })).toHaveCount(0);
+
+    // The admin reviews it at the top of the Bookings tab.
+    await signInAsAdmin(page);
+    await openAdminTab(page, 'Bookings');
+    const panel = page.getByRole('region', { name: /^Refund requests/ });
+    const pending = panel.getByRole('list', { name: 'Pending refund requests' }).getByRole('listitem').filter({ hasText: who.email });
+    await expect(pending).toHaveCount(1);
+    await expect(pending.getByText('A family event moved to that week, sorry.')).toBeVisible();
+    await pending.getByRole('button', { name: `Approve refund: ${fullName(who)}` }).click();
+
+    const review = page.getByRole('dialog', { name: 'Approve refund' });
+    await review.getByRole('textbox', { name: 'Notes for the participant' }).fill('Refunded in full. Hope to see you next time.');
+    await review.getByRole('button', { name: 'Approve and Refund' }).click();
+    await expect(toasts(page).getByText('Refund Approved', { exact: true })).toBeVisible();
+    await expect(review).toBeHidden();
+    await expect(pending).toHaveCount(0);
+
+    const check = await page.request.get('/api/admin/refund-requests', { headers: CLIENT_HEADERS });
+    const requests = (await check.json()) as { bookingId: number; status: string; notes: string | null; booking: { status: string } }[];
+    expect(requests.find((r) => r.bookingId === bookingId)).toMatchObject({
+      status: 'APPROVED',
+      notes: 'Refunded in full. Hope to see you next time.',
+      booking: { status: 'refunded' },
+    });
+
+    // The participant's view (opened by the admin) shows the decision.
+    await page.goto(`/participant?email=${encodeURIComponent(who.email)}`);
+    const refunded = page.getByRole('article').filter({ has: page.getByRole('heading', { name: date.title }) });
+    await expect(refunded.getByText('Refund approved', { exact: true })).toBeVisible();
+    await expect(refunded.getByText('Refunded in full. Hope to see you next time.')).toBeVisible();
+  });
+
+  test('a participant sees the cancellation terms, cancels, and the booking leaves the list', async ({ page }) => {
+    const who = person('Cancel');
+    const { date } = await bookPaid(page.request, who, await roomyDate(page.request));
+    // A second booking (the seed's TBC workshop) stays in the list. With none left, the page's
+    // 'No Bookings Found' toast would replace 'Booking Cancelled' (one toast at a time).
+    const tbc = (await getWorkshopDates(page.request)).find((d) => isTbc(d) && d.seatsRemaining > 0);
+    expect(tbc, 'the demo seed has an open TBC workshop').toBeDefined();
+    await bookPaid(page.request, who, tbc!);
+
+    const card = await openParticipantBooking(page, who, date);
+    await card.getByRole('button', { name: 'Cancel Booking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    // The seed's open date is two weeks away: the policy gives a full refund.
+    await expect(dialog.getByText(/so cancelling now gives you a full refund of \$\d/)).toBeVisible();
+    await expect(dialog.getByText(/Cancel at least 7 days before the workshop and you get a full refund/)).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Yes, Cancel Booking' }).click();
+    await expect(toasts(page).getByText('Booking Cancelled', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText(/full refund of \$[\d,.]+ is on its way to your card\. You will receive a confirmation email\.$/)).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect(page.getByRole('article').filter({ has: page.getByRole('heading', { name: tbc!.title }) })).toHaveCount(1);
+  });
+});
