@@ -11,6 +11,9 @@ const BACKUP_CHECK_INTERVAL_MS = 60 * 60_000;
 /** The first check after start-up: not during it. */
 const BACKUP_FIRST_CHECK_MS = 60_000;
 
+/** How soon the jobs first run after start-up; tests shorten them. */
+export type BackgroundJobTimings = { firstBackupCheckMs?: number };
+
 /**
  * Periodic work every instance runs; each job is safe to run on several instances at once
  * because it claims rows in SQL: holds with SKIP LOCKED (see releaseExpiredHolds), reminders
@@ -21,6 +24,7 @@ export function startBackgroundJobs({
   log,
   reminders,
   backups,
+  timings = {},
 }: {
   db: Database;
   log: FastifyBaseLogger;
@@ -28,6 +32,7 @@ export function startBackgroundJobs({
   reminders?: ReminderDeps;
   /** Where the daily backup goes (DATA_DIR/backups); without it no scheduled backup is made. */
   backups?: { dataDir: string };
+  timings?: BackgroundJobTimings;
 }): { stop: () => void } {
   let running = false;
   const sweep = async () => {
@@ -70,7 +75,7 @@ export function startBackgroundJobs({
       }
       backingUp = false;
     };
-    backupTimers.push(setTimeout(checkBackup, BACKUP_FIRST_CHECK_MS), setInterval(checkBackup, BACKUP_CHECK_INTERVAL_MS));
+    backupTimers.push(setTimeout(checkBackup, timings.firstBackupCheckMs ?? BACKUP_FIRST_CHECK_MS), setInterval(checkBackup, BACKUP_CHECK_INTERVAL_MS));
     backupTimers.forEach((t) => t.unref());
   }
 

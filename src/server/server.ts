@@ -4,14 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { ensureAdminUser, ensureFirstAdmin } from '../features/admin-auth/server/admin-auth.service';
 import { buildApp } from './app';
 import { resolveAppSecret } from './app-secret';
-import { startBackgroundJobs } from './background-jobs';
-import { OutboxWorker } from './email/outbox-worker';
-import { smtpTransportFromUrl } from './email/transport';
 import { createPaymentProvider } from './payments/create-provider';
 import { openDatabase } from './db/client';
 import { seedDemoContent } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
 import { ReadCache } from './lib/read-cache';
+import { startRuntime, type Runtime } from './runtime';
 
 const PUBLIC_READ_TTL_MS = 1000;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -45,10 +43,9 @@ async function main() {
     env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? await ensureAdminUser(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }) : 'not configured';
   const firstAdmin = env.ADMIN_EMAIL ? null : await ensureFirstAdmin(database.db);
 
-  const smtp = env.SMTP_URL ? smtpTransportFromUrl(env.SMTP_URL) : null;
   // The worker logs through the app's logger and the app wakes the worker: made after the app.
   // eslint-disable-next-line prefer-const
-  let outbox: OutboxWorker | undefined;
+  let runtime: Runtime | undefined;
   const secret = resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
   const app = await buildApp({
     db: database.db,
@@ -56,20 +53,12 @@ async function main() {
     publicCache: new ReadCache(PUBLIC_READ_TTL_MS),
     payments: createPaymentProvider(env, database.db),
     secret,
-    onEmailQueued: () => outbox?.nudge(),
+    onEmailQueued: () => runtime?.outbox.nudge(),
     clientDir: findClientDir(),
   });
-  // 12 attempts with doubling backoff keep retrying for about 2.4 hours before an admin must retry.
-  outbox = new OutboxWorker({ db: database.db, getTransport: () => smtp, logger: app.log, maxAttempts: 12 });
-  const jobs = startBackgroundJobs({
-    db: database.db,
-    log: app.log,
-    reminders: { secret, publicUrl: env.PUBLIC_URL, onEmailQueued: () => outbox?.nudge() },
-  });
-  outbox.start();
+  runtime = startRuntime({ db: database.db, env, secret, log: app.log });
   app.addHook('onClose', async () => {
-    jobs.stop();
-    await outbox?.stop();
+    await runtime?.stop();
     await database.close();
   });
   app.log.info({ database: database.kind, seeded, adminAccount }, 'database ready');

@@ -326,6 +326,33 @@ describe('writing a newsletter', () => {
     expect(audit?.details).toMatchObject({ subject: 'June news', queued: 2 });
   });
 
+  it("goes through the admin's 'newsletter' template: its subject and frame, one Bcc copy, and not at all when switched off", async () => {
+    const saveTemplate = (template: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/debug/create-template', headers: admin, payload: { type: 'newsletter', ...template } });
+    try {
+      const saved = await saveTemplate({ subject: 'Workshop news: {{subject}}', content: '<p>Dear reader,</p>{{content}}<p>See you soon</p>', isActive: true, bccAdmin: true });
+      expect(saved.statusCode, saved.body).toBeLessThan(300);
+      await addSubscribers({ email: 'one@example.com' }, { email: 'two@example.com' });
+      const sent = await app.inject({ method: 'POST', url: '/api/admin/newsletter/send', headers: admin, payload: { subject: 'June', content: '<p>New dates</p>' } });
+      expect(sent.statusCode).toBe(201);
+      const rows = await db().select().from(emailOutbox).orderBy(asc(emailOutbox.id));
+      expect(rows.map((row) => [row.to, row.subject, row.bcc])).toEqual([
+        ['one@example.com', 'Workshop news: June', 'admin@test.local'],
+        ['two@example.com', 'Workshop news: June', null],
+      ]);
+      expect(rows[0]!.html).toMatch(/<p>Dear reader,<\/p><p>New dates<\/p><p>See you soon<\/p>/);
+
+      await db().delete(emailOutbox);
+      expect((await saveTemplate({ subject: '{{subject}}', content: '{{content}}', isActive: false, bccAdmin: false })).statusCode).toBeLessThan(300);
+      const refused = await app.inject({ method: 'POST', url: '/api/admin/newsletter/send', headers: admin, payload: { subject: 'June', content: '<p>New dates</p>' } });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/newsletter e-mail template is switched off/);
+      expect(await db().select().from(emailOutbox)).toEqual([]);
+    } finally {
+      await saveTemplate({ subject: '{{subject}}', content: '{{content}}', isActive: true, bccAdmin: false });
+    }
+  });
+
   it('paces the e-mails: one a second, so no more than 60 become due in any minute', async () => {
     await addSubscribers(...Array.from({ length: 125 }, (_, i) => ({ email: `pace${String(i).padStart(3, '0')}@example.com` })));
     const before = Date.now();

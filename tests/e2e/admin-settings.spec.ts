@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
 import { openAdminTab, signInAsAdmin } from './support/admin';
+import { CLIENT_HEADERS } from './support/api';
 import { E2E_SMTP_PORT } from './support/constants';
 import { waitForMail } from './support/mail';
 
@@ -28,6 +29,17 @@ test.describe('Settings tab', () => {
     await page.reload();
     await openAdminTab(page, 'Settings');
     await expect(page.getByLabel('Default timezone')).toHaveValue(next);
+
+    // A new workshop starts in the saved default timezone.
+    await openAdminTab(page, 'Workshops');
+    await page.getByRole('button', { name: 'Add Workshop' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Workshop' });
+    await expect(dialog.getByLabel('Timezone', { exact: true })).toHaveValue(next);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Back to the spec's default, which other tests expect.
+    const restored = await page.request.post('/api/admin/settings', { headers: CLIENT_HEADERS, data: { timezone: 'PST' } });
+    expect(restored.ok(), await restored.text()).toBe(true);
   });
 
   test('shows the demo payment status and passes the connection test', async ({ page }) => {
@@ -37,7 +49,7 @@ test.describe('Settings tab', () => {
     await expect(page.getByText(/^Demo payments are active/)).toBeVisible();
   });
 
-  test('saves SMTP settings, sends a test email that arrives and runs diagnostics', async ({ page }) => {
+  test('saves SMTP settings, sends a test email and a sample confirmation that arrive, and runs diagnostics', async ({ page }) => {
     await page.getByRole('tab', { name: 'Email', exact: true }).click();
     await expect(page.getByLabel('Port', { exact: true })).toBeVisible();
     await page.getByLabel('Email service').selectOption('smtp');
@@ -55,6 +67,13 @@ test.describe('Settings tab', () => {
 
     const mail = await waitForMail(to, /^Test email from your workshop site$/);
     expect(mail.from).toContain('studio@example.com');
+
+    const tester = page.getByRole('form', { name: 'Booking confirmation tester' });
+    const sampleTo = `sample-${unique()}@example.com`;
+    await tester.getByLabel('Send a sample confirmation to').fill(sampleTo);
+    await tester.getByRole('button', { name: 'Send sample confirmation' }).click();
+    await expect(page.getByText('Test email queued', { exact: true })).toBeVisible();
+    await waitForMail(sampleTo, /^Your seat is booked: /);
 
     await page.getByRole('button', { name: 'Run diagnostics' }).click();
     const results = page.getByRole('list', { name: 'Diagnostic results' });

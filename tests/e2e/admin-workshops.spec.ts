@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { openAdminTab, signInAsAdmin } from './support/admin';
-import { adminRequest, getWorkshopDates } from './support/api';
+import { adminRequest, getJson, getWorkshopDates } from './support/api';
 
 /** Spec §2, §4, §5, §8: the admin Workshops tab creates a date that visitors see at once. */
 
@@ -33,13 +33,15 @@ test.describe('admin Workshops tab', () => {
       const table = page.getByRole('region', { name: 'Workshop dates' });
       expect((await table.getByRole('columnheader').allInnerTexts()).map((t) => t.trim())).toEqual(COLUMNS);
 
+      // The default timezone is Settings → General's (PST until one is saved; the settings test changes it).
+      const { timezone: defaultTimezone } = await getJson<{ timezone: string }>(page.request, '/api/admin/settings');
       await page.getByRole('button', { name: 'Add Workshop' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Workshop' });
       await expect(dialog).toBeVisible();
       // The defaults of a new workshop (spec §5).
       await expect(dialog.getByLabel('Seats', { exact: true })).toHaveValue('10');
       await expect(dialog.getByLabel('Price ($)', { exact: true })).toHaveValue('499');
-      await expect(dialog.getByLabel('Timezone', { exact: true })).toHaveValue('PST');
+      await expect(dialog.getByLabel('Timezone', { exact: true })).toHaveValue(defaultTimezone);
       await expect(dialog.getByLabel('Active', { exact: true })).toBeChecked();
       await expect(dialog.getByLabel('Featured', { exact: true })).not.toBeChecked();
       await expect(dialog.getByLabel('TBC', { exact: true })).not.toBeChecked();

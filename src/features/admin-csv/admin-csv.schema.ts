@@ -45,6 +45,15 @@ export const csvEntityLabels: Record<CsvEntity, string> = {
   strategyNotes: 'strategy notes',
 };
 
+/**
+ * What an import does where it is not plain "add or update these rows", said beside the button.
+ * Users come from bookings (spec §2), so importing them can only put their addresses on the
+ * newsletter list: the admin must see that before choosing a file.
+ */
+export const csvImportNotes: Partial<Record<CsvEntity, string>> = {
+  users: 'Importing users adds their e-mail addresses to the newsletter list (users themselves come from bookings).',
+};
+
 /** `users-2031-07-04.csv`: the day of the download (UTC). */
 export function csvFileName(entity: CsvEntity, now = new Date()): string {
   return `${entity}-${now.toISOString().slice(0, 10)}.csv`;

@@ -20,7 +20,17 @@ export function dueReminderKind(startsAt: Date, now: Date): ReminderKind | null 
   return null;
 }
 
-/** 'in 24 hours' / 'in 1 hour', for the subject. */
-export function reminderLeadText(kind: ReminderKind): string {
-  return kind === '1h' ? 'in 1 hour' : 'in 24 hours';
+const MINUTE_MS = 60_000;
+
+/**
+ * How far off the start is, for the subject: 'in 24 hours', 'in 1 hour'. The time left is said as
+ * it is, so a reminder that goes out late (a booking made 5 hours before, a sweep that was down)
+ * says 'in 5 hours', not 'in 24 hours'. Without a start time, the reminder's own window.
+ */
+export function reminderLeadText(kind: ReminderKind, startsAt?: Date, now?: Date): string {
+  if (!startsAt || !now) return kind === '1h' ? 'in 1 hour' : 'in 24 hours';
+  const minutes = Math.max(1, Math.round((startsAt.getTime() - now.getTime()) / MINUTE_MS));
+  if (minutes < 50) return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const hours = Math.max(1, Math.round(minutes / 60));
+  return `in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }

@@ -11,6 +11,7 @@ export const SUBJECT_TOO_LONG = 'Subject must be 200 characters or less';
 export const CONTENT_REQUIRED = 'Content is required';
 export const CONTENT_TOO_LONG = 'Content must be 200,000 characters or less';
 export const CONTENT_EMPTY_AFTER_CLEANING = 'Content has nothing left to send once unsafe HTML is removed';
+export const NEWSLETTER_TEMPLATE_OFF = "The newsletter e-mail template is switched off: turn it on in Settings → E-mail templates to send";
 export const NO_ACTIVE_SUBSCRIBERS = 'There are no active subscribers to send to';
 export const SUBSCRIBER_NOT_FOUND = 'Subscriber not found';
 

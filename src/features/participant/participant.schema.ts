@@ -40,6 +40,7 @@ export const DETAILS_NOT_AVAILABLE = 'Workshop details are not available yet.';
 export const DETAILS_CHECK_BACK = 'Check back closer to the workshop date for Zoom links and other details.';
 /** A reservation not yet paid sees the workshop but not the meeting room (decided here, see participant.service.ts). */
 export const MEETING_DETAILS_AFTER_PAYMENT = 'Meeting details are shared once your booking is paid.';
+export const MEETING_DETAILS_REFUNDED = 'This booking was refunded, so its meeting details are no longer shared.';
 export const ASSETS_LOAD_FAILED = 'There was an error loading workshop assets. Please try again later.';
 export const POPUP_BLOCKED = "Unable to open fullscreen view. Please check your browser's popup settings.";
 export const COPY_FAILED = 'Failed to copy to clipboard';

@@ -3,7 +3,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { toast } from '../../../client/components/ui/toast-store';
 import { ApiError } from '../../../client/lib/api-client';
-import { csvEntityLabels, csvExportUrl, type CsvEntity } from '../admin-csv.schema';
+import { csvEntityLabels, csvExportUrl, csvImportNotes, type CsvEntity } from '../admin-csv.schema';
 import { useImportCsv } from './api/import-csv';
 
 /** Spec §8: the server's message, or 'Failed to import {entity}'. A file that is not CSV says so. */
@@ -23,6 +23,8 @@ export function CsvActions({ entity }: { entity: CsvEntity }) {
   const importCsv = useImportCsv(entity);
   const label = csvEntityLabels[entity];
   const busy = importCsv.isPending;
+  const note = csvImportNotes[entity];
+  const noteId = `csv-import-note-${entity}`;
 
   const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -48,10 +50,16 @@ export function CsvActions({ entity }: { entity: CsvEntity }) {
         disabled={busy}
         aria-busy={busy}
         aria-label={`Import CSV for ${label}`}
+        aria-describedby={note ? noteId : undefined}
       >
         {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Upload aria-hidden="true" className="size-4" />}
         Import CSV
       </button>
+      {note ? (
+        <p id={noteId} className="basis-full text-xs text-ink-soft">
+          {note}
+        </p>
+      ) : null}
       <span role="status" className="sr-only">
         {busy ? `Importing ${label}…` : ''}
       </span>

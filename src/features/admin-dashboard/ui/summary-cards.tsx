@@ -47,7 +47,8 @@ export function SummaryCards() {
         label="Bookings"
         icon={<Ticket className="size-5" />}
         value={`${data.paidBookings} / ${data.totalBookings}`}
-        detail={`paid of ${plural(data.totalBookings, 'booking', 'bookings')}, ${data.freeBookings.toLocaleString('en-US')} free`}
+        // Bookings that hold a seat: cancelled and refunded ones (still listed in the Bookings tab) are not counted.
+        detail={`paid of ${plural(data.totalBookings, 'active booking', 'active bookings')}, ${data.freeBookings.toLocaleString('en-US')} free`}
       />
       <Card label="Revenue" icon={<DollarSign className="size-5" />} value={formatUsd(data.revenue)} detail="from paid bookings" />
     </div>

@@ -37,12 +37,12 @@ function isWebLink(value: string | null): value is string {
 }
 
 /** The admin's 'reminder' template filled for this booking; null when the template is switched off. */
-async function reminderEmail(tx: Database, kind: ReminderKind, booking: BookingRow, date: WorkshopDateRow, deps: ReminderDeps) {
+async function reminderEmail(tx: Database, kind: ReminderKind, booking: BookingRow, date: WorkshopDateRow, deps: ReminderDeps, now: Date) {
   const times = workshopEventTimes(date);
   const values = {
     firstName: booking.firstName,
     workshopTitle: date.title,
-    lead: reminderLeadText(kind),
+    lead: reminderLeadText(kind, times?.start, now),
     when: times ? formatInWorkshopZone(times.start, date.timezone) : `${date.date}, ${date.time} ${date.timezone}`,
     zoomLink: date.zoomLink ?? '',
     meetingId: date.zoomMeetingId ?? '',
@@ -68,7 +68,7 @@ async function reminderEmail(tx: Database, kind: ReminderKind, booking: BookingR
 }
 
 /** Claims and queues one reminder; false when another run (or instance) already sent it. */
-async function sendReminder(db: Database, deps: ReminderDeps, kind: ReminderKind, bookingId: number): Promise<boolean> {
+async function sendReminder(db: Database, deps: ReminderDeps, kind: ReminderKind, bookingId: number, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     // FOR SHARE: a cancellation committing meanwhile waits for us, or we see it and skip.
     const [row] = await tx
@@ -83,7 +83,7 @@ async function sendReminder(db: Database, deps: ReminderDeps, kind: ReminderKind
     const claimed = await tx.insert(bookingReminders).values({ bookingId, kind }).onConflictDoNothing().returning({ bookingId: bookingReminders.bookingId });
     if (claimed.length === 0) return false;
     // A switched-off template still claims the reminder (it is not tried again), but sends nothing.
-    const email = await reminderEmail(tx, kind, row.booking, row.date, deps);
+    const email = await reminderEmail(tx, kind, row.booking, row.date, deps, now);
     if (!email) return false;
     await enqueueEmail(tx, email);
     return true;
@@ -120,7 +120,7 @@ export async function sendDueReminders(db: Database, deps: ReminderDeps, now: Da
   for (const { bookingId, startsAt } of due) {
     // The SQL above narrows the rows by the same windows; this pure rule names the kind.
     const kind = startsAt ? dueReminderKind(startsAt, now) : null;
-    if (kind && (await sendReminder(db, deps, kind, bookingId))) sent++;
+    if (kind && (await sendReminder(db, deps, kind, bookingId, now))) sent++;
   }
   if (sent > 0) deps.onEmailQueued?.();
   return { sent };

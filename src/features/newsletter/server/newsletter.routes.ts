@@ -47,7 +47,7 @@ export async function newsletterRoutes(app: FastifyInstance, deps: AppDeps): Pro
     { schema: { body: newsletterInputSchema, response: { 200: newsletterPreviewSchema } } },
     async (request) => {
       await requireAdmin(request);
-      return previewNewsletter(request.body, deps.env.PUBLIC_URL);
+      return previewNewsletter(db, request.body, deps.env.PUBLIC_URL);
     },
   );
 

@@ -2,13 +2,14 @@ import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { newsletterSubscribers } from '../../../server/db/schema';
 import { enqueueEmails, NEWSLETTER_KIND, NEWSLETTER_PER_MINUTE } from '../../../server/email/outbox';
-import { emailLayout } from '../../../server/email/templates';
 import { recordAudit } from '../../../server/lib/audit';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { formatCsv } from '../../admin-csv/csv';
+import { renderEmail, type RenderedEmail } from '../../email-templates/server/render-email';
 import {
   CONTENT_EMPTY_AFTER_CLEANING,
+  NEWSLETTER_TEMPLATE_OFF,
   NO_ACTIVE_SUBSCRIBERS,
   SUBSCRIBER_NOT_FOUND,
   type NewsletterInput,
@@ -75,20 +76,24 @@ export async function unsubscribe(db: Database, email: string): Promise<void> {
     });
 }
 
-type RenderedNewsletter = { subject: string; html: string; text: string };
-
-/** The e-mail as every subscriber gets it, before the worker adds their own unsubscribe link. */
-export function renderNewsletter(input: NewsletterInput): RenderedNewsletter {
+/**
+ * The e-mail as every subscriber gets it, before the worker adds their own unsubscribe link: the
+ * admin's 'newsletter' template (subject, frame, Active, BCC admin) around the sanitised content.
+ * A template switched off stops the newsletter with a clear message rather than sending nothing.
+ */
+export async function renderNewsletter(db: Database, input: NewsletterInput): Promise<RenderedEmail> {
   const bodyHtml = sanitizeHtml(input.content).trim();
   if (!htmlToText(bodyHtml) && !/<img\b/i.test(bodyHtml)) throw new HttpError(400, CONTENT_EMPTY_AFTER_CLEANING);
-  return { subject: input.subject, html: emailLayout({ title: input.subject, bodyHtml }), text: htmlToText(bodyHtml) };
+  const rendered = await renderEmail(db, 'newsletter', { subject: input.subject }, { trustedHtml: { content: bodyHtml } });
+  if (!rendered) throw new HttpError(409, NEWSLETTER_TEMPLATE_OFF);
+  return rendered;
 }
 
 /** The preview shows the footer too, with a link that leads nowhere in particular. */
-export function previewNewsletter(input: NewsletterInput, publicUrl: string): { html: string } {
-  const rendered = renderNewsletter(input);
+export async function previewNewsletter(db: Database, input: NewsletterInput, publicUrl: string): Promise<{ html: string }> {
+  const rendered = await renderNewsletter(db, input);
   const sample = `${publicUrl.replace(/\/+$/, '')}${UNSUBSCRIBE_PATH}?token=preview`;
-  return { html: addUnsubscribeLink({ to: 'preview', bcc: null, attachments: null, ...rendered }, sample).html };
+  return { html: addUnsubscribeLink({ to: 'preview', attachments: null, ...rendered }, sample).html };
 }
 
 /** Seconds between two newsletter e-mails becoming due. */
@@ -100,7 +105,7 @@ const SPACING_MS = 60_000 / NEWSLETTER_PER_MINUTE;
  * NEWSLETTER_PER_MINUTE become sendable in any minute.
  */
 export async function sendNewsletter(db: Database, actor: string, input: NewsletterInput): Promise<NewsletterQueued> {
-  const rendered = renderNewsletter(input);
+  const { bcc, ...rendered } = await renderNewsletter(db, input);
   return db.transaction(async (tx) => {
     const recipients = await tx
       .select({ email: newsletterSubscribers.email })
@@ -110,7 +115,8 @@ export async function sendNewsletter(db: Database, actor: string, input: Newslet
     if (recipients.length === 0) throw new HttpError(400, NO_ACTIVE_SUBSCRIBERS);
     const queued = await enqueueEmails(
       tx,
-      recipients.map((recipient, index) => ({ to: recipient.email, ...rendered, kind: NEWSLETTER_KIND, delayMs: index * SPACING_MS })),
+      // With 'BCC Admin' on, the admins get one copy (of the first e-mail), not one per subscriber.
+      recipients.map((recipient, index) => ({ to: recipient.email, ...rendered, bcc: index === 0 ? bcc : null, kind: NEWSLETTER_KIND, delayMs: index * SPACING_MS })),
     );
     const firstAt = queued[0]!.nextAttemptAt.toISOString();
     const lastAt = queued[queued.length - 1]!.nextAttemptAt.toISOString();

@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { ErrorState } from '../../../client/components/ui/data-table';
 import { Spinner } from '../../../client/components/ui/spinner';
-import { EmailTemplatesPanel } from '../../email-templates/ui/email-templates-panel';
+import { BookingConfirmationTester, EmailTemplatesPanel } from '../../email-templates/ui/email-templates-panel';
 import { AuditLogPanel, OutboxPanel } from '../../operations/ui/ops-panels';
 import { useSettings } from './api/get-settings';
 import { messageOf } from './components/errors';
@@ -60,6 +60,12 @@ export default function SettingsTab() {
 
       <Tabs.Content value="email" className="grid gap-8 pt-6 outline-none">
         <WithSettings>{(settings) => <EmailSettings settings={settings} />}</WithSettings>
+        <section aria-labelledby="settings-confirmation-tester-heading">
+          <h3 id="settings-confirmation-tester-heading" className="mb-3 text-lg font-extrabold">
+            Booking confirmation tester
+          </h3>
+          <BookingConfirmationTester />
+        </section>
         <section aria-labelledby="settings-outbox-heading">
           <h3 id="settings-outbox-heading" className="mb-3 text-lg font-extrabold">
             Outbox

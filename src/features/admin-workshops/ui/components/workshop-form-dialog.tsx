@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
 import { CheckboxField, controlClasses, FieldError, SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
+import { useSettings } from '../../../settings/ui/api/get-settings';
 import { expertiseLabels, expertiseLevels } from '../../../workshops/workshops.schema';
 import {
   DEFAULT_TEMPLATE_SEATS,
@@ -101,11 +102,19 @@ function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
     setError,
     trigger,
     control,
+    getFieldState,
     formState: { errors, isSubmitted, isSubmitting },
   } = useForm<WorkshopFormInput, unknown, WorkshopForm>({
     resolver: zodResolver(workshopFormSchema),
     defaultValues: initial,
   });
+
+  // A new workshop starts in the default timezone of Settings → General (PST until one is saved),
+  // unless the admin has already picked one.
+  const defaultTimezone = useSettings().data?.timezone;
+  useEffect(() => {
+    if (!workshop && defaultTimezone && !getFieldState('timezone').isDirty) setValue('timezone', defaultTimezone);
+  }, [workshop, defaultTimezone, getFieldState, setValue]);
 
   const [templateId, date, timezone] = useWatch({ control, name: ['templateId', 'date', 'timezone'] });
   const revalidate = { shouldDirty: true } as const;

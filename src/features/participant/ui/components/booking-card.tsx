@@ -50,7 +50,7 @@ export function BookingCard({ booking, onChanged, onCancelled }: { booking: Part
       </header>
 
       <Section title="Workshop details">
-        <WorkshopDetailsSection details={details.data} isLoading={details.isPending} isError={details.isError} />
+        <WorkshopDetailsSection details={details.data} isLoading={details.isPending} isError={details.isError} refunded={booking.status === 'refunded'} />
       </Section>
 
       {booking.status !== 'refunded' ? (

@@ -7,6 +7,7 @@ import {
   DETAILS_CHECK_BACK,
   DETAILS_NOT_AVAILABLE,
   MEETING_DETAILS_AFTER_PAYMENT,
+  MEETING_DETAILS_REFUNDED,
   type WorkshopDetails,
 } from '../../participant.schema';
 import { CopyValue } from './copy-value';
@@ -48,7 +49,18 @@ function AdditionalInfo({ text }: { text: string }) {
 }
 
 /** Meeting link, id and password with copy buttons, additional info and material links. */
-export function WorkshopDetailsSection({ details, isLoading, isError }: { details: WorkshopDetails | undefined; isLoading: boolean; isError: boolean }) {
+export function WorkshopDetailsSection({
+  details,
+  isLoading,
+  isError,
+  refunded = false,
+}: {
+  details: WorkshopDetails | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  /** A refunded booking keeps its card, but the meeting is no longer theirs to join. */
+  refunded?: boolean;
+}) {
   if (isLoading) {
     return (
       <div aria-busy="true" aria-label="Loading workshop details" className="space-y-3">
@@ -69,7 +81,7 @@ export function WorkshopDetailsSection({ details, isLoading, isError }: { detail
       {details.meetingDetailsPending ? (
         <p className="flex items-start gap-2 rounded-brutal border-2 border-ink bg-accent-soft px-3 py-2 text-sm font-semibold">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {MEETING_DETAILS_AFTER_PAYMENT}
+          {refunded ? MEETING_DETAILS_REFUNDED : MEETING_DETAILS_AFTER_PAYMENT}
         </p>
       ) : hasMeeting ? (
         <dl className="space-y-3">

@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { unsubscribeDecorator } from '../features/newsletter/server/unsubscribe';
+import { resolveMailTransport } from '../features/settings/server/mail-transport';
+import { startBackgroundJobs, type BackgroundJobTimings } from './background-jobs';
+import type { Database } from './db/client';
+import { OutboxWorker } from './email/outbox-worker';
+import type { Env } from './env';
+
+/** 12 attempts with doubling backoff keep retrying for about 2.4 hours before an admin must retry. */
+const OUTBOX_MAX_ATTEMPTS = 12;
+
+export type Runtime = { outbox: OutboxWorker; stop: () => Promise<void> };
+
+/**
+ * The work a running server does besides answering requests: the outbox worker and the periodic
+ * jobs. Kept apart from server.ts so tests run exactly what production runs.
+ * - E-mail goes through the admin's saved settings, else SMTP_URL, else waits (CONTRACT §4).
+ * - Every e-mail carries its recipient's unsubscribe link (issue 6).
+ * - Reminders are queued, and the daily backup is written to DATA_DIR/backups.
+ */
+export function startRuntime({
+  db,
+  env,
+  secret,
+  log,
+  timings,
+}: {
+  db: Database;
+  env: Pick<Env, 'SMTP_URL' | 'MS_LOGIN_BASE_URL' | 'MS_GRAPH_BASE_URL' | 'PUBLIC_URL' | 'DATA_DIR'>;
+  secret: string;
+  log: FastifyBaseLogger;
+  timings?: BackgroundJobTimings;
+}): Runtime {
+  const outbox = new OutboxWorker({
+    db,
+    getTransport: () => resolveMailTransport(db, env, secret),
+    decorate: unsubscribeDecorator({ secret, publicUrl: env.PUBLIC_URL }),
+    logger: log,
+    maxAttempts: OUTBOX_MAX_ATTEMPTS,
+  });
+  const jobs = startBackgroundJobs({
+    db,
+    log,
+    reminders: { secret, publicUrl: env.PUBLIC_URL, onEmailQueued: () => outbox.nudge() },
+    backups: { dataDir: env.DATA_DIR },
+    timings,
+  });
+  outbox.start();
+  return {
+    outbox,
+    stop: async () => {
+      jobs.stop();
+      await outbox.stop();
+    },
+  };
+}
