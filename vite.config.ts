@@ -2,13 +2,15 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     // manifest.json lets the server find the entry and route chunks by source path.
-    manifest: true,
+    manifest: !isSsrBuild,
+    // The SSR build (scripts/prerender.mjs) only renders HTML: no copy of public/ beside it.
+    copyPublicDir: !isSsrBuild,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -26,4 +28,4 @@ export default defineConfig({
       '/api': 'http://localhost:3000',
     },
   },
-});
+}));

@@ -8,6 +8,7 @@ import { openParticipantLink } from '../features/participant/server/participant-
 import type { AppDeps } from './deps';
 
 const META_PLACEHOLDER = '<!--app-meta-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
 /** Used when the client has not been built (API-only tests, a server started before `vite build`). */
 const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />${META_PLACEHOLDER}</head><body><div id="root"></div></body></html>`;
 
@@ -46,9 +47,19 @@ export function renderMetaTags(meta: RouteMeta, pageUrl: string, publicUrl: stri
  * build made them), and every page as index.html with that route's title, description and share
  * tags already in the <head>, so link previews work without running scripts.
  */
+/**
+ * The HTML of pages rendered at build time (scripts/prerender.mjs writes dist/prerendered beside
+ * dist/client), by path; empty when the build made none.
+ */
+function readPrerenderedPages(clientDir: string | null): Record<string, string> {
+  const file = clientDir ? join(clientDir, '..', 'prerendered', 'pages.json') : null;
+  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+}
+
 export async function registerPages(app: FastifyInstance, { db, env, secret }: AppDeps, clientDir: string | null): Promise<void> {
   const indexPath = clientDir ? join(clientDir, 'index.html') : null;
   const template = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : FALLBACK_TEMPLATE;
+  const prerendered = readPrerenderedPages(clientDir);
 
   if (clientDir && existsSync(clientDir)) {
     await app.register(fastifyStatic, {
@@ -66,7 +77,11 @@ export async function registerPages(app: FastifyInstance, { db, env, secret }: A
 
   const render = (meta: RouteMeta, request: FastifyRequest, reply: FastifyReply, status = 200) => {
     const path = request.url.split('?')[0] ?? '/';
-    const html = template.replace(META_PLACEHOLDER, renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL));
+    const body = status === 200 ? prerendered[path] : undefined;
+    const html = template
+      // Functions as replacements: '$' in a title or a price is text, not a replacement pattern.
+      .replace(META_PLACEHOLDER, () => renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL))
+      .replace(ROOT_ELEMENT, () => (body ? `<div id="root">${body}</div>` : ROOT_ELEMENT));
     return reply
       .status(status)
       .header('Cache-Control', 'no-cache')

@@ -18,7 +18,7 @@ export function AppRouter() {
   return (
     // Keyed by path so a screen that failed to load does not stay failed after navigating away.
     <ErrorBoundary key={location}>
-      <Suspense fallback={<Spinner label="Loading page…" className="min-h-[60vh]" />}>
+      <Suspense fallback={<Spinner label="Loading page…" className="min-h-dvh" />}>
         <Switch>
           <Route path="/" component={LandingPage} />
           <Route path="/intro" component={IntroPage} />
