@@ -64,17 +64,18 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
+  // API answers are not cached by browsers or proxies (seats change) unless a route says otherwise:
+  // set before any hook can answer, so a route's own Cache-Control replaces it.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    done();
+  });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   registerCsrfGuard(app);
   // Before every route: resolves the session cookie and guards admin paths before bodies are read.
   registerAuth(app, { db: deps.db });
-
-  // Public API reads are not cached by browsers or proxies: seats change.
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-  });
 
   await app.register(async (scope) => {
     await workshopRoutes(scope, deps);

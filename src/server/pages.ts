@@ -75,22 +75,27 @@ export async function registerPages(app: FastifyInstance, { db, env, secret }: A
     });
   }
 
-  const render = (meta: RouteMeta, request: FastifyRequest, reply: FastifyReply, status = 200) => {
-    const path = request.url.split('?')[0] ?? '/';
+  /** index.html with the route's meta tags and, when the build prerendered the path, its HTML. */
+  const pageHtml = (meta: RouteMeta, path: string, status: number): string => {
     const body = status === 200 ? prerendered[path] : undefined;
-    const html = template
-      // Functions as replacements: '$' in a title or a price is text, not a replacement pattern.
-      .replace(META_PLACEHOLDER, () => renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL))
-      .replace(ROOT_ELEMENT, () => (body ? `<div id="root">${body}</div>` : ROOT_ELEMENT));
-    return reply
-      .status(status)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    return (
+      template
+        // Functions as replacements: '$' in a title or a price is text, not a replacement pattern.
+        .replace(META_PLACEHOLDER, () => renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL))
+        .replace(ROOT_ELEMENT, () => (body ? `<div id="root">${body}</div>` : ROOT_ELEMENT))
+    );
   };
 
+  const sendPage = (reply: FastifyReply, html: string, status = 200) =>
+    reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+  const render = (meta: RouteMeta, request: FastifyRequest, reply: FastifyReply, status = 200) =>
+    sendPage(reply, pageHtml(meta, request.url.split('?')[0] ?? '/', status), status);
+
+  // The fixed pages are the same for every visit: their HTML is built once, not per request.
   for (const path of PAGE_PATHS) {
-    app.get(path, (request, reply) => render(routeMetaFor(path), request, reply));
+    const html = pageHtml(routeMetaFor(path), path, 200);
+    app.get(path, (_request, reply) => sendPage(reply, html));
   }
 
   // A sign-in link from an e-mail: start the participant session, then show the page without the

@@ -134,6 +134,9 @@ describe('unsubscribing from an e-mail link (no sign-in)', () => {
     const response = await app.inject({ method: 'GET', url: `/api/newsletter/unsubscribe?token=${tokenFor('ada@example.com')}` });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    // A page under /api: the site's document policy, so its inline styles apply and scripts do not.
+    expect(response.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'self'(?! 'unsafe-inline')/);
     expect(response.body).toContain('You have been unsubscribed');
     expect(response.body).not.toMatch(/<script/i);
     expect((await subscriber('ada@example.com'))?.unsubscribedAt).toBeInstanceOf(Date);

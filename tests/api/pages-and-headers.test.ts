@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,15 +100,37 @@ describe('served HTML', () => {
     expect(csp).toMatch(/script-src 'self'(?! 'unsafe-inline')/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('sends API answers the REST set: nothing may run or be framed, no caching, no sniffing', async () => {
+    const response = await app.inject({ url: '/api/workshop-dates' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(response.headers['cache-control']).toBe('no-store');
+    // A refusal before any route runs carries them too.
+    const refused = await app.inject({ url: '/api/admin/bookings' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 
 describe('static client', () => {
   it('serves hashed assets with immutable caching and pages from the built index.html', async () => {
-    const clientDir = mkdtempSync(join(tmpdir(), 'client-'));
-    mkdirSync(join(clientDir, 'assets'));
+    // dist/ as the build leaves it: client/ and, beside it, prerendered/.
+    const distDir = mkdtempSync(join(tmpdir(), 'dist-'));
+    const clientDir = join(distDir, 'client');
+    mkdirSync(join(clientDir, 'assets'), { recursive: true });
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-meta--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>');
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // The build prerenders '/' beside the client (scripts/prerender.mjs).
+    mkdirSync(join(distDir, 'prerendered'));
+    writeFileSync(join(distDir, 'prerendered', 'pages.json'), JSON.stringify({ '/': '<h1>Prerendered $& heading</h1>' }));
     const staticApp = await buildApp({
       db: app.database.db,
       env: loadEnv({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local' }),
@@ -125,7 +147,14 @@ describe('static client', () => {
       const page = await staticApp.inject({ url: '/intro', headers: { accept: 'text/html' } });
       expect(page.body).toContain('/assets/index-abc123.js');
       expect(metaOf(page.body).title).toMatch(/About the Workshop/);
+      expect(page.body).toContain('<div id="root"></div>');
+      const landing = await staticApp.inject({ url: '/', headers: { accept: 'text/html' } });
+      expect(landing.body).toContain('<div id="root"><h1>Prerendered $& heading</h1></div>');
+      const unknown = await staticApp.inject({ url: '/nope', headers: { accept: 'text/html' } });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).not.toContain('Prerendered');
     } finally {
+      rmSync(distDir, { recursive: true, force: true });
       await staticApp.close();
     }
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const SESSION_COOKIE = 'sid';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -16,13 +16,17 @@ function carriesSessionCookie(cookieHeader: string | undefined): boolean {
  * cross-site request without a CORS preflight we never grant, so the header proves the call
  * came from our own pages.
  */
+function isForgeable(request: FastifyRequest): boolean {
+  if (!STATE_CHANGING.has(request.method)) return false;
+  if (EXEMPT_PATHS.has(request.url.split('?')[0] ?? '')) return false;
+  return carriesSessionCookie(request.headers.cookie) && !request.headers['x-client-source'];
+}
+
 export function registerCsrfGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    const path = request.url.split('?')[0] ?? '';
-    if (EXEMPT_PATHS.has(path)) return;
-    if (!carriesSessionCookie(request.headers.cookie)) return;
-    if (request.headers['x-client-source']) return;
-    return reply.status(403).send({ message: 'This request must come from the site itself.', code: 'csrf_rejected' });
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isForgeable(request)) return done();
+    // Answering from a callback hook: send, and do not call done().
+    void reply.status(403).send({ message: 'This request must come from the site itself.', code: 'csrf_rejected' });
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
 import { requireAdmin } from '../../../server/plugins/auth';
+import { DOCUMENT_HEADERS } from '../../../server/plugins/security-headers';
 import {
   deleteSubscriberResponseSchema,
   newsletterInputSchema,
@@ -64,7 +65,8 @@ export async function newsletterRoutes(app: FastifyInstance, deps: AppDeps): Pro
 
   const answer = async (token: unknown, reply: FastifyReply) => {
     const email = unsubscribeAddress(deps.secret, token);
-    reply.type('text/html; charset=utf-8').header('X-Robots-Tag', 'noindex');
+    // A page, not an API answer: the site's document headers (its inline styles are allowed there).
+    reply.headers(DOCUMENT_HEADERS).type('text/html; charset=utf-8').header('X-Robots-Tag', 'noindex');
     if (!email) return reply.status(400).send(brokenLinkPage());
     await unsubscribe(db, email);
     return reply.status(200).send(unsubscribedPage(email));

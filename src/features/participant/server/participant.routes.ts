@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
 import { escapeHtml } from '../../../server/email/templates';
 import { HttpError } from '../../../server/plugins/error-handler';
+import { DOCUMENT_HEADERS, securityHeadersFor } from '../../../server/plugins/security-headers';
 import {
   assetIdParamsSchema,
   bookingAssetListSchema,
@@ -38,16 +39,18 @@ const PROFILE_BODY_LIMIT = 3 * 1024 * 1024;
  * styles, and only this site may frame it. `sandbox` gives the page an opaque origin, so even HTML
  * that slipped past the sanitiser cannot read the participant's session or call the API.
  */
-const ASSET_PAGE_CSP = {
-  useDefaults: false,
-  directives: {
-    sandbox: [],
-    defaultSrc: ["'none'"],
-    imgSrc: ['https:', 'data:'],
-    styleSrc: ["'unsafe-inline'"],
-    frameAncestors: ["'self'"],
+const ASSET_PAGE_CSP = securityHeadersFor({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      sandbox: [],
+      defaultSrc: ["'none'"],
+      imgSrc: ['https:', 'data:'],
+      styleSrc: ["'unsafe-inline'"],
+      frameAncestors: ["'self'"],
+    },
   },
-};
+})['Content-Security-Policy']!;
 
 function assetPage(asset: WorkshopAsset): string {
   return `<!doctype html>
@@ -118,11 +121,13 @@ export async function participantRoutes(app: FastifyInstance, deps: AppDeps): Pr
 
   routes.get(
     '/api/view-asset/:id',
-    { helmet: { contentSecurityPolicy: ASSET_PAGE_CSP }, schema: { params: assetIdParamsSchema } },
+    { schema: { params: assetIdParamsSchema } },
     async (request, reply) => {
       const asset = await getViewableAsset(db, request, await requireParticipantViewer(request), request.params.id);
       return reply
+        .headers(DOCUMENT_HEADERS)
         .header('Cache-Control', 'private, no-store')
+        .header('Content-Security-Policy', ASSET_PAGE_CSP)
         .header('X-Content-Type-Options', 'nosniff')
         .type('text/html; charset=utf-8')
         .send(assetPage(asset));
