@@ -126,7 +126,7 @@ describe('static client', () => {
     const distDir = mkdtempSync(join(tmpdir(), 'dist-'));
     const clientDir = join(distDir, 'client');
     mkdirSync(join(clientDir, 'assets'), { recursive: true });
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-meta--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>');
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-meta--><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-def456.js"></head><body><div id="root"></div></body></html>');
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
     // The build prerenders '/' beside the client (scripts/prerender.mjs).
     mkdirSync(join(distDir, 'prerendered'));
@@ -150,6 +150,7 @@ describe('static client', () => {
       expect(page.body).toContain('<div id="root"></div>');
       const landing = await staticApp.inject({ url: '/', headers: { accept: 'text/html' } });
       expect(landing.body).toContain('<div id="root"><h1>Prerendered $& heading</h1></div>');
+      expect(landing.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
       const unknown = await staticApp.inject({ url: '/nope', headers: { accept: 'text/html' } });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.body).not.toContain('Prerendered');

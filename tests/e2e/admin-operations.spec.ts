@@ -27,7 +27,7 @@ test('Backup tab: downloads a backup that parses as a backup of every table', as
   await expect(panel.getByRole('button', { name: 'Restore from file' })).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Scheduled backups', level: 3 })).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download backup' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download backup', exact: true }).click()]);
   expect(download.suggestedFilename()).toMatch(/^workshop-seats-backup-.+\.json$/);
   const path = await download.path();
   const backup = JSON.parse(await readFile(path, 'utf8')) as { format: string; schemaVersion: string; tables: Record<string, unknown[]> };

@@ -58,21 +58,37 @@ test.describe('contact form', () => {
 
     // Server side: the admin sees the message.
     const admin = await adminRequest('message stored (GET /api/admin/contact-messages)');
-    if (admin) {
-      try {
-        const messages = await adminGetJson<{ subject: string; email: string; name: string }[]>(
-          admin,
-          '/api/admin/contact-messages',
-          'message stored',
-        );
-        if (messages) {
-          const stored = messages.find((m) => m.subject === subject);
-          expect(stored, 'the message is stored').toBeTruthy();
-          expect(stored).toMatchObject({ name: 'Grace Hopper', email: 'grace.hopper@example.com' });
-        }
-      } finally {
-        await admin.dispose();
-      }
+    try {
+      const messages = await adminGetJson<{ subject: string; email: string; name: string }[]>(admin, '/api/admin/contact-messages', 'message stored');
+      const stored = messages.find((m) => m.subject === subject);
+      expect(stored, 'the message is stored').toBeTruthy();
+      expect(stored).toMatchObject({ name: 'Grace Hopper', email: 'grace.hopper@example.com' });
+    } finally {
+      await admin.dispose();
+    }
+  });
+
+  test('the newsletter is opt-in: ticking the box subscribes the sender', async ({ page }) => {
+    await page.goto('/');
+    const form = contactForm(page);
+    const email = `contact-news-${Date.now().toString(36)}@example.com`;
+    const newsletter = form.getByLabel('Send me news about upcoming workshops');
+    await expect(newsletter).not.toBeChecked();
+    await form.getByLabel('Name', { exact: true }).fill('Nora News');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Subject', { exact: true }).fill('Future dates');
+    await form.getByLabel('Message', { exact: true }).fill('Please tell me when new dates open.');
+    await newsletter.check();
+    await sendButton(page).click();
+    await expect(page.getByText('Message sent!').first()).toBeVisible();
+    await expect(newsletter).not.toBeChecked();
+
+    const admin = await adminRequest('subscriber stored (GET /api/admin/newsletter-subscribers)');
+    try {
+      const subscribers = await adminGetJson<{ email: string; source: string; unsubscribedAt: string | null }[]>(admin, '/api/admin/newsletter-subscribers', 'subscriber stored');
+      expect(subscribers.find((s) => s.email === email)).toMatchObject({ source: 'contact', unsubscribedAt: null });
+    } finally {
+      await admin.dispose();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_BASE_URL } from './constants';
 
 /* What the public API answers (spec §3, CONTRACT §6). Only the fields the tests read. */
@@ -70,37 +70,24 @@ export function exactText(text: string): RegExp {
 }
 
 /**
- * Logs in as the e2e admin the config creates (CONTRACT §1), for server-side checks. Answers null
- * (and notes it on the test) while the server has no admin login route yet (404); any other
- * failure, such as ADMIN_EMAIL/ADMIN_PASSWORD not being honoured, fails the test.
+ * Logs in as the e2e admin the config creates (CONTRACT §1), for server-side checks; any failure,
+ * such as ADMIN_EMAIL/ADMIN_PASSWORD not being honoured, fails the test.
  */
-export async function adminRequest(purpose: string): Promise<APIRequestContext | null> {
+export async function adminRequest(purpose: string): Promise<APIRequestContext> {
   const context = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: CLIENT_HEADERS });
   const response = await context.post('/api/auth/login2', {
     data: { email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD },
   });
-  if (response.status() === 404) {
-    await context.dispose();
-    test.info().annotations.push({ type: 'not checked', description: `no admin API (POST /api/auth/login2 is 404): ${purpose}` });
-    return null;
-  }
-  expect(response.ok(), `admin login (POST /api/auth/login2) answered ${response.status()}: ${await response.text()}`).toBe(
+  expect(response.ok(), `admin login for ${purpose} (POST /api/auth/login2) answered ${response.status()}: ${await response.text()}`).toBe(
     true,
   );
   return context;
 }
 
-/**
- * GET on an admin route for a server-side check; null (noted on the test) while the route is not
- * there yet (404). Any other failure fails the test.
- */
-export async function adminGetJson<T>(admin: APIRequestContext, route: string, purpose: string): Promise<T | null> {
+/** GET on an admin route for a server-side check; any failure fails the test. */
+export async function adminGetJson<T>(admin: APIRequestContext, route: string, purpose: string): Promise<T> {
   const response = await admin.get(route);
-  if (response.status() === 404) {
-    test.info().annotations.push({ type: 'not checked', description: `GET ${route} is 404: ${purpose}` });
-    return null;
-  }
-  expect(response.ok(), `GET ${route} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  expect(response.ok(), `GET ${route} for ${purpose} answered ${response.status()}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
 

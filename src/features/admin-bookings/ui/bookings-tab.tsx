@@ -24,7 +24,7 @@ type RowProps = {
   selected: boolean;
   attendanceBusy: boolean;
   onSelect: (id: number, selected: boolean) => void;
-  onAttendance: (booking: AdminBooking, hasAttended: boolean) => void;
+  onAttendance: (booking: AdminBooking, hasAttended: boolean, onSettled: () => void) => void;
   onDelete: (booking: AdminBooking) => void;
 };
 
@@ -34,6 +34,11 @@ const BookingRow = memo(function BookingRow({ booking, selected, attendanceBusy,
   const payment = paymentLabel(booking);
   const status = statusLabel(booking.status);
   const date = booking.workshopDate;
+  // What the click asked for, shown at once: the cached list takes a moment to change, and a
+  // controlled checkbox would spring back meanwhile. It gives way as soon as the list changes,
+  // and is dropped once the server has answered (a refusal shows the old value again).
+  const [asked, setAsked] = useState<{ from: boolean; to: boolean } | null>(null);
+  const attended = asked && asked.from === booking.hasAttended ? asked.to : booking.hasAttended;
   return (
     <tr className={selected ? 'bg-accent/15' : undefined}>
       <Td>
@@ -76,12 +81,15 @@ const BookingRow = memo(function BookingRow({ booking, selected, attendanceBusy,
             type="checkbox"
             className="size-5 accent-ink"
             aria-label={`Attended: ${name}`}
-            checked={booking.hasAttended}
+            checked={attended}
             disabled={attendanceBusy}
-            onChange={(event) => onAttendance(booking, event.target.checked)}
+            onChange={(event) => {
+              setAsked({ from: booking.hasAttended, to: event.target.checked });
+              onAttendance(booking, event.target.checked, () => setAsked(null));
+            }}
           />
           <span aria-hidden="true" className="text-xs font-bold">
-            {booking.hasAttended ? 'Yes' : 'No'}
+            {attended ? 'Yes' : 'No'}
           </span>
         </label>
       </Td>
@@ -144,10 +152,11 @@ export default function BookingsTab() {
 
   const { mutate: mutateAttendance } = attendance;
   const onAttendance = useCallback(
-    (booking: AdminBooking, hasAttended: boolean) =>
+    (booking: AdminBooking, hasAttended: boolean, onSettled: () => void) =>
       mutateAttendance(
         { id: booking.id, hasAttended },
         {
+          onSettled,
           onSuccess: () =>
             toast({ title: 'Attendance Updated', description: `${fullName(booking)} is marked as ${hasAttended ? 'attended' : 'not attended'}.` }),
           onError: () => toast({ title: 'Error', description: 'Failed to update attendance', variant: 'destructive' }),

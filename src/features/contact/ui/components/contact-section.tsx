@@ -2,14 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../../client/components/ui/button';
-import { TextAreaField, TextField } from '../../../../client/components/ui/form';
+import { CheckboxField, TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { SocialLinks } from '../../../../client/components/ui/social-links';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { CONTACT_EMAIL, CONTACT_LOCATION, CONTACT_PHONE } from '../../../../client/lib/site-info';
 import { contactMessageSchema, type ContactMessageInput } from '../../contact.schema';
 import { useSendContactMessage } from '../api/send-contact-message';
 
-const emptyMessage: ContactMessageInput = { name: '', email: '', subject: '', message: '' };
+// The newsletter is opt-in here (unlike the booking form): a question is not a subscription.
+const emptyMessage: ContactMessageInput = { name: '', email: '', subject: '', message: '', subscribeToNewsletter: false };
 
 function ContactForm() {
   const send = useSendContactMessage();
@@ -54,6 +55,7 @@ function ContactForm() {
       </div>
       <TextField id="contact-subject" label="Subject" registration={register('subject')} error={errors.subject?.message} />
       <TextAreaField id="contact-message" label="Message" rows={5} registration={register('message')} error={errors.message?.message} />
+      <CheckboxField id="contact-newsletter" label="Send me news about upcoming workshops" registration={register('subscribeToNewsletter')} />
       <Button type="submit" size="lg" disabled={send.isPending} className="justify-self-start">
         {send.isPending ? 'SENDING...' : 'SEND MESSAGE'}
       </Button>
