@@ -67,8 +67,10 @@ export function BlogPostCard({ post }: { post: BlogPost }) {
           </h2>
           {post.excerpt && <p className="mt-2 text-ink-soft">{post.excerpt}</p>}
         </div>
-        <Link href={href} aria-label={`Read More: ${post.title}`} className={buttonClasses('secondary', 'md', 'mt-6 self-start')}>
+        <Link href={href} className={buttonClasses('secondary', 'md', 'mt-6 self-start')}>
           Read More
+          {/* In the text, not only in aria-label: search engines read a link's text to know where it goes. */}
+          <span className="sr-only">: {post.title}</span>
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </div>
