@@ -46,7 +46,7 @@ test('a participant gets in through the e-mailed link and manages their bookings
   await expect(datedCard).toHaveCount(1);
   await expect(tbcCard).toHaveCount(1);
   const axe = await new AxeBuilder({ page }).exclude(SANDBOXED_FRAMES).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(axe.violations.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // The calendar file of the dated booking.
   const [download] = await Promise.all([page.waitForEvent('download'), datedCard.getByRole('link', { name: 'Download calendar file' }).click()]);

@@ -70,7 +70,8 @@ export function BookingCard({ booking, onChanged, onCancelled }: { booking: Part
       </Section>
 
       <Section title="Your profile">
-        <ProfileForm bookingId={booking.id} />
+        {/* Each card's form is a landmark: its name says which booking it belongs to. */}
+        <ProfileForm bookingId={booking.id} label={`Your profile for ${workshopDate.title}, ${whenText(workshopDate)}`} />
       </Section>
 
       <div className="flex flex-wrap gap-3 border-t-2 border-paper-deep pt-4">

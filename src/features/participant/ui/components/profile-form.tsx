@@ -41,7 +41,7 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
   );
 }
 
-function ProfileFields({ bookingId, saved }: { bookingId: number; saved: ParticipantProfile }) {
+function ProfileFields({ bookingId, saved, label }: { bookingId: number; saved: ParticipantProfile; label: string }) {
   const ids = useId();
   const save = useSaveParticipantProfile();
   // The image that failed to load, so a new one gets its own chance.
@@ -97,7 +97,7 @@ function ProfileFields({ bookingId, saved }: { bookingId: number; saved: Partici
   const urlId = `${ids}-image-url`;
   const fileId = `${ids}-image-file`;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Your profile" className="space-y-4">
+    <form onSubmit={onSubmit} noValidate aria-label={label} className="space-y-4">
       <div>
         <TextAreaField
           id={`${ids}-bio`}
@@ -181,8 +181,11 @@ function ProfileFields({ bookingId, saved }: { bookingId: number; saved: Partici
   );
 }
 
-/** Bio, preferences and profile image for one booking (spec §3), with the spec's limits. */
-export function ProfileForm({ bookingId }: { bookingId: number }) {
+/**
+ * Bio, preferences and profile image for one booking (spec §3), with the spec's limits. `label`
+ * names the form for assistive technology and must tell the bookings on the page apart.
+ */
+export function ProfileForm({ bookingId, label }: { bookingId: number; label: string }) {
   const profile = useParticipantProfile(bookingId);
   if (profile.isPending) {
     return (
@@ -199,5 +202,5 @@ export function ProfileForm({ bookingId }: { bookingId: number }) {
       </p>
     );
   }
-  return <ProfileFields bookingId={bookingId} saved={profile.data} />;
+  return <ProfileFields bookingId={bookingId} saved={profile.data} label={label} />;
 }
