@@ -147,6 +147,8 @@ export async function startServer({ databaseUrl } = {}) {
   return {
     baseUrl,
     port,
+    /** The server's APP_SECRET, for signing the links its e-mails would carry (e.g. a pay link). */
+    secret: env.APP_SECRET,
     pid: child.pid,
     logFile,
     peakRssMb: () => peakRssMb(child.pid),

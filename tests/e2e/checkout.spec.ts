@@ -6,6 +6,7 @@ import { signToken } from '../../src/server/lib/signed-token';
 import { test, expect } from './fixtures';
 import { CLIENT_HEADERS, getWorkshopDates, type WorkshopDate } from './support/api';
 import { bookingForm, continueToPayment, fillBookingForm, type Visitor } from './support/booking';
+import { layoutShiftTotal, recordLayoutShifts } from './support/page';
 
 /*
  * The checkout against the built app with the demo payment provider (CONTRACT §3) and the demo
@@ -268,6 +269,24 @@ test.describe('pay later by link', () => {
     const token = signToken(secret, 'pay-reservation', String(bookingId), 3_600_000);
     return `/checkout?booking=${bookingId}&token=${encodeURIComponent(token)}`;
   }
+
+  test('on a phone, the checkout the link opens does not move while it loads', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const date = await firstOpenDate(request);
+    const who = visitor({ firstName: 'Steady', lastName: 'Page' });
+    const reserved = await request.post('/api/bookings/reserve', {
+      headers: CLIENT_HEADERS,
+      data: { workshopDateId: date.id, firstName: who.firstName, lastName: who.lastName, email: who.email, company: '', discountCode: '' },
+    });
+    expect(reserved.status()).toBe(201);
+    const { id } = (await reserved.json()) as { id: number };
+    await recordLayoutShifts(page);
+    await page.goto(payLink(id));
+    await expect(priceBox(page).getByTestId('checkout-total')).toHaveText('$499.00');
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
+  });
 
   test('the e-mailed link opens the checkout for the reservation; paid, it says so', async ({ page, request }) => {
     const date = await firstOpenDate(request);

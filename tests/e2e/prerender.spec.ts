@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { layoutShiftTotal, recordLayoutShifts } from './support/page';
 
 /*
  * Issue 7 (Lighthouse on '/'): the landing page's HTML already holds its first screen, so it
@@ -18,18 +19,10 @@ test('the landing page shows its first screen without JavaScript', async ({ brow
 });
 
 test('the app takes over the prerendered page without a layout shift or a second copy', async ({ page }) => {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value))).observe({
-      type: 'layout-shift',
-      buffered: true,
-    });
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-  });
+  await recordLayoutShifts(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('#hero')).toHaveCount(1);
-  const total = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
-  expect(total).toBeLessThan(0.01);
+  expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
 });

@@ -48,3 +48,20 @@ export function documentTop(locator: Locator): Promise<number> {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** Starts recording the page's layout shifts; call before page.goto. Read them with layoutShiftTotal. */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value))).observe({
+      type: 'layout-shift',
+      buffered: true,
+    });
+    (window as unknown as { __layoutShifts: number[] }).__layoutShifts = shifts;
+  });
+}
+
+/** The sum of the layout shifts recorded since the page loaded (CLS as one session window, or more). */
+export function layoutShiftTotal(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, value) => sum + value, 0));
+}

@@ -50,12 +50,17 @@ function WorkshopLine({ workshopDateId }: { workshopDateId: number }) {
   const [timeZoneChoice] = useTimeZoneChoice();
   const [browserZone] = useState(detectBrowserTimeZone);
   const date = workshopDate.data;
-  if (!date) return null;
-  const shown = displayTime(date, timeZoneChoice, browserZone);
+  const shown = date ? displayTime(date, timeZoneChoice, browserZone) : null;
+  // The line keeps its room while the date loads (two lines on narrow screens), so the checkout
+  // below it does not move when it arrives.
   return (
-    <p className="mt-3 text-lg text-ink-soft">
-      {date.title}
-      {date.isTBC || !date.date ? ' — date to be set via participant poll' : ` — ${shown.date}, ${shown.time} ${shown.timezone}`}
+    <p className="mt-3 min-h-14 text-lg text-ink-soft lg:min-h-7">
+      {date && shown ? (
+        <>
+          {date.title}
+          {date.isTBC || !date.date ? ' — date to be set via participant poll' : ` — ${shown.date}, ${shown.time} ${shown.timezone}`}
+        </>
+      ) : null}
     </p>
   );
 }
@@ -135,7 +140,8 @@ function PayLinkCheckout({ bookingId, token }: { bookingId: number; token: strin
   if (details.isPending) {
     return (
       <CheckoutLayout>
-        <Spinner label="Loading your reservation…" />
+        {/* Fills the screen: the footer stays below the fold until the checkout arrives. */}
+        <Spinner label="Loading your reservation…" className="min-h-dvh items-start pt-16" />
       </CheckoutLayout>
     );
   }

@@ -115,10 +115,13 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
     return true;
   };
 
+  // Until payment is set up, one placeholder holds the whole checkout's place: the summary, the
+  // payment form and the price then arrive together, and nothing on screen moves.
+  if (initError) return null;
+  if (!ready || ready instanceof Error) return <Spinner label="Setting up payment…" className="mt-10 min-h-dvh items-start pt-16" />;
+
   let payment;
-  if (initError) payment = null;
-  else if (!ready || ready instanceof Error) payment = <Spinner label="Setting up payment…" className="rounded-brutal border-2 border-dashed border-ink" />;
-  else if (ready.kind === 'free') payment = <FreeBookingPanel onConfirm={completeFree} onBack={goBack} />;
+  if (ready.kind === 'free') payment = <FreeBookingPanel onConfirm={completeFree} onBack={goBack} />;
   else if (ready.kind === 'demo')
     payment = (
       <DemoCardForm
@@ -135,7 +138,7 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
       </Suspense>
     );
 
-  const holdUntil = ready && !(ready instanceof Error) ? ready.intent.holdExpiresAt : null;
+  const holdUntil = ready.intent.holdExpiresAt;
 
   return (
     <div className="mt-10 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
@@ -149,7 +152,7 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
           </p>
         )}
       </div>
-      <PriceSummary price={ready && !(ready instanceof Error) ? ready.intent : undefined} />
+      <PriceSummary price={ready.intent} />
     </div>
   );
 }
