@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { openAdminTab, signInAsAdmin } from './support/admin';
-import { adminRequest, CLIENT_HEADERS, getWorkshopDates, isTbc } from './support/api';
+import { adminGetJson, adminRequest, CLIENT_HEADERS, getWorkshopDates, isTbc } from './support/api';
 
 /** Spec §2, §4, §8: the admin Bookings and Users tabs. Each test books its own seat first. */
 
@@ -161,13 +161,11 @@ test.describe('admin Users tab', () => {
     await expect(dialog).toBeHidden();
 
     const admin = await adminRequest('the admin outbox holds the e-mail');
-    if (admin) {
-      try {
-        const outbox = (await (await admin.get('/api/admin/outbox')).json()) as { to: string; subject: string }[];
-        expect(outbox.some((mail) => mail.to === who.email && mail.subject === 'Your slides')).toBe(true);
-      } finally {
-        await admin.dispose();
-      }
+    try {
+      const outbox = await adminGetJson<{ to: string; subject: string }[]>(admin, '/api/admin/outbox', 'the e-mail in the outbox');
+      expect(outbox.some((mail) => mail.to === who.email && mail.subject === 'Your slides')).toBe(true);
+    } finally {
+      await admin.dispose();
     }
   });
 });

@@ -79,8 +79,8 @@ test.describe('admin Workshops tab', () => {
     } finally {
       if (createdId !== null) {
         const admin = await adminRequest('clean up the created workshop');
-        await admin?.delete(`/api/admin/workshop-dates/${createdId}`);
-        await admin?.dispose();
+        await admin.delete(`/api/admin/workshop-dates/${createdId}`);
+        await admin.dispose();
       }
     }
   });

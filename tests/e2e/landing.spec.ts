@@ -175,17 +175,11 @@ test.describe('landing page', () => {
 
     // Server side: the admin sees the interest on that announcement (CONTRACT §6).
     const admin = await adminRequest('interest stored (GET /api/admin/announcements/{id}/interest)');
-    if (admin) {
-      try {
-        const interest = await adminGetJson<{ email: string }[]>(
-          admin,
-          `/api/admin/announcements/${withForm[0]!.id}/interest`,
-          'interest stored',
-        );
-        if (interest) expect(interest.map((i) => i.email)).toContain(address);
-      } finally {
-        await admin.dispose();
-      }
+    try {
+      const interest = await adminGetJson<{ email: string }[]>(admin, `/api/admin/announcements/${withForm[0]!.id}/interest`, 'interest stored');
+      expect(interest.map((i) => i.email)).toContain(address);
+    } finally {
+      await admin.dispose();
     }
   });
 

@@ -6,7 +6,7 @@ import { ACCESS_LINK_INVALID, ACCESS_LINK_SENT, NO_BOOKINGS_TEXT, NO_BOOKINGS_TI
 import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import { SANDBOXED_FRAMES, test, expect } from './fixtures';
 import { signInAsAdmin } from './support/admin';
-import { adminRequest, CLIENT_HEADERS } from './support/api';
+import { adminGetJson, adminRequest, CLIENT_HEADERS } from './support/api';
 import { E2E_BASE_URL } from './support/constants';
 
 /*
@@ -58,9 +58,10 @@ test('a participant asks for a link, opens it, sees the booking, copies the meet
 
   // The e-mail is in the outbox (its body is not exposed over the API; the link is signed here like the server signs it).
   const admin = await adminRequest('access e-mail in the outbox');
-  if (admin) {
-    const outbox = (await (await admin.get('/api/admin/outbox?limit=100')).json()) as { to: string; subject: string }[];
+  try {
+    const outbox = await adminGetJson<{ to: string; subject: string }[]>(admin, '/api/admin/outbox?limit=100', 'access e-mail in the outbox');
     expect(outbox.some((row) => row.to === 'maya@example.com' && row.subject === 'Your workshop bookings')).toBe(true);
+  } finally {
     await admin.dispose();
   }
 

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_BASE_URL } from './constants';
 
@@ -91,31 +89,15 @@ export async function adminGetJson<T>(admin: APIRequestContext, route: string, p
   return (await response.json()) as T;
 }
 
-/**
- * The demo seed's unpublished posts: from the admin API, or, while there is none, from the seed
- * source (src/server/db/seed.ts), whose post objects list slug and title before isPublished.
- */
+/** The unpublished blog posts, from the admin API. */
 export async function getUnpublishedPosts(): Promise<Pick<BlogPost, 'slug' | 'title'>[]> {
-  const admin = await adminRequest('unpublished posts read from src/server/db/seed.ts instead');
-  if (admin) {
-    try {
-      const posts = await adminGetJson<BlogPost[]>(
-        admin,
-        '/api/admin/blog-posts',
-        'unpublished posts read from src/server/db/seed.ts instead',
-      );
-      if (posts) return posts.filter((p) => !p.isPublished);
-    } finally {
-      await admin.dispose();
-    }
+  const admin = await adminRequest('unpublished posts');
+  try {
+    const posts = await adminGetJson<BlogPost[]>(admin, '/api/admin/blog-posts', 'unpublished posts');
+    return posts.filter((post) => !post.isPublished);
+  } finally {
+    await admin.dispose();
   }
-  const source = readFileSync(path.resolve('src/server/db/seed.ts'), 'utf8');
-  const found: Pick<BlogPost, 'slug' | 'title'>[] = [];
-  const pattern = /slug:\s*'([^']+)',\s*title:\s*'([^']+)',[\s\S]*?isPublished:\s*(true|false)/g;
-  for (const match of source.matchAll(pattern)) {
-    if (match[3] === 'false') found.push({ slug: match[1]!, title: match[2]! });
-  }
-  return found;
 }
 
 /** Plain text of an HTML fragment, whitespace collapsed. */
