@@ -51,10 +51,10 @@ function WorkshopLine({ workshopDateId }: { workshopDateId: number }) {
   const [browserZone] = useState(detectBrowserTimeZone);
   const date = workshopDate.data;
   const shown = date ? displayTime(date, timeZoneChoice, browserZone) : null;
-  // The line keeps its room while the date loads (two lines on narrow screens), so the checkout
-  // below it does not move when it arrives.
+  // The line keeps its room while the date loads (three lines on a phone, two on a tablet, one
+  // on a wide screen), so the checkout below it does not move when it arrives.
   return (
-    <p className="mt-3 min-h-14 text-lg text-ink-soft lg:min-h-7">
+    <p className="mt-3 min-h-21 text-lg text-ink-soft sm:min-h-14 lg:min-h-7">
       {date && shown ? (
         <>
           {date.title}
