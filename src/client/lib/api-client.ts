@@ -98,3 +98,8 @@ export async function apiRequest(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', ur
   }
   return response;
 }
+
+/** The server's own words for a refusal (4xx), when it gave any; a 5xx's text is never shown. */
+export function refusalMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status < 500 ? error.field('message') : undefined;
+}

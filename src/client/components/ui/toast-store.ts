@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { refusalMessage } from '../../lib/api-client';
 
 /**
  * The toast queue (spec §9): one visible at a time. `toast()` works from anywhere; the Radix
@@ -49,4 +50,9 @@ const getItems = () => items;
 
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(subscribe, getItems, getItems);
+}
+
+/** A failed admin action: the server's reason for a refusal, else 'Please try again.'. */
+export function failureToast(title: string, error: unknown): void {
+  toast({ title, description: refusalMessage(error) ?? 'Please try again.', variant: 'destructive' });
 }

@@ -5,8 +5,8 @@ import { formatShortDate } from '../../../common/dates';
 import { Badge } from '../../../client/components/ui/badge';
 import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { toast } from '../../../client/components/ui/toast-store';
-import { ApiError } from '../../../client/lib/api-client';
+import { failureToast, toast } from '../../../client/components/ui/toast-store';
+import { refusalMessage } from '../../../client/lib/api-client';
 import { authStatusQueryOptions } from '../../admin-auth/ui/api/get-auth-status';
 import { SLUG_TAKEN, type AdminBlogPost } from '../admin-blog.schema';
 import { useCreateBlogPost } from './api/create-blog-post';
@@ -17,15 +17,6 @@ import type { BlogPostSubmit } from './components/blog-post-editor';
 
 // The rich-text editor (Tiptap, ProseMirror) is most of this tab's weight: the list shows without it.
 const BlogPostEditor = lazy(() => import('./components/blog-post-editor').then((module) => ({ default: module.BlogPostEditor })));
-
-/** The server's own words for a refusal (4xx), when it gave any. */
-function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? error.field('message') : undefined;
-}
-
-function failureToast(title: string, error: unknown) {
-  toast({ title, description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
-}
 
 function PostRow({ post, onEdit, onDelete }: { post: AdminBlogPost; onEdit: (post: AdminBlogPost) => void; onDelete: (post: AdminBlogPost) => void }) {
   return (
@@ -85,7 +76,7 @@ export default function BlogTab() {
 
   const save = ({ payload, setSlugError }: BlogPostSubmit) => {
     const onError = (title: string) => (error: unknown) => {
-      if (serverMessage(error) === SLUG_TAKEN) setSlugError(SLUG_TAKEN);
+      if (refusalMessage(error) === SLUG_TAKEN) setSlugError(SLUG_TAKEN);
       failureToast(title, error);
     };
     const editing = editor?.editing;

@@ -5,8 +5,7 @@ import { Badge } from '../../../client/components/ui/badge';
 import { DataTable, EmptyState, ErrorState, TableSkeleton, Td, Th } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses } from '../../../client/components/ui/form';
-import { toast } from '../../../client/components/ui/toast-store';
-import { ApiError } from '../../../client/lib/api-client';
+import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import { adminWorkshopDatesQueryOptions } from '../../admin-workshops/ui/api/get-admin-workshop-dates';
 import type { AdminWorkshopAsset } from '../admin-blog.schema';
 import { useCreateWorkshopAsset, type WorkshopAssetPayload } from './api/create-workshop-asset';
@@ -15,14 +14,6 @@ import { useAdminWorkshopAssets } from './api/get-workshop-assets';
 import { useReorderWorkshopAssets } from './api/reorder-workshop-assets';
 import { useUpdateWorkshopAsset } from './api/update-workshop-asset';
 import { WorkshopAssetDialog, type WorkshopOption } from './components/workshop-asset-dialog';
-
-function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? error.field('message') : undefined;
-}
-
-function failureToast(title: string, error: unknown) {
-  toast({ title, description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
-}
 
 /** By sortOrder, then id: the order participants see. */
 const byOrder = (a: AdminWorkshopAsset, b: AdminWorkshopAsset) => a.sortOrder - b.sortOrder || a.id - b.id;

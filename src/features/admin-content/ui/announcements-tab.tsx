@@ -2,8 +2,7 @@ import { ImageIcon, Mail, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { toast } from '../../../client/components/ui/toast-store';
-import { ApiError } from '../../../client/lib/api-client';
+import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import type { AdminAnnouncement, AnnouncementInput, AnnouncementUpdate } from '../admin-content.schema';
 import { useCreateAnnouncement } from './api/create-announcement';
 import { useDeleteAnnouncement } from './api/delete-announcement';
@@ -12,11 +11,6 @@ import { useUpdateAnnouncement } from './api/update-announcement';
 import { AnnouncementDialog } from './components/announcement-dialog';
 import { InterestDialog } from './components/interest-dialog';
 import { RowSwitch } from './components/row-switch';
-
-function failureToast(title: string, error: unknown) {
-  const message = error instanceof ApiError && error.status < 500 ? error.field('message') : undefined;
-  toast({ title, description: message ?? 'Please try again.', variant: 'destructive' });
-}
 
 function Thumbnail({ announcement }: { announcement: AdminAnnouncement }) {
   const [broken, setBroken] = useState(false);

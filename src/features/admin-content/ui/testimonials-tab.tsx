@@ -2,8 +2,7 @@ import { ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { toast } from '../../../client/components/ui/toast-store';
-import { ApiError } from '../../../client/lib/api-client';
+import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import type { AdminTestimonial, TestimonialInput } from '../admin-content.schema';
 import { useCreateTestimonial } from './api/create-testimonial';
 import { useDeleteTestimonial } from './api/delete-testimonial';
@@ -11,11 +10,6 @@ import { useAdminTestimonials } from './api/get-admin-testimonials';
 import { useUpdateTestimonial } from './api/update-testimonial';
 import { RowSwitch } from './components/row-switch';
 import { TestimonialDialog } from './components/testimonial-dialog';
-
-function failureToast(title: string, error: unknown) {
-  const message = error instanceof ApiError && error.status < 500 ? error.field('message') : undefined;
-  toast({ title, description: message ?? 'Please try again.', variant: 'destructive' });
-}
 
 function excerpt(text: string, length = 90): string {
   return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { toast } from '../../../client/components/ui/toast-store';
-import { ApiError } from '../../../client/lib/api-client';
+import { failureToast, toast } from '../../../client/components/ui/toast-store';
+import { refusalMessage } from '../../../client/lib/api-client';
 import { CsvActions } from '../../admin-csv/ui/csv-actions';
 import { CODE_DUPLICATE, type DiscountCode, type DiscountCodeUpdate } from '../admin-discounts.schema';
 import { expiryText, isExpired, isUsedUp, usageText } from '../discount-labels';
@@ -13,15 +13,6 @@ import { useDeleteDiscountCode } from './api/delete-discount-code';
 import { useDiscountCodes } from './api/get-discount-codes';
 import { useUpdateDiscountCode } from './api/update-discount-code';
 import { DiscountCodeDialog, type DiscountCodeSubmit } from './components/discount-code-dialog';
-
-/** The server's own words for a refusal (4xx), when it gave any. */
-function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? error.field('message') : undefined;
-}
-
-function failureToast(title: string, error: unknown) {
-  toast({ title, description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
-}
 
 type RowProps = {
   code: DiscountCode;
@@ -106,7 +97,7 @@ export default function DiscountCodesTab() {
 
   const save = ({ values, expiryChanged, setCodeError }: DiscountCodeSubmit) => {
     const onError = (title: string) => (error: unknown) => {
-      if (serverMessage(error) === CODE_DUPLICATE) setCodeError(CODE_DUPLICATE);
+      if (refusalMessage(error) === CODE_DUPLICATE) setCodeError(CODE_DUPLICATE);
       failureToast(title, error);
     };
     const editing = dialog.editing;

@@ -6,7 +6,7 @@ import { Badge } from '../../../client/components/ui/badge';
 import { DataTable, EmptyState, ErrorState, TableSkeleton, Td, Th } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
 import { toast } from '../../../client/components/ui/toast-store';
-import { ApiError } from '../../../client/lib/api-client';
+import { refusalMessage } from '../../../client/lib/api-client';
 import { useAuthStatus } from '../../admin-auth/ui/api/get-auth-status';
 import { LOGIN_PATH } from '../../admin-auth/ui/admin-texts';
 import { ADMIN_EMAIL_TAKEN, type AdminUser, type CreateAdminUserInput } from '../admin-users.schema';
@@ -17,10 +17,6 @@ import { AddAdminDialog } from './components/add-admin-dialog';
 import { TwoStepCard } from './components/two-step-card';
 
 const addedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? error.field('message') : undefined;
-}
 
 const ONLY_ADMIN_REASON = 'The only admin cannot be removed. Add another admin first.';
 
@@ -50,7 +46,7 @@ export default function AdminUsersTab() {
         setAdding(false);
       },
       onError: (error) => {
-        const message = serverMessage(error);
+        const message = refusalMessage(error);
         if (message === ADMIN_EMAIL_TAKEN) setEmailError(message);
         toast({ title: 'Failed to add admin', description: message ?? 'Please try again.', variant: 'destructive' });
       },
@@ -72,7 +68,7 @@ export default function AdminUsersTab() {
       },
       onError: (error) => {
         setToRemove(null);
-        toast({ title: 'Failed to remove admin', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+        toast({ title: 'Failed to remove admin', description: refusalMessage(error) ?? 'Please try again.', variant: 'destructive' });
       },
     });
   };

@@ -6,8 +6,7 @@ import { cx } from '../../../client/components/ui/cx';
 import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses } from '../../../client/components/ui/form';
-import { toast } from '../../../client/components/ui/toast-store';
-import { ApiError } from '../../../client/lib/api-client';
+import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import type { Subscriber, SubscriberSource } from '../newsletter.schema';
 import { useDeleteNewsletterSubscriber } from './api/delete-newsletter-subscriber';
 import { NEWSLETTER_SUBSCRIBERS_CSV_URL, useNewsletterSubscribers } from './api/get-newsletter-subscribers';
@@ -83,8 +82,7 @@ export default function NewsletterTab() {
         setToDelete(null);
       },
       onError: (error) => {
-        const message = error instanceof ApiError && error.status < 500 ? error.field('message') : undefined;
-        toast({ title: 'Failed to delete subscriber', description: message ?? 'Please try again.', variant: 'destructive' });
+        failureToast('Failed to delete subscriber', error);
         setToDelete(null);
       },
     });

@@ -3,10 +3,11 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { DataTable, EmptyState, ErrorState, TableSkeleton, Td, Th } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
 import { toast } from '../../../client/components/ui/toast-store';
+import { refusalMessage } from '../../../client/lib/api-client';
 import { BACKUP_NOT_JSON } from '../operations.schema';
 import { BACKUP_DOWNLOAD_URL, scheduledBackupUrl, useScheduledBackups } from './api/get-scheduled-backups';
 import { useRestoreBackup } from './api/restore-backup';
-import { formatBytes, formatDateTime, serverMessage } from './components/ops-format';
+import { formatBytes, formatDateTime } from './components/ops-format';
 
 type PendingRestore = { fileName: string; content: unknown };
 
@@ -45,7 +46,7 @@ export default function BackupTab() {
         setPending(null);
       },
       onError: (error) => {
-        toast({ title: 'Restore failed', description: serverMessage(error) ?? 'Please try again. Nothing was changed.', variant: 'destructive' });
+        toast({ title: 'Restore failed', description: refusalMessage(error) ?? 'Please try again. Nothing was changed.', variant: 'destructive' });
         setPending(null);
       },
     });

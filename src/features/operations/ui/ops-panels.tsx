@@ -4,12 +4,12 @@ import { Badge, type BadgeTone } from '../../../client/components/ui/badge';
 import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses } from '../../../client/components/ui/form';
-import { toast } from '../../../client/components/ui/toast-store';
+import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import type { OutboxEntryDto } from '../../admin-bookings/admin-bookings.schema';
 import { useAuditLog } from './api/get-audit-log';
 import { useOutbox } from './api/get-outbox';
 import { useRetryEmail } from './api/retry-email';
-import { compactJson, formatDateTime, serverMessage } from './components/ops-format';
+import { compactJson, formatDateTime } from './components/ops-format';
 
 /**
  * Panels the Settings tab places (issue 6 points 6 and 8): the outbox with a retry for failed
@@ -34,7 +34,7 @@ export function OutboxPanel() {
   const retryEmail = (email: OutboxEntryDto) =>
     retry.mutate(email.id, {
       onSuccess: () => toast({ title: 'E-mail Queued Again', description: `The e-mail to ${email.to} will be sent again shortly.` }),
-      onError: (error) => toast({ title: 'Failed to retry e-mail', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+      onError: (error) => failureToast('Failed to retry e-mail', error),
     });
 
   let content;

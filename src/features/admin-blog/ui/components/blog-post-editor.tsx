@@ -5,8 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Dialog, smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { SwitchField } from '../../../../client/components/ui/switch';
-import { toast } from '../../../../client/components/ui/toast-store';
-import { ApiError } from '../../../../client/lib/api-client';
+import { failureToast } from '../../../../client/components/ui/toast-store';
 import { ImageField } from '../../../uploads/ui/image-field';
 import {
   blogPostFormSchema,
@@ -119,12 +118,7 @@ export function BlogPostEditor({ editing, defaultAuthor, busy, onSubmit, onClose
             publishedAt: values.publishedDate ? publishedDateToInstant(values.publishedDate) : values.isPublished ? new Date().toISOString() : null,
             content: cleaned,
           }),
-        onError: (error) =>
-          toast({
-            title: 'Preview failed',
-            description: (error instanceof ApiError && error.status < 500 ? error.field('message') : undefined) ?? 'Please try again.',
-            variant: 'destructive',
-          }),
+        onError: (error) => failureToast('Preview failed', error),
       },
     );
   };

@@ -9,7 +9,7 @@ import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { TextField } from '../../../../client/components/ui/form';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { toast } from '../../../../client/components/ui/toast-store';
-import { ApiError } from '../../../../client/lib/api-client';
+import { refusalMessage } from '../../../../client/lib/api-client';
 import { totpCodeSchema, type TotpCodeInput, type TotpSetup } from '../../../admin-auth/admin-auth.schema';
 import { useDisableTotp } from '../api/disable-totp';
 import { useEnableTotp } from '../api/enable-totp';
@@ -19,10 +19,6 @@ import { useSetupTotp } from '../api/setup-totp';
 /** 'JBSWY3DPEHPK3PXP' → 'JBSW Y3DP EHPK 3PXP': easier to type into an app by hand. */
 function groupInFours(secret: string): string {
   return secret.replace(/\s+/g, '').match(/.{1,4}/g)?.join(' ') ?? '';
-}
-
-function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? error.field('message') : undefined;
 }
 
 type CodeFormProps = {
@@ -100,7 +96,7 @@ export function TwoStepCard() {
     startSetup.mutate(undefined, {
       onSuccess: setSetup,
       onError: (error) =>
-        toast({ title: 'Failed to set up two-step sign-in', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+        toast({ title: 'Failed to set up two-step sign-in', description: refusalMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     });
 
   const turnOn: CodeFormProps['onCode'] = (input, setCodeError) =>
@@ -110,7 +106,7 @@ export function TwoStepCard() {
         toast({ title: 'Two-step sign-in turned on', description: 'From now on you sign in with your password and a code from the app.' });
       },
       onError: (error) => {
-        const message = serverMessage(error);
+        const message = refusalMessage(error);
         if (message) setCodeError(message);
         toast({ title: 'Failed to turn on two-step sign-in', description: message ?? 'Please try again.', variant: 'destructive' });
       },
@@ -120,7 +116,7 @@ export function TwoStepCard() {
     disable.mutate(input, {
       onSuccess: () => toast({ title: 'Two-step sign-in turned off', description: 'You now sign in with your password only.' }),
       onError: (error) => {
-        const message = serverMessage(error);
+        const message = refusalMessage(error);
         if (message) setCodeError(message);
         toast({ title: 'Failed to turn off two-step sign-in', description: message ?? 'Please try again.', variant: 'destructive' });
       },

@@ -5,16 +5,12 @@ import { useForm } from 'react-hook-form';
 import { Dialog, smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
-import { ApiError } from '../../../../client/lib/api-client';
+import { refusalMessage } from '../../../../client/lib/api-client';
 import { newsletterInputSchema, queuedDescription, type NewsletterInput } from '../../newsletter.schema';
 import { usePreviewNewsletter } from '../api/preview-newsletter';
 import { useSendNewsletter } from '../api/send-newsletter';
 
 const FORM_ID = 'write-newsletter-form';
-
-function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? error.field('message') : undefined;
-}
 
 const recipientsLabel = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'subscriber' : 'subscribers'}`;
 
@@ -49,7 +45,7 @@ export function WriteNewsletterDialog({ open, onOpenChange, activeCount }: Props
 
   const showPreview = handleSubmit((values) => {
     preview.mutate(values, {
-      onError: (error) => toast({ title: 'Preview failed', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+      onError: (error) => toast({ title: 'Preview failed', description: refusalMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     });
   });
 
@@ -63,7 +59,7 @@ export function WriteNewsletterDialog({ open, onOpenChange, activeCount }: Props
         onOpenChange(false);
       },
       onError: (error) => {
-        toast({ title: 'Failed to send newsletter', description: serverMessage(error) ?? 'Please try again.', variant: 'destructive' });
+        toast({ title: 'Failed to send newsletter', description: refusalMessage(error) ?? 'Please try again.', variant: 'destructive' });
         setConfirming(false);
       },
     });

@@ -1,4 +1,3 @@
-import { ApiError } from '../../../../client/lib/api-client';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -13,11 +12,6 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-/** The server's own words for a refusal (4xx), when it gave any. */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.status < 500 ? error.field('message') : undefined;
 }
 
 /** Details of an audit entry on one line: `{"seatsTotal":12}`; empty when there are none. */
