@@ -65,12 +65,6 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
-  // API answers are not cached by browsers or proxies (seats change) unless a route says otherwise:
-  // set before any hook can answer, so a route's own Cache-Control replaces it.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
-    done();
-  });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   registerCsrfGuard(app);

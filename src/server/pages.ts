@@ -6,6 +6,7 @@ import { PAGE_PATHS, blogPostMeta, isKnownPagePath, routeMetaFor, type RouteMeta
 import { getPublishedBlogPost } from '../features/content/server/content.service';
 import { openParticipantLink } from '../features/participant/server/participant-access';
 import type { AppDeps } from './deps';
+import { chooseEncoding, compressOnce, type CompressedBody } from './lib/compressed-body';
 
 const META_PLACEHOLDER = '<!--app-meta-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -86,16 +87,23 @@ export async function registerPages(app: FastifyInstance, { db, env, secret }: A
     );
   };
 
-  const sendPage = (reply: FastifyReply, html: string, status = 200) =>
+  const sendPage = (reply: FastifyReply, html: string | Buffer, status = 200) =>
     reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
   const render = (meta: RouteMeta, request: FastifyRequest, reply: FastifyReply, status = 200) =>
     sendPage(reply, pageHtml(meta, request.url.split('?')[0] ?? '/', status), status);
 
-  // The fixed pages are the same for every visit: their HTML is built once, not per request.
+  // The fixed pages are the same for every visit: their HTML is built and compressed once, not per
+  // request. Compressed, the prerendered landing page is a quarter of its size on a slow phone line.
+  const sendFixedPage = (request: FastifyRequest, reply: FastifyReply, body: CompressedBody) => {
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    reply.header('Vary', 'Accept-Encoding');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return sendPage(reply, body[encoding]);
+  };
   for (const path of PAGE_PATHS) {
-    const html = pageHtml(routeMetaFor(path), path, 200);
-    app.get(path, (_request, reply) => sendPage(reply, html));
+    const body = compressOnce(pageHtml(routeMetaFor(path), path, 200));
+    app.get(path, (request, reply) => sendFixedPage(request, reply, body));
   }
 
   // A sign-in link from an e-mail: start the participant session, then show the page without the

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadEnv } from '../../src/server/env';
@@ -151,6 +152,16 @@ describe('static client', () => {
       const landing = await staticApp.inject({ url: '/', headers: { accept: 'text/html' } });
       expect(landing.body).toContain('<div id="root"><h1>Prerendered $& heading</h1></div>');
       expect(landing.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+      // A browser that accepts brotli or gzip gets the same page compressed, once per build.
+      const brotli = await staticApp.inject({ url: '/', headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers.vary).toContain('Accept-Encoding');
+      expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(landing.body);
+      const gzip = await staticApp.inject({ url: '/', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(landing.body);
+      expect(landing.headers['content-encoding']).toBeUndefined();
+      expect(landing.headers.vary).toContain('Accept-Encoding');
       const unknown = await staticApp.inject({ url: '/nope', headers: { accept: 'text/html' } });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.body).not.toContain('Prerendered');

@@ -60,20 +60,25 @@ export const DOCUMENT_HEADERS = securityHeadersFor({
  * these as documents, so nothing may run or be framed there at all; the document-only headers
  * (cross-origin opener, DNS prefetch, download options…) would be bytes on every answer for nothing.
  */
-const API_HEADERS = securityHeadersFor({
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-  crossOriginEmbedderPolicy: false,
-  crossOriginOpenerPolicy: false,
-  crossOriginResourcePolicy: { policy: 'same-origin' },
-  originAgentCluster: false,
-  referrerPolicy: { policy: 'no-referrer' },
-  hsts: { maxAge: 15_552_000, includeSubDomains: true },
-  xContentTypeOptions: true,
-  xDnsPrefetchControl: false,
-  xDownloadOptions: false,
-  frameguard: { action: 'deny' },
-  xPermittedCrossDomainPolicies: false,
-  xXssProtection: false,
+const API_HEADERS = Object.freeze({
+  ...securityHeadersFor({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    originAgentCluster: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: { maxAge: 15_552_000, includeSubDomains: true },
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    frameguard: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  }),
+  // OWASP lists it with the REST set: seats change, so no browser or proxy keeps an answer unless
+  // its route says otherwise (a route's own Cache-Control replaces this one).
+  'cache-control': 'no-store',
 });
 
 /** Every response starts with its security headers; a route may replace one (e.g. its own CSP). */

@@ -1,0 +1,38 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export type ContentEncoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The encoding to answer with for an Accept-Encoding header: brotli, else gzip, else none.
+ * Follows RFC 9110 §12.5.3: `q=0` refuses a coding, `*` stands for the codings not named.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): ContentEncoding {
+  if (!acceptEncoding) return 'identity';
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name) weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const br = weightOf('br');
+  const gzip = weightOf('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return 'identity';
+}
+
+/** A body that never changes, compressed once (at the strongest settings) for every answer. */
+export type CompressedBody = Readonly<Record<ContentEncoding, Buffer>>;
+
+export function compressOnce(text: string): CompressedBody {
+  const identity = Buffer.from(text, 'utf8');
+  return Object.freeze({
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+  });
+}
