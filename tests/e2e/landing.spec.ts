@@ -262,6 +262,33 @@ test.describe('landing page', () => {
 test.describe('landing page at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('the sections below About load only as the visitor heads for them', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/landing-sections-[^/]+\.js$/.test(request.url())) chunks.push(request.url());
+    });
+    await page.goto('/');
+    // React has taken over (the menu works) and the page is quiet: still nothing below About.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await page.waitForLoadState('networkidle');
+    expect(chunks).toEqual([]);
+    await expect(page.getByRole('heading', { name: testimonialsHeading })).toHaveCount(0);
+    // Scrolling toward them brings them, well before they reach the screen.
+    await page.locator('#about').evaluate((about) => about.scrollIntoView({ block: 'start' }));
+    await expect(page.getByRole('heading', { name: testimonialsHeading })).toBeAttached();
+    expect(chunks).toHaveLength(1);
+  });
+
+  test('a key press brings the sections below About, so Tab reaches them in order', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(page.locator('#workshops')).toHaveCount(0);
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#workshops')).toBeAttached();
+  });
+
   test('mobile menu opens and closes when a link is chosen', async ({ page }) => {
     await page.goto('/');
     const open = page.getByRole('button', { name: 'Open menu' });
@@ -281,6 +308,7 @@ test.describe('landing page at 390 px', () => {
   test('testimonial dots switch pages', async ({ page, request }) => {
     const items = await getTestimonials(request);
     await page.goto('/');
+    await scrollTowardTheSections(page);
     // Below 768 px: one per row, two rows, so two per page.
     const pages = Math.ceil(items.length / 2);
     const dots = page.getByRole('button', { name: /^Go to page \d+$/ });
@@ -304,6 +332,7 @@ test.describe('landing page at 390 px', () => {
     const items = await getTestimonials(request);
     await page.clock.install();
     await page.goto('/');
+    await scrollTowardTheSections(page);
     const heading = page.getByRole('heading', { name: testimonialsHeading });
     await expect(heading).toBeVisible();
     await heading.evaluate((el) => el.scrollIntoView({ block: 'start' }));
@@ -314,6 +343,11 @@ test.describe('landing page at 390 px', () => {
     await expectNotShown(nameOf(page, items[0]!));
   });
 });
+
+/** On a phone the sections below About load as the visitor scrolls toward them. */
+async function scrollTowardTheSections(page: Page) {
+  await page.getByText('Loading workshops…').scrollIntoViewIfNeeded();
+}
 
 function nameOf(page: Page, item: Testimonial) {
   return page.getByText(item.name, { exact: true });
