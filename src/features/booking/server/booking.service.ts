@@ -328,8 +328,9 @@ async function bookUnpaidSeat(
 ): Promise<BookingRow> {
   const free = offer.price.finalCents === 0;
   const booking = await deps.db.transaction(async (tx) => {
-    if (offer.discount) await claimDiscountUse(tx, offer.discount.id);
-    await takeSeat(tx, offer.workshopDateId);
+    // The row locks come last. Claiming the code and the seat lock the code's and the date's rows
+    // until COMMIT, and every buyer of that date queues on them: taken first, they were held
+    // through the booking, the newsletter and the e-mail as well. A refusal still undoes it all.
     const [row] = await tx
       .insert(bookings)
       .values({
@@ -351,6 +352,8 @@ async function bookUnpaidSeat(
       .returning();
     await subscribe(tx, form.email, form.subscribedToNewsletter);
     await queueBookingEmail(tx, deps, free ? 'free' : 'reserved', row!);
+    if (offer.discount) await claimDiscountUse(tx, offer.discount.id);
+    await takeSeat(tx, offer.workshopDateId);
     return row!;
   });
   deps.onEmailQueued?.();
