@@ -84,7 +84,8 @@ test.describe('accessibility (axe-core)', () => {
   });
 
   test('admin dashboard and every tab', async ({ page }) => {
-    test.setTimeout(90_000);
+    // About fifteen full axe scans in one test: on a slow, shared machine that takes over a minute.
+    test.setTimeout(180_000);
     await signInAsAdmin(page);
     await expect(page.getByRole('region', { name: 'Seats filled' }).locator('svg')).toBeVisible();
     await expectNoSeriousViolations(page, '/admin');

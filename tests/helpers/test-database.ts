@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { inject } from 'vitest';
+import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
 
 /** 'pglite' unless the run was started for PostgreSQL (scripts/test.mjs sets TEST_DB_KIND). */
 export const testDatabaseKind: 'pglite' | 'postgres' = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
@@ -10,14 +15,16 @@ export const testDatabaseKind: 'pglite' | 'postgres' = process.env.TEST_DB_KIND 
  * PostgreSQL server named by TEST_DATABASE_URL that is dropped again on close.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testDatabaseKind === 'pglite') return openDatabase({ dataDir: null });
+  if (testDatabaseKind === 'pglite') return createPgliteFromTemplate();
 
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the database global-setup.ts migrated once for this run.
+  const template = inject('postgresTemplate');
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
 
   const url = new URL(serverUrl);
@@ -47,4 +54,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await dropper.end();
     },
   };
+}
+
+/** In-memory PGlite started from the migrated dump global-setup.ts made for this run. */
+async function createPgliteFromTemplate(): Promise<DatabaseHandle> {
+  const template = inject('pgliteTemplate');
+  if (!template) return openDatabase({ dataDir: null });
+  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+  const db = drizzlePglite({ client, schema });
+  return { db: db as unknown as Database, kind: 'pglite', wasEmpty: true, close: () => client.close() };
 }
