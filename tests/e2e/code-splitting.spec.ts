@@ -27,6 +27,23 @@ test('public pages load no admin code', async ({ page }) => {
   expect(loaded.filter((url) => ADMIN_CHUNK.test(url))).toEqual([]);
 });
 
+test('public pages run within their Content-Security-Policy: no violation reported', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`));
+  });
+  const loaded = recordScripts(page);
+  // Pages whose screens use zod (forms, answers checked on arrival), which once probed for eval.
+  for (const path of ['/#contact', '/intro', '/blog']) {
+    loaded.length = 0;
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(loaded.some((url) => /\/assets\/zod-[\w-]+\.js$/.test(url)), `${path} loads zod`).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+  }
+});
+
 test('the admin dashboard loads its own chunks', async ({ page }) => {
   const loaded = recordScripts(page);
   await signInAsAdmin(page);
