@@ -182,6 +182,8 @@ test.describe('admin Bookings and Users tabs, accessibility', () => {
   }
 
   test('the tables, the export dialog and the e-mail dialog pass axe, and fit a 360 px screen', async ({ page }) => {
+    // Several full axe scans: on a slow, shared machine they take longer than the default 30 s.
+    test.setTimeout(90_000);
     const who = person('Axe');
     await reserve(page.request, who);
     await page.setViewportSize({ width: 360, height: 740 });

@@ -143,6 +143,8 @@ test.describe('accessibility', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('the Discount Codes tab, its dialog and the Admin Users tab pass axe-core', async ({ page }) => {
+    // Several full axe scans: on a slow, shared machine they take longer than the default 30 s.
+    test.setTimeout(90_000);
     await signInAsAdmin(page);
     await openAdminTab(page, 'Discount Codes');
     await expect(page.getByRole('region', { name: 'Discount codes' })).toBeVisible();

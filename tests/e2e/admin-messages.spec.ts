@@ -199,6 +199,8 @@ test.describe('admin Messages and Strategy Notes tabs, accessibility', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('both tabs and the message viewer pass axe and fit a 360 px screen', async ({ page }) => {
+    // Several full axe scans: on a slow, shared machine they take longer than the default 30 s.
+    test.setTimeout(90_000);
     const subject = `Accessibility ${uniqueTag()}`;
     await sendContactMessage(page.request, subject, 'Is the room wheelchair accessible?');
     await page.setViewportSize({ width: 360, height: 740 });

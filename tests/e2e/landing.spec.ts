@@ -344,9 +344,13 @@ test.describe('landing page at 390 px', () => {
   });
 });
 
-/** On a phone the sections below About load as the visitor scrolls toward them. */
+/**
+ * On a phone the sections below About load as the visitor scrolls toward them: scroll to the end
+ * of About. (Not to the loading placeholder itself: React replaces it, taking over the prerendered
+ * page and again when the sections start loading.)
+ */
 async function scrollTowardTheSections(page: Page) {
-  await page.getByText('Loading workshops…').scrollIntoViewIfNeeded();
+  await page.locator('#about').evaluate((about) => about.scrollIntoView({ block: 'end' }));
 }
 
 function nameOf(page: Page, item: Testimonial) {

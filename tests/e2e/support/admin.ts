@@ -14,7 +14,9 @@ export async function signInAsAdmin(page: Page, path = '/admin'): Promise<void> 
   expect(response.status(), await response.text()).toBe(200);
   await page.goto(path);
   if (path.startsWith('/admin') && !path.startsWith('/admin/login2')) {
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+    // The first visit fetches and compiles the admin chunks: on a slow, busy machine (two browsers
+    // and the server on two cores) that has taken over ten seconds.
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible({ timeout: 25_000 });
   }
 }
 
