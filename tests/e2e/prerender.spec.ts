@@ -26,3 +26,23 @@ test('the app takes over the prerendered page without a layout shift or a second
   await expect(page.locator('#hero')).toHaveCount(1);
   expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
 });
+
+test('a visitor who scrolls before the app takes over keeps their place', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Hold the entry script back, so the scroll certainly comes first.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.locator('#about')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 600));
+  release();
+  // The app has taken over once React has rendered into #root (it marks the container), and its
+  // effects have run by the next frame.
+  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(550);
+});

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isAdminPagePath } from '../../common/route-meta';
 import { ErrorBoundary } from '../components/ui/error-boundary';
@@ -15,10 +15,17 @@ const Toaster = lazy(() => import('../components/ui/toast'));
 // The admin screens are a chunk of their own: public pages never download them.
 const AdminArea = lazy(() => import('./routes/admin/admin-area'));
 
-/** A new screen starts at the top, unless the address names a section to jump to. */
+/**
+ * A new screen starts at the top, unless the address names a section to jump to. Only on
+ * navigation: on arrival the browser places the page itself, and a visitor who has begun to scroll
+ * the prerendered landing page before the app takes over keeps their place.
+ */
 function useScrollToTopOnNavigate() {
   const [location] = useLocation();
+  const shown = useRef(location);
   useEffect(() => {
+    if (shown.current === location) return;
+    shown.current = location;
     if (!window.location.hash) window.scrollTo({ top: 0, behavior: 'instant' });
   }, [location]);
 }
