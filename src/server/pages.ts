@@ -93,13 +93,14 @@ export async function registerPages(app: FastifyInstance, { db, env, secret }: A
   const render = (meta: RouteMeta, request: FastifyRequest, reply: FastifyReply, status = 200) =>
     sendPage(reply, pageHtml(meta, request.url.split('?')[0] ?? '/', status), status);
 
-  // The fixed pages are the same for every visit: their HTML is built and compressed once, not per
-  // request. Compressed, the prerendered landing page is a quarter of its size on a slow phone line.
+  // The fixed pages are the same for every visit: their HTML is built once and each compressed copy
+  // made once, not per request. Compressed, the prerendered landing page is a quarter of its size
+  // on a slow phone line.
   const sendFixedPage = (request: FastifyRequest, reply: FastifyReply, body: CompressedBody) => {
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     reply.header('Vary', 'Accept-Encoding');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return sendPage(reply, body[encoding]);
+    return sendPage(reply, body(encoding));
   };
   for (const path of PAGE_PATHS) {
     const body = compressOnce(pageHtml(routeMetaFor(path), path, 200));

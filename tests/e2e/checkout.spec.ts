@@ -270,16 +270,21 @@ test.describe('pay later by link', () => {
     return `/checkout?booking=${bookingId}&token=${encodeURIComponent(token)}`;
   }
 
-  test('on a phone, the checkout the link opens does not move while it loads', async ({ page, request }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
+  /** Reserves a seat on the first open date to pay later, as the booking form does; its booking id. */
+  async function reserveSeat(request: APIRequestContext, firstName: string, lastName: string): Promise<number> {
     const date = await firstOpenDate(request);
-    const who = visitor({ firstName: 'Steady', lastName: 'Page' });
+    const who = visitor({ firstName, lastName });
     const reserved = await request.post('/api/bookings/reserve', {
       headers: CLIENT_HEADERS,
       data: { workshopDateId: date.id, firstName: who.firstName, lastName: who.lastName, email: who.email, company: '', discountCode: '' },
     });
     expect(reserved.status()).toBe(201);
-    const { id } = (await reserved.json()) as { id: number };
+    return ((await reserved.json()) as { id: number }).id;
+  }
+
+  test('on a phone, the checkout the link opens does not move while it loads', async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const id = await reserveSeat(request, 'Steady', 'Page');
     await recordLayoutShifts(page);
     await page.goto(payLink(id));
     await expect(priceBox(page).getByTestId('checkout-total')).toHaveText('$499.00');
@@ -289,14 +294,7 @@ test.describe('pay later by link', () => {
   });
 
   test('the e-mailed link opens the checkout for the reservation; paid, it says so', async ({ page, request }) => {
-    const date = await firstOpenDate(request);
-    const who = visitor({ firstName: 'Grace', lastName: 'Hopper' });
-    const reserved = await request.post('/api/bookings/reserve', {
-      headers: CLIENT_HEADERS,
-      data: { workshopDateId: date.id, firstName: who.firstName, lastName: who.lastName, email: who.email, company: '', discountCode: '' },
-    });
-    expect(reserved.status()).toBe(201);
-    const { id } = (await reserved.json()) as { id: number };
+    const id = await reserveSeat(request, 'Grace', 'Hopper');
 
     const answer = intentResponse(page);
     await page.goto(payLink(id));

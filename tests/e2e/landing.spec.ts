@@ -15,7 +15,7 @@ import {
   type Testimonial,
 } from './support/api';
 import { dateRadios } from './support/booking';
-import { cta, documentTop, expectNotShown, expectScrolledTo, expectShown, seatsBadge, escapeRegExp } from './support/page';
+import { cta, documentTop, expectNotShown, expectScrolledTo, expectShown, seatsBadge, escapeRegExp, waitForAppTakeover } from './support/page';
 
 const testimonialsHeading = 'What our participants say';
 
@@ -268,9 +268,8 @@ test.describe('landing page at 390 px', () => {
       if (/\/assets\/landing-sections-[^/]+\.js$/.test(request.url())) chunks.push(request.url());
     });
     await page.goto('/');
-    // React has taken over (the menu works) and the page is quiet: still nothing below About.
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Close menu' }).click();
+    // The app has taken over and the page is quiet: still nothing below About.
+    await waitForAppTakeover(page);
     await page.waitForLoadState('networkidle');
     expect(chunks).toEqual([]);
     await expect(page.getByRole('heading', { name: testimonialsHeading })).toHaveCount(0);
@@ -282,8 +281,7 @@ test.describe('landing page at 390 px', () => {
 
   test('a key press brings the sections below About, so Tab reaches them in order', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Close menu' }).click();
+    await waitForAppTakeover(page);
     await expect(page.locator('#workshops')).toHaveCount(0);
     await page.keyboard.press('Tab');
     await expect(page.locator('#workshops')).toBeAttached();
@@ -291,6 +289,7 @@ test.describe('landing page at 390 px', () => {
 
   test('mobile menu opens and closes when a link is chosen', async ({ page }) => {
     await page.goto('/');
+    await waitForAppTakeover(page);
     const open = page.getByRole('button', { name: 'Open menu' });
     await expect(open).toBeVisible();
     const workshopsLink = page.getByRole('link', { name: /^\s*workshops\s*$/i });

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { layoutShiftTotal, recordLayoutShifts } from './support/page';
+import { layoutShiftTotal, recordLayoutShifts, waitForAppTakeover } from './support/page';
 
 /*
  * Issue 7 (Lighthouse on '/'): the landing page's HTML already holds its first screen, so it
@@ -40,9 +40,6 @@ test('a visitor who scrolls before the app takes over keeps their place', async 
   await expect(page.locator('#about')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 600));
   release();
-  // The app has taken over once React has rendered into #root (it marks the container), and its
-  // effects have run by the next frame.
-  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  await waitForAppTakeover(page);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(550);
 });

@@ -23,16 +23,24 @@ export function chooseEncoding(acceptEncoding: string | undefined): ContentEncod
   return 'identity';
 }
 
-/** A body that never changes, compressed once (at the strongest settings) for every answer. */
-export type CompressedBody = Readonly<Record<ContentEncoding, Buffer>>;
+/**
+ * A body that never changes, by encoding: each compressed copy is made the first time it is asked
+ * for (at the strongest settings) and then reused, so start-up compresses nothing.
+ */
+export type CompressedBody = (encoding: ContentEncoding) => Buffer;
 
 export function compressOnce(text: string): CompressedBody {
   const identity = Buffer.from(text, 'utf8');
-  return Object.freeze({
-    identity,
-    gzip: gzipSync(identity, { level: 9 }),
-    br: brotliCompressSync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
-  });
+  const copies = new Map<ContentEncoding, Buffer>([['identity', identity]]);
+  const compress = (encoding: ContentEncoding) =>
+    encoding === 'gzip'
+      ? gzipSync(identity, { level: 9 })
+      : brotliCompressSync(identity, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+        });
+  return (encoding) => {
+    let body = copies.get(encoding);
+    if (!body) copies.set(encoding, (body = compress(encoding)));
+    return body;
+  };
 }

@@ -65,3 +65,12 @@ export async function recordLayoutShifts(page: Page): Promise<void> {
 export function layoutShiftTotal(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __layoutShifts: number[] }).__layoutShifts.reduce((sum, value) => sum + value, 0));
 }
+
+/**
+ * Waits until the app has taken over the prerendered landing page: React has rendered into #root
+ * (it marks the container) and its effects have run. Before that the page's buttons do nothing.
+ */
+export async function waitForAppTakeover(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+}
