@@ -97,6 +97,35 @@ test.describe('admin login', () => {
     await expect(page).toHaveURL(/\/admin\/login2$/);
   });
 
+  test('logging out while the charts are still loading asks the server for nothing more', async ({ page }) => {
+    // The charts' code arrives while the logout is on its way: were they to mount then, their read
+    // would reach the server after the session ended.
+    let releaseCharts = () => {};
+    const chartsHeld = new Promise<void>((resolve) => (releaseCharts = resolve));
+    await page.route(/\/assets\/dashboard-charts-[\w-]+\.js$/, async (route) => {
+      await chartsHeld;
+      await route.continue();
+    });
+    await signInAsAdmin(page);
+    const readsAfterLogout: string[] = [];
+    let sawRead = () => {};
+    const aRead = new Promise<void>((resolve) => (sawRead = resolve));
+    await page.route('**/api/auth/logout', async (route) => {
+      page.on('request', (request) => {
+        if (!new URL(request.url()).pathname.startsWith('/api/admin/')) return;
+        readsAfterLogout.push(request.url());
+        sawRead();
+      });
+      releaseCharts();
+      await Promise.race([aRead, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/login2$/);
+    await expect(page.getByText('You have been successfully logged out.').first()).toBeVisible();
+    expect(readsAfterLogout).toEqual([]);
+  });
+
   test("an admin who is already signed in sees 'Already logged in' and moves on to /admin", async ({ page }) => {
     await signInAsAdmin(page);
     // The notice stands for half a second: record it as it appears rather than poll for it.

@@ -345,10 +345,12 @@ test.describe('landing page at 390 px', () => {
 
 /**
  * On a phone the sections below About load as the visitor scrolls toward them: scroll to the end
- * of About. (Not to the loading placeholder itself: React replaces it, taking over the prerendered
- * page and again when the sections start loading.)
+ * of About. (Not to the loading placeholder itself: React replaces it when the sections start
+ * loading.) The scroll comes after the app has taken over; a scroll before that has its own test
+ * in prerender.spec.ts.
  */
 async function scrollTowardTheSections(page: Page) {
+  await waitForAppTakeover(page);
   await page.locator('#about').evaluate((about) => about.scrollIntoView({ block: 'end' }));
 }
 

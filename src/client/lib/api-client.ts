@@ -45,7 +45,7 @@ function withQuery(url: string, params?: QueryParams): string {
   return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
 }
 
-function send(method: string, url: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
+function send(method: string, url: string, body?: unknown, extraHeaders?: Record<string, string>, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'X-Client-Source': 'web',
@@ -58,6 +58,7 @@ function send(method: string, url: string, body?: unknown, extraHeaders?: Record
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'include',
+    signal,
   });
 }
 
@@ -78,12 +79,30 @@ export async function readJson<T>(response: Response, schema: ZodType<T>): Promi
 
 /** Data reads (spec §8): a failure reads '{status}: {body or status text}'. */
 export async function apiGet<T>(url: string, schema: ZodType<T>, params?: QueryParams, headers?: Record<string, string>): Promise<T> {
-  const response = await send('GET', withQuery(url, params), undefined, headers);
-  if (!response.ok) {
-    const text = await response.text();
-    throw new ApiError(`${response.status}: ${text || response.statusText}`, response.status, text);
+  const read = new AbortController();
+  readsInFlight.add(read);
+  try {
+    const response = await send('GET', withQuery(url, params), undefined, headers, read.signal);
+    if (!response.ok) {
+      const text = await response.text();
+      throw new ApiError(`${response.status}: ${text || response.statusText}`, response.status, text);
+    }
+    return await readJson(response, schema);
+  } finally {
+    readsInFlight.delete(read);
   }
-  return readJson(response, schema);
+}
+
+const readsInFlight = new Set<AbortController>();
+
+/**
+ * Stops every read still on its way. For the end of a session: those reads would reach the
+ * server after it and only come back 401. Cancel the queries first (queryClient.cancelQueries)
+ * so that React Query neither retries them nor shows their abort as an error.
+ */
+export function abandonReadsInFlight(): void {
+  for (const read of readsInFlight) read.abort();
+  readsInFlight.clear();
 }
 
 /**

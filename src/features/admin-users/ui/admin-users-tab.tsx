@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useLocation } from 'wouter';
 import { Badge } from '../../../client/components/ui/badge';
 import { DataTable, EmptyState, ErrorState, TableSkeleton, Td, Th } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
 import { toast } from '../../../client/components/ui/toast-store';
 import { refusalMessage } from '../../../client/lib/api-client';
 import { useAuthStatus } from '../../admin-auth/ui/api/get-auth-status';
-import { LOGIN_PATH } from '../../admin-auth/ui/admin-texts';
+import { useLeaveAdmin } from '../../admin-auth/ui/api/logout';
 import { ADMIN_EMAIL_TAKEN, type AdminUser, type CreateAdminUserInput } from '../admin-users.schema';
 import { useCreateAdminUser } from './api/create-admin-user';
 import { useDeleteAdminUser } from './api/delete-admin-user';
@@ -25,8 +23,7 @@ const ONLY_ADMIN_REASON = 'The only admin cannot be removed. Add another admin f
  * admins (never the last one), and the signed-in admin's own two-step sign-in.
  */
 export default function AdminUsersTab() {
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
+  const leaveAdmin = useLeaveAdmin();
   const admins = useAdminUsers();
   const me = useAuthStatus().data?.user ?? null;
   const creation = useCreateAdminUser();
@@ -60,11 +57,8 @@ export default function AdminUsersTab() {
       onSuccess: () => {
         setToRemove(null);
         toast({ title: 'Admin Removed', description: self ? 'Your admin account was removed.' : `${admin.email} can no longer sign in.` });
-        if (self) {
-          // This session ended with the account: leave the dashboard and forget its data.
-          queryClient.clear();
-          navigate(LOGIN_PATH);
-        }
+        // This session ended with the account: leave the dashboard and forget its data.
+        if (self) leaveAdmin();
       },
       onError: (error) => {
         setToRemove(null);

@@ -2,8 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { ExternalLink, LogOut, Mail } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useLogout } from '../../../../features/admin-auth/ui/api/logout';
-import { LOGIN_PATH } from '../../../../features/admin-auth/ui/admin-texts';
+import { useLeaveAdmin, useLoggingOut, useLogout } from '../../../../features/admin-auth/ui/api/logout';
 import { useAdminSummary } from '../../../../features/admin-dashboard/ui/api/get-admin-summary';
 import { SummaryCards } from '../../../../features/admin-dashboard/ui/summary-cards';
 import { smallButtonClasses } from '../../../components/ui/dialog';
@@ -40,12 +39,12 @@ function useTabInAddress(): [string, (tab: string) => void] {
 
 function LogoutButton() {
   const logout = useLogout();
-  const [, navigate] = useLocation();
+  const leaveAdmin = useLeaveAdmin();
   const onLogout = () =>
     logout.mutate(undefined, {
       onSuccess: () => {
         toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
-        navigate(LOGIN_PATH);
+        leaveAdmin();
       },
       onError: () => toast({ title: 'Logout failed', description: 'Failed to log out. Please try again.', variant: 'destructive' }),
     });
@@ -60,6 +59,9 @@ function LogoutButton() {
 /** /admin (spec §2): heading, logout, the three summary cards, the charts and sixteen tabs. */
 export default function AdminDashboardPage() {
   const [tab, setTab] = useTabInAddress();
+  // Once Logout is pressed the charts and tabs make way: a part still loading its code would
+  // otherwise mount and ask for data the ending session no longer gets.
+  const loggingOut = useLoggingOut();
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
       <header className="mb-6 flex flex-wrap items-center justify-between gap-3">
@@ -77,6 +79,14 @@ export default function AdminDashboardPage() {
         </div>
       </header>
 
+      {loggingOut ? <Spinner label="Logging out…" /> : <DashboardBody tab={tab} setTab={setTab} />}
+    </div>
+  );
+}
+
+function DashboardBody({ tab, setTab }: { tab: string; setTab: (tab: string) => void }) {
+  return (
+    <>
       <SummaryCards />
 
       <div className="mt-4">
@@ -111,6 +121,6 @@ export default function AdminDashboardPage() {
           </Tabs.Content>
         ))}
       </Tabs.Root>
-    </div>
+    </>
   );
 }

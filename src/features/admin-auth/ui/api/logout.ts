@@ -1,13 +1,46 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../../client/lib/api-client';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { abandonReadsInFlight, apiRequest } from '../../../../client/lib/api-client';
+import { LOGIN_PATH } from '../admin-texts';
 
 /** POST /api/auth/logout: no body; the answer must be ok (spec §7). */
 export async function logout(): Promise<void> {
   await apiRequest('POST', '/api/auth/logout');
 }
 
-/** Logs out and forgets every cached admin read, so nothing lingers for the next person. */
+const LOGOUT_KEY = ['logout'] as const;
+
+/**
+ * Ends the admin session. The dashboard's reads still on their way are stopped first: they would
+ * reach the server after the session ends and come back 401.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: logout, onSuccess: () => queryClient.clear() });
+  return useMutation({
+    mutationKey: LOGOUT_KEY,
+    mutationFn: async () => {
+      await queryClient.cancelQueries();
+      abandonReadsInFlight();
+      await logout();
+    },
+  });
+}
+
+/** True from the Logout click until the session has ended: the dashboard starts no more reads. */
+export function useLoggingOut(): boolean {
+  return useIsMutating({ mutationKey: LOGOUT_KEY }) > 0;
+}
+
+/**
+ * After the session has ended: go to the login, then forget every cached admin read so nothing
+ * lingers for the next person. In that order: a dashboard still on screen when the cache empties
+ * would fetch its reads again, and they would come back 401.
+ */
+export function useLeaveAdmin(): () => void {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return () => {
+    navigate(LOGIN_PATH);
+    queryClient.clear();
+  };
 }

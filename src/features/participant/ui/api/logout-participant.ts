@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../../client/lib/api-client';
+import { abandonReadsInFlight, apiRequest } from '../../../../client/lib/api-client';
 import type { ParticipantSession } from '../../participant.schema';
 import { PARTICIPANT_SESSION_KEY } from './get-participant-session';
 
@@ -11,7 +11,12 @@ export async function logoutParticipant(): Promise<void> {
 export function useLogoutParticipant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: logoutParticipant,
+    mutationFn: async () => {
+      // Reads still on their way would reach the server after the session ends and come back 401.
+      await queryClient.cancelQueries();
+      abandonReadsInFlight();
+      await logoutParticipant();
+    },
     onSuccess: () => {
       queryClient.setQueryData<ParticipantSession>(PARTICIPANT_SESSION_KEY, (session) => ({ email: null, isAdmin: session?.isAdmin ?? false }));
       // Nothing of the last address stays in memory for the next person at this screen.
