@@ -386,6 +386,36 @@ describe('imports per entity', () => {
     expect(grace).toMatchObject({ workshopDateId: date.id, company: 'Navy', originalPriceCents: 30000, discountAmountCents: 0, finalPriceCents: 30000, isPaid: false, hasAttended: true, status: 'confirmed' });
   });
 
+  it('bookings: a large file is written in batches, yet a refusal still names its row and keeps nothing', async () => {
+    const date = await createWorkshopDate(db(), { seatsTotal: 1200, priceCents: 10000 });
+    const [maya] = await db().select().from(bookings).where(eq(bookings.email, 'maya@example.com'));
+    const before = await rowCount(bookings);
+    const person = (i: number) => ({ firstName: 'Batch', lastName: `Person ${i}`, email: `batch-${i}@example.com`, workshopDateId: String(date.id) });
+    const rows: Record<string, string>[] = Array.from({ length: 1100 }, (_, i) => person(i));
+    // Row 777 is refused by the database (a taken payment id); row 900 names an unknown date.
+    rows[776] = { ...rows[776]!, stripePaymentId: maya!.stripePaymentId! };
+    rows[899] = { ...rows[899]!, workshopDateId: '999999' };
+    const refused = await upload('bookings', rows);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(`Row 777: Another booking already has this stripePaymentId (${maya!.stripePaymentId})`);
+    // Without the database's refusal, the unknown date comes first.
+    rows[776] = person(776);
+    const unknown = await upload('bookings', rows);
+    expect(unknown.json().message).toBe('Row 900: Workshop date 999999 does not exist');
+    expect(await rowCount(bookings)).toBe(before);
+    expect((await db().select().from(workshopDates).where(eq(workshopDates.id, date.id)))[0]!.seatsTaken).toBe(0);
+
+    rows[899] = person(899);
+    const imported = await upload('bookings', rows);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toEqual({ imported: 1100, created: 1100, updated: 0 });
+    expect(await rowCount(bookings)).toBe(before + 1100);
+    expect((await db().select().from(workshopDates).where(eq(workshopDates.id, date.id)))[0]!.seatsTaken).toBe(1100);
+    // Seats are counted across batches: 100 left, so the 101st new seat is refused.
+    const more = await upload('bookings', Array.from({ length: 101 }, (_, i) => person(2000 + i)));
+    expect(more.json().message).toBe(`Row 101: Workshop date ${date.id} has no seats left`);
+  });
+
   it('bookings: a full workshop and an unknown workshop date are refused with the row', async () => {
     const full = await workshopByTitle('Introduction to Vibe Coding', { seatsTotal: 7 });
     const before = await rowCount(bookings);

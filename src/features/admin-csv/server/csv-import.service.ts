@@ -1,11 +1,13 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { workshopInterval } from '../../../common/dates';
 import { dollarsToCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { bookings, contactMessages, discountCodes, newsletterSubscribers, strategyNotes, workshopDates } from '../../../server/db/schema';
+import { contactMessages, discountCodes, newsletterSubscribers, strategyNotes, workshopDates } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import type { ReadCache } from '../../../server/lib/read-cache';
 import { HttpError } from '../../../server/plugins/error-handler';
+import { importBookings } from './csv-import-bookings';
+import { asRowError, RowProblem, type Tx } from './csv-row-errors';
 import {
   csvRowSchemas,
   NO_ROWS,
@@ -36,14 +38,7 @@ import {
 
 export type ImportDeps = { db: Database; publicCache: ReadCache };
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Outcome = 'created' | 'updated' | 'unchanged';
-
-/** A row the data refuses, with a message for the admin; becomes 400 'Row n: …'. */
-class RowProblem extends Error {}
-
-/** Statuses that occupy a seat in workshop_dates.seats_taken. */
-const SEAT_HOLDING = new Set<BookingRow['status']>(['confirmed', 'reserved']);
 
 export async function importCsvRows(deps: ImportDeps, actor: string, entity: CsvEntity, input: readonly Record<string, unknown>[]): Promise<CsvImportResult> {
   if (input.length === 0) throw new HttpError(400, NO_ROWS, 'import_empty');
@@ -99,6 +94,7 @@ async function writeRows(tx: Tx, entity: CsvEntity, rows: readonly unknown[]): P
     const created = await importUsers(tx, rows as UserRow[]);
     return { imported: rows.length, created, updated: 0 };
   }
+  if (entity === 'bookings') return importBookings(tx, rows as BookingRow[]);
   const write = writers[entity] as (tx: Tx, row: unknown) => Promise<Outcome>;
   const counts: CsvImportResult = { imported: rows.length, created: 0, updated: 0 };
   for (const [index, row] of rows.entries()) {
@@ -114,7 +110,7 @@ async function writeRows(tx: Tx, entity: CsvEntity, rows: readonly unknown[]): P
   return counts;
 }
 
-const writers: { [E in Exclude<CsvEntity, 'users'>]: (tx: Tx, row: CsvRow<E>) => Promise<Outcome> } = {
+const writers: { [E in Exclude<CsvEntity, 'users' | 'bookings'>]: (tx: Tx, row: CsvRow<E>) => Promise<Outcome> } = {
   async workshopDates(tx, row) {
     const interval = row.isTBC ? null : workshopInterval(row.date, row.time, row.timezone);
     // seatsTaken is not imported: seats follow bookings, so an existing date keeps its count.
@@ -154,68 +150,6 @@ const writers: { [E in Exclude<CsvEntity, 'users'>]: (tx: Tx, row: CsvRow<E>) =>
       return 'updated';
     }
     await tx.insert(workshopDates).values(values);
-    return 'created';
-  },
-
-  async bookings(tx, row) {
-    const [existing] = row.id ? await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, row.id)).for('update') : [];
-    if (existing) {
-      // An import never changes what was paid: money, payment id, discount, status and workshop of
-      // an existing booking stay as recorded (refunds and cancellations have their own calls,
-      // which also give seats back). Only the contact details and attendance follow the file.
-      await tx
-        .update(bookings)
-        .set({ firstName: row.firstName, lastName: row.lastName, email: row.email, company: row.company, hasAttended: row.hasAttended })
-        .where(eq(bookings.id, existing.id));
-      return 'updated';
-    }
-
-    const [date] = await tx.select({ id: workshopDates.id, priceCents: workshopDates.priceCents }).from(workshopDates).where(eq(workshopDates.id, row.workshopDateId));
-    if (!date) throw new RowProblem(`Workshop date ${row.workshopDateId} does not exist`);
-    if (SEAT_HOLDING.has(row.status)) {
-      // One conditional UPDATE, as at checkout: concurrent bookings queue on the row lock and
-      // re-check, so seats_taken never passes seats_total. Inactive dates still take imports
-      // (records of past workshops).
-      const taken = await tx
-        .update(workshopDates)
-        .set({ seatsTaken: sql`${workshopDates.seatsTaken} + 1`, updatedAt: new Date() })
-        .where(and(eq(workshopDates.id, date.id), lt(workshopDates.seatsTaken, workshopDates.seatsTotal)))
-        .returning({ id: workshopDates.id });
-      if (taken.length === 0) throw new RowProblem(`Workshop date ${date.id} has no seats left`);
-    }
-
-    const originalCents = row.originalPrice === undefined ? date.priceCents : dollarsToCents(row.originalPrice);
-    const discountCents =
-      row.discountAmount !== undefined
-        ? dollarsToCents(row.discountAmount)
-        : row.finalPrice !== undefined
-          ? Math.max(0, originalCents - dollarsToCents(row.finalPrice))
-          : 0;
-    const finalCents = row.finalPrice === undefined ? Math.max(0, originalCents - discountCents) : dollarsToCents(row.finalPrice);
-    // The code is linked when it exists; importing history does not count a use of it.
-    const [code] = row.discountCode
-      ? await tx.select({ id: discountCodes.id }).from(discountCodes).where(sql`upper(${discountCodes.code}) = ${row.discountCode}`)
-      : [];
-    await tx.insert(bookings).values({
-      workshopDateId: date.id,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      email: row.email,
-      company: row.company,
-      discountCodeId: code?.id ?? null,
-      discountCode: row.discountCode,
-      originalPriceCents: originalCents,
-      discountAmountCents: discountCents,
-      finalPriceCents: finalCents,
-      isPaid: row.isPaid,
-      status: row.status,
-      paymentMode: row.status === 'reserved' ? 'pay_later' : 'pay_now',
-      // 'free-booking' marks a free checkout in the browser; it is never stored as a payment id.
-      stripePaymentId: row.stripePaymentId === 'free-booking' ? null : row.stripePaymentId,
-      hasAttended: row.hasAttended,
-      cancelledAt: row.status === 'cancelled' ? new Date() : null,
-      ...(row.createdAt ? { createdAt: row.createdAt } : {}),
-    });
     return 'created';
   },
 
@@ -293,48 +227,4 @@ async function importUsers(tx: Tx, rows: readonly UserRow[]): Promise<number> {
     created += inserted.length;
   }
   return created;
-}
-
-// ---------------------------------------------------------------- database refusals
-
-type PgError = { code: string; constraint?: string; detail?: string };
-
-/** The driver's error (node-postgres or PGlite), bare or wrapped by Drizzle. */
-function pgErrorOf(error: unknown): PgError | null {
-  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as PgError;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
-const CONSTRAINT_MESSAGES: Record<string, string> = {
-  discount_codes_code_unique: 'A discount code with this code already exists',
-  discount_codes_percent_range: 'Discount must be between 1 and 100 percent',
-  discount_codes_uses_within_max: 'Max uses cannot be lower than the uses so far',
-  bookings_stripe_payment_id_unique: 'Another booking already has this stripePaymentId',
-  bookings_amounts_valid: 'Amounts cannot be negative',
-  bookings_workshop_date_id_workshop_dates_id_fk: 'The workshop date does not exist',
-  workshop_dates_seats_within_total: 'Seats cannot be fewer than the seats already taken',
-  workshop_dates_seats_total_positive: 'Must have at least one seat',
-  workshop_dates_price_positive: 'Price must be at least $1',
-  workshop_dates_one_featured: 'Only one workshop may be featured',
-};
-
-/** Constraint and data errors of a row become its 400; anything else (a lost connection) stays a 500. */
-function asRowError(row: number, error: unknown): unknown {
-  if (error instanceof RowProblem) return new HttpError(400, rowMessage(row, error.message), 'import_row_rejected');
-  const pg = pgErrorOf(error);
-  if (!pg || !/^2[23]/.test(pg.code)) return error;
-  const known = pg.constraint ? CONSTRAINT_MESSAGES[pg.constraint] : undefined;
-  const value = /=\((.*)\)/.exec(pg.detail ?? '')?.[1];
-  const message =
-    known && pg.code === '23505' && value ? `${known} (${value})`
-    : known ??
-      (pg.code === '23505' ? 'A value in this row must be unique but is already used'
-      : pg.code === '23503' ? 'This row refers to a record that does not exist'
-      : pg.code.startsWith('22') ? 'A value in this row is out of range or not valid'
-      : 'The database refused this row');
-  return new HttpError(400, rowMessage(row, message), 'import_row_rejected');
 }
