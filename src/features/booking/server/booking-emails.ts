@@ -35,13 +35,24 @@ const PAYMENT_LINES: Record<Exclude<BookingEmailKind, 'reserved'>, string> = {
 const DETAILS_TABLE =
   '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>{{workshopTitle}}</td></tr><tr><td><strong>When</strong></td><td>{{when}}</td></tr><tr><td><strong>Booking</strong></td><td>#{{bookingId}}</td></tr></table>';
 
-function whenText(date: typeof workshopDates.$inferSelect): string {
+function whenText(date: WorkshopDateRow): string {
   return date.isTBC || !date.date ? 'Date to be set via participant poll' : `${date.date}, ${date.time} ${date.timezone}`;
 }
 
-/** Writes the booking's e-mail to the outbox inside the caller's transaction (unless its template is off). */
-export async function queueBookingEmail(tx: Database, deps: Pick<BookingDeps, 'secret' | 'publicUrl'>, kind: BookingEmailKind, booking: BookingRow) {
-  const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1);
+type WorkshopDateRow = typeof workshopDates.$inferSelect;
+
+/**
+ * Writes the booking's e-mail to the outbox inside the caller's transaction (unless its template
+ * is off). A caller that has just loaded the booking's date passes it, saving a read per booking.
+ */
+export async function queueBookingEmail(
+  tx: Database,
+  deps: Pick<BookingDeps, 'secret' | 'publicUrl'>,
+  kind: BookingEmailKind,
+  booking: BookingRow,
+  loadedDate?: WorkshopDateRow,
+) {
+  const date = loadedDate ?? (await tx.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1))[0];
   const values = {
     firstName: booking.firstName,
     lastName: booking.lastName,

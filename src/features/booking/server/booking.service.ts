@@ -324,7 +324,7 @@ async function existingBooking(db: Database, bookingId: number): Promise<Booking
 async function bookUnpaidSeat(
   deps: BookingDeps,
   form: BookingForm,
-  offer: { workshopDateId: number; price: Price; discount: Awaited<ReturnType<typeof findUsableDiscount>> | null; paymentMode: 'pay_now' | 'pay_later' },
+  offer: { date: Awaited<ReturnType<typeof loadBookableDate>>; price: Price; discount: Awaited<ReturnType<typeof findUsableDiscount>> | null; paymentMode: 'pay_now' | 'pay_later' },
 ): Promise<BookingRow> {
   const free = offer.price.finalCents === 0;
   const booking = await deps.db.transaction(async (tx) => {
@@ -334,7 +334,7 @@ async function bookUnpaidSeat(
     const [row] = await tx
       .insert(bookings)
       .values({
-        workshopDateId: offer.workshopDateId,
+        workshopDateId: offer.date.id,
         firstName: form.firstName,
         lastName: form.lastName,
         email: form.email,
@@ -351,9 +351,9 @@ async function bookUnpaidSeat(
       })
       .returning();
     await subscribe(tx, form.email, form.subscribedToNewsletter);
-    await queueBookingEmail(tx, deps, free ? 'free' : 'reserved', row!);
+    await queueBookingEmail(tx, deps, free ? 'free' : 'reserved', row!, offer.date);
     if (offer.discount) await claimDiscountUse(tx, offer.discount.id);
-    await takeSeat(tx, offer.workshopDateId);
+    await takeSeat(tx, offer.date.id);
     return row!;
   });
   deps.onEmailQueued?.();
@@ -366,12 +366,12 @@ export async function createFreeBooking(deps: BookingDeps, form: BookingForm): P
   if (!normaliseCode(form.discountCode)) throw new HttpError(402, 'A free booking needs a discount code that covers the full price.', 'payment_required');
   const { price, discount } = await quote(deps.db, date.priceCents, form.discountCode);
   if (price.finalCents !== 0 || !discount) throw new HttpError(402, 'This discount code does not cover the full price. Please pay by card.', 'payment_required');
-  return bookUnpaidSeat(deps, form, { workshopDateId: date.id, price, discount, paymentMode: 'pay_now' });
+  return bookUnpaidSeat(deps, form, { date, price, discount, paymentMode: 'pay_now' });
 }
 
 /** Reserve now, pay later: the seat is taken now and the e-mail carries a link to pay. */
 export async function reserveBooking(deps: BookingDeps, form: BookingForm): Promise<BookingRow> {
   const date = await loadBookableDate(deps.db, form.workshopDateId);
   const { price, discount } = await quote(deps.db, date.priceCents, form.discountCode);
-  return bookUnpaidSeat(deps, form, { workshopDateId: date.id, price, discount, paymentMode: 'pay_later' });
+  return bookUnpaidSeat(deps, form, { date, price, discount, paymentMode: 'pay_later' });
 }
