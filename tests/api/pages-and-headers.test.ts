@@ -127,8 +127,9 @@ describe('static client', () => {
     const distDir = mkdtempSync(join(tmpdir(), 'dist-'));
     const clientDir = join(distDir, 'client');
     mkdirSync(join(clientDir, 'assets'), { recursive: true });
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-meta--><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-def456.js"></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><!--app-meta--><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-def456.js"><link rel="stylesheet" crossorigin href="/assets/index-c55.css"></head><body><div id="root"></div></body></html>');
     writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(clientDir, 'assets', 'index-c55.css'), 'h1{color:tomato}');
     // The build prerenders '/' beside the client (scripts/prerender.mjs).
     mkdirSync(join(distDir, 'prerendered'));
     writeFileSync(join(distDir, 'prerendered', 'pages.json'), JSON.stringify({ '/': '<h1>Prerendered $& heading</h1>' }));
@@ -165,6 +166,14 @@ describe('static client', () => {
       const unknown = await staticApp.inject({ url: '/nope', headers: { accept: 'text/html' } });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.body).not.toContain('Prerendered');
+      // The fixed pages carry the stylesheet inline, so their first paint waits for no request;
+      // the others link it (they are not compressed, and the browser caches the file).
+      for (const fixed of [landing, page]) {
+        expect(fixed.body).toContain('<style>h1{color:tomato}</style>');
+        expect(fixed.body).not.toContain('rel="stylesheet"');
+      }
+      expect(unknown.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-c55.css">');
+      expect(unknown.body).not.toContain('<style>');
     } finally {
       rmSync(distDir, { recursive: true, force: true });
       await staticApp.close();
