@@ -23,6 +23,20 @@ test.describe('intro page', () => {
     }).toPass({ timeout: 25_000 });
   });
 
+  test('the description shows without waiting for the booking form’s code', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/booking-section-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/intro');
+    await expect(page.getByText(/^In two focused hours you go from an idea to a working prototype/)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the booking form…' })).toBeVisible();
+    release();
+    await expect(bookingForm(page)).toBeVisible();
+  });
+
   test('SIGN UP HERE jumps to the booking section', async ({ page }) => {
     await page.goto('/intro');
     const signUp = cta(page, /^\s*sign up here\s*$/i).first();

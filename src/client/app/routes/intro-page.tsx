@@ -1,21 +1,34 @@
 import { Check, Clock, GraduationCap, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { DEFAULT_PRICE_DOLLARS, formatPrice } from '../../../common/money';
 import { routeMetaFor, WORKSHOP_TITLE } from '../../../common/route-meta';
-import { BookingSection } from '../../../features/booking/ui/components/booking-section';
 import { useWorkshopDates } from '../../../features/workshops/ui/api/get-workshop-dates';
 import { PromoBadge } from '../../../features/workshops/ui/components/promo-badge';
 import { SeatsLeftBadge } from '../../../features/workshops/ui/components/seats-left-badge';
 import { learningOutcomes, WORKSHOP_DURATION, WORKSHOP_FORMAT } from '../../../features/workshops/ui/workshop-copy';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { Spinner } from '../../components/ui/spinner';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useRouteMeta } from '../../lib/use-route-meta';
 import { useScrollToHashOnArrival } from '../../lib/use-scroll-to-hash-on-arrival';
+
+// The booking form brings zod, react-hook-form and their kin (about 80 KB): asked for once the page
+// has painted, so the description (Lighthouse's LCP on /intro) does not wait for them.
+const BookingSection = lazy(() => import('../../../features/booking/ui/components/booking-section').then((module) => ({ default: module.BookingSection })));
+
+const bookingPlaceholder = (
+  <section id="booking" aria-label="Booking" className="border-b-2 border-ink">
+    <Spinner label="Loading the booking form…" className="min-h-dvh items-start pt-24" />
+  </section>
+);
 
 /** /intro: what the workshop is, then the same booking section as the landing page. */
 export default function IntroPage() {
   useRouteMeta(routeMetaFor('/intro'));
   useScrollToHashOnArrival();
   const { data, isPending } = useWorkshopDates();
+  const painted = useAfterFirstPaint();
   const price = data?.[0]?.price ?? DEFAULT_PRICE_DOLLARS;
 
   const facts = [
@@ -68,7 +81,14 @@ export default function IntroPage() {
           </div>
         </div>
       </section>
-      <BookingSection />
+      {/* The placeholder holds the anchor, so '#booking' has somewhere to jump while the form loads. */}
+      {painted ? (
+        <Suspense fallback={bookingPlaceholder}>
+          <BookingSection />
+        </Suspense>
+      ) : (
+        bookingPlaceholder
+      )}
     </>
   );
 }
