@@ -5,11 +5,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
-/** The landing page: the page visitors arrive on, whose first paint must not wait for scripts. */
-const PRERENDERED_PATHS = ['/'];
+/**
+ * The landing page, where visitors arrive, and /intro, where the landing page sends them: pages
+ * whose first paint must not wait for scripts. A screen in its own chunk is loaded first, here as
+ * in the browser (src/client/main.tsx), so it renders rather than its loading state.
+ */
+const PRERENDERED_PATHS = ['/', '/intro'];
 
-const { renderPage } = await import(pathToFileURL(resolve('dist/ssr/prerender.js')).href);
-const pages = Object.fromEntries(PRERENDERED_PATHS.map((path) => [path, renderPage(path)]));
+const { renderPage, preloadScreen } = await import(pathToFileURL(resolve('dist/ssr/prerender.js')).href);
+const pages = {};
+for (const path of PRERENDERED_PATHS) {
+  await preloadScreen(path);
+  pages[path] = renderPage(path);
+}
 mkdirSync('dist/prerendered', { recursive: true });
 writeFileSync('dist/prerendered/pages.json', `${JSON.stringify(pages)}\n`);
 for (const [path, html] of Object.entries(pages)) console.log(`prerendered ${path}: ${(html.length / 1024).toFixed(1)} KB of HTML`);

@@ -2,6 +2,7 @@ import './lib/zod-without-eval';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadScreen } from './app/router';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -19,6 +20,10 @@ const render = () =>
   });
 
 // A prerendered page (server/pages.ts) is painted from its HTML first; React takes over after
-// that paint instead of delaying it.
-if (root.firstChild) requestAnimationFrame(() => setTimeout(render, 0));
-else render();
+// that paint instead of delaying it, and once the page's own chunk is in, so that the takeover
+// renders the same page at once rather than its loading state.
+if (root.firstChild) {
+  const painted = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // A chunk that fails to load is the route's error boundary's to show.
+  void Promise.all([painted, preloadScreen(window.location.pathname).catch(() => {})]).then(render);
+} else render();

@@ -2,6 +2,8 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app/app';
 
+export { preloadScreen } from './app/router';
+
 /**
  * A page's first render as HTML, made at build time (scripts/prerender.mjs) and served inside
  * #root (server/pages.ts), so the first paint needs no JavaScript: the landing page's heading is

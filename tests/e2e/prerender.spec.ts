@@ -27,6 +27,23 @@ test('the app takes over the prerendered page without a layout shift or a second
   expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
 });
 
+test('/intro is prerendered too: its description shows without JavaScript, and the takeover moves nothing', async ({ browser, page }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const bare = await context.newPage();
+    await bare.goto('/intro');
+    await expect(bare.getByText(/^In two focused hours you go from an idea to a working prototype/)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+  await recordLayoutShifts(page);
+  await page.goto('/intro');
+  await waitForAppTakeover(page);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
+});
+
 test('a visitor who scrolls before the app takes over keeps their place', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // Hold the entry script back, so the scroll certainly comes first.

@@ -2,12 +2,14 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { Spinner } from '../components/ui/spinner';
+import { preloadableRoute, type PreloadableRoute } from './preloadable-route';
 import { LandingPage } from './routes/landing/landing-page';
 import { NotFoundPage } from './routes/not-found-page';
 
 // The landing page ships in the entry chunk; every other screen is its own chunk, loaded on visit.
 // The admin screens are routed in app.tsx (their own frame and chunk).
-const IntroPage = lazy(() => import('./routes/intro-page'));
+// /intro is prerendered too (scripts/prerender.mjs): loaded ahead of the takeover (main.tsx).
+export const IntroPage = preloadableRoute(() => import('./routes/intro-page'));
 const BlogListPage = lazy(() => import('./routes/blog-list-page'));
 const BlogPostPage = lazy(() => import('./routes/blog-post-page'));
 const CheckoutPage = lazy(() => import('./routes/checkout-page'));
@@ -31,4 +33,11 @@ export function AppRouter() {
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/** Prerendered paths whose screen is its own chunk: loaded before the app takes over their HTML. */
+const PRERENDERED_CHUNKS: Record<string, PreloadableRoute> = { '/intro': IntroPage };
+
+export function preloadScreen(path: string): Promise<void> {
+  return PRERENDERED_CHUNKS[path]?.preload() ?? Promise.resolve();
 }
