@@ -186,7 +186,9 @@ test.describe('accessibility (axe-core)', () => {
     await expect(card.getByText('123 456 7890', { exact: true })).toBeVisible();
     await expect(card.getByRole('form', { name: /^Your profile for Introduction to Vibe Coding, / })).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
+    // The materials' frames have loaded. (Not 'networkidle': other tests add and remove workshop
+    // materials meanwhile, and the page may never fall quiet for half a second.)
+    for (const frame of page.frames()) await frame.waitForLoadState('load');
     await expectNoViolations(page, '/participant (bookings)');
   });
 });
