@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import { signInAsAdmin } from './support/admin';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
+import { holdRequests } from './support/page';
 
 /** Spec §2: the admin guard, the login screen and the dashboard's frame. */
 
@@ -100,12 +101,7 @@ test.describe('admin login', () => {
   test('logging out while the charts are still loading asks the server for nothing more', async ({ page }) => {
     // The charts' code arrives while the logout is on its way: were they to mount then, their read
     // would reach the server after the session ended.
-    let releaseCharts = () => {};
-    const chartsHeld = new Promise<void>((resolve) => (releaseCharts = resolve));
-    await page.route(/\/assets\/dashboard-charts-[\w-]+\.js$/, async (route) => {
-      await chartsHeld;
-      await route.continue();
-    });
+    const releaseCharts = await holdRequests(page, /\/assets\/dashboard-charts-[\w-]+\.js$/);
     await signInAsAdmin(page);
     const readsAfterLogout: string[] = [];
     let sawRead = () => {};

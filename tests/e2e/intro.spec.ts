@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { getWorkshopDates, seatsLeft, usdPattern } from './support/api';
 import { bookingForm, dateRadios } from './support/booking';
-import { cta, expectScrolledTo, seatsBadge } from './support/page';
+import { cta, expectScrolledTo, holdRequests, seatsBadge } from './support/page';
 
 test.describe('intro page', () => {
   test('describes the workshop and shows the seats left', async ({ page, request }) => {
@@ -24,12 +24,7 @@ test.describe('intro page', () => {
   });
 
   test('the description shows without waiting for the booking form’s code', async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/booking-section-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/booking-section-[\w-]+\.js$/);
     await page.goto('/intro');
     await expect(page.getByText(/^In two focused hours you go from an idea to a working prototype/)).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Loading the booking form…' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { layoutShiftTotal, recordLayoutShifts, waitForAppTakeover } from './support/page';
+import { holdRequests, layoutShiftTotal, recordLayoutShifts, waitForAppTakeover } from './support/page';
 
 /*
  * Issue 7 (Lighthouse on '/'): the landing page's HTML already holds its first screen, so it
@@ -47,12 +47,7 @@ test('/intro is prerendered too: its description shows without JavaScript, and t
 test('a visitor who scrolls before the app takes over keeps their place', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // Hold the entry script back, so the scroll certainly comes first.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
   await page.goto('/', { waitUntil: 'commit' });
   await expect(page.locator('#about')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 600));

@@ -74,3 +74,14 @@ export async function waitForAppTakeover(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
 }
+
+/** Holds back the page's requests to `url` until the returned release() is called. */
+export async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
