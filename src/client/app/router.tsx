@@ -9,7 +9,7 @@ import { NotFoundPage } from './routes/not-found-page';
 // The landing page ships in the entry chunk; every other screen is its own chunk, loaded on visit.
 // The admin screens are routed in app.tsx (their own frame and chunk).
 // /intro is prerendered too (scripts/prerender.mjs): loaded ahead of the takeover (main.tsx).
-export const IntroPage = preloadableRoute(() => import('./routes/intro-page'));
+const IntroPage = preloadableRoute(() => import('./routes/intro-page'));
 const BlogListPage = lazy(() => import('./routes/blog-list-page'));
 const BlogPostPage = lazy(() => import('./routes/blog-post-page'));
 const CheckoutPage = lazy(() => import('./routes/checkout-page'));

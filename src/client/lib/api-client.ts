@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 
 /**
@@ -96,11 +97,12 @@ export async function apiGet<T>(url: string, schema: ZodType<T>, params?: QueryP
 const readsInFlight = new Set<AbortController>();
 
 /**
- * Stops every read still on its way. For the end of a session: those reads would reach the
- * server after it and only come back 401. Cancel the queries first (queryClient.cancelQueries)
- * so that React Query neither retries them nor shows their abort as an error.
+ * Stops every read still on its way, for the end of a session: those reads would reach the
+ * server after it and come back 401. React Query drops the queries first, so it neither retries
+ * them nor shows their abort as an error; then their requests are aborted.
  */
-export function abandonReadsInFlight(): void {
+export async function stopReadsInFlight(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries();
   for (const read of readsInFlight) read.abort();
   readsInFlight.clear();
 }

@@ -58,7 +58,6 @@ function LogoutButton() {
 
 /** /admin (spec §2): heading, logout, the three summary cards, the charts and sixteen tabs. */
 export default function AdminDashboardPage() {
-  const [tab, setTab] = useTabInAddress();
   // Once Logout is pressed the charts and tabs make way: a part still loading its code would
   // otherwise mount and ask for data the ending session no longer gets.
   const loggingOut = useLoggingOut();
@@ -79,12 +78,13 @@ export default function AdminDashboardPage() {
         </div>
       </header>
 
-      {loggingOut ? <Spinner label="Logging out…" /> : <DashboardBody tab={tab} setTab={setTab} />}
+      {loggingOut ? <Spinner label="Logging out…" /> : <DashboardBody />}
     </div>
   );
 }
 
-function DashboardBody({ tab, setTab }: { tab: string; setTab: (tab: string) => void }) {
+function DashboardBody() {
+  const [tab, setTab] = useTabInAddress();
   return (
     <>
       <SummaryCards />

@@ -1,6 +1,6 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { abandonReadsInFlight, apiRequest } from '../../../../client/lib/api-client';
+import { apiRequest, stopReadsInFlight } from '../../../../client/lib/api-client';
 import { LOGIN_PATH } from '../admin-texts';
 
 /** POST /api/auth/logout: no body; the answer must be ok (spec §7). */
@@ -19,8 +19,7 @@ export function useLogout() {
   return useMutation({
     mutationKey: LOGOUT_KEY,
     mutationFn: async () => {
-      await queryClient.cancelQueries();
-      abandonReadsInFlight();
+      await stopReadsInFlight(queryClient);
       await logout();
     },
   });

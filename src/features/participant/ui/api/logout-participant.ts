@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { abandonReadsInFlight, apiRequest } from '../../../../client/lib/api-client';
+import { apiRequest, stopReadsInFlight } from '../../../../client/lib/api-client';
 import type { ParticipantSession } from '../../participant.schema';
 import { PARTICIPANT_SESSION_KEY } from './get-participant-session';
 
@@ -12,9 +12,7 @@ export function useLogoutParticipant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      // Reads still on their way would reach the server after the session ends and come back 401.
-      await queryClient.cancelQueries();
-      abandonReadsInFlight();
+      await stopReadsInFlight(queryClient);
       await logoutParticipant();
     },
     onSuccess: () => {
