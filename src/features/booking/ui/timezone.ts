@@ -95,6 +95,26 @@ function zoneName(timeZone: string, intlShortName: string | undefined): string {
   return intlShortName ?? timeZone;
 }
 
+type ZoneFormats = { dateFormat: Intl.DateTimeFormat; clockFormat: Intl.DateTimeFormat };
+const formatsByZone = new Map<string, ZoneFormats>();
+
+/**
+ * The two formatters for a zone, made once: building an Intl.DateTimeFormat costs far more than
+ * using one, and the booking section shows every date in the same zone, on every render. Throws
+ * RangeError for an unknown zone (and keeps nothing then).
+ */
+function zoneFormats(timeZone: string): ZoneFormats {
+  let formats = formatsByZone.get(timeZone);
+  if (!formats) {
+    formats = {
+      dateFormat: new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric', year: 'numeric' }),
+      clockFormat: new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
+    };
+    formatsByZone.set(timeZone, formats);
+  }
+  return formats;
+}
+
 /**
  * The date, time range and zone to show for a workshop date under a choice. `browserZone` is
  * passed in (rather than read here) so the function stays pure and testable.
@@ -112,8 +132,7 @@ export function displayTime(workshop: WorkshopTimeSource, choice: string, browse
   const end = new Date(start.getTime() + (range.endMinutes - range.startMinutes) * 60_000);
 
   try {
-    const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric', year: 'numeric' });
-    const clockFormat = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    const { dateFormat, clockFormat } = zoneFormats(timeZone);
     const clock = (instant: Date) => {
       const parts = clockFormat.formatToParts(instant);
       return {
