@@ -100,4 +100,14 @@ describe('POST /api/create-payment-intent', () => {
     const response = await post('/api/create-payment-intent', { workshopDateId: date.id, customerInfo: buyer() });
     expect(response.statusCode).toBe(404);
   });
+
+  // The date and the code are read in one query; the date's refusal still comes first.
+  it('refuses an unknown date before looking at the code, usable or not', async () => {
+    const { code } = await createDiscountCode(app.database.db, { discountPercent: 100 });
+    for (const discountCode of [code, 'NOPE']) {
+      const response = await post('/api/create-payment-intent', { workshopDateId: 987_654, customerInfo: buyer(), discountCode });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Workshop date not found');
+    }
+  });
 });

@@ -13,23 +13,13 @@ export function normaliseCode(code: string | undefined | null): string {
   return (code ?? '').trim().toUpperCase();
 }
 
-function usable(now: Date) {
+/** The condition a code's row meets while it can be used: active, not expired, uses left. */
+export function usableDiscount(now: Date) {
   return and(
     eq(discountCodes.isActive, true),
     or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now)),
     or(isNull(discountCodes.maxUses), lt(discountCodes.currentUses, discountCodes.maxUses)),
   );
-}
-
-/** The code's row when it can be used now (active, not expired, uses left); otherwise 400. */
-export async function findUsableDiscount(db: Database, code: string, now = new Date()) {
-  const [row] = await db
-    .select()
-    .from(discountCodes)
-    .where(and(eq(discountCodes.code, normaliseCode(code)), usable(now)))
-    .limit(1);
-  if (!row) throw discountInvalid();
-  return row;
 }
 
 /**
@@ -40,7 +30,7 @@ export async function claimDiscountUse(tx: Database, discountCodeId: number, now
   const claimed = await tx
     .update(discountCodes)
     .set({ currentUses: sql`${discountCodes.currentUses} + 1` })
-    .where(and(eq(discountCodes.id, discountCodeId), usable(now)))
+    .where(and(eq(discountCodes.id, discountCodeId), usableDiscount(now)))
     .returning({ id: discountCodes.id });
   if (claimed.length === 0) throw discountInvalid();
 }
