@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadScreen } from './app/router';
+import { afterNextPaint } from './lib/use-after-first-paint';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -23,7 +24,6 @@ const render = () =>
 // that paint instead of delaying it, and once the page's own chunk is in, so that the takeover
 // renders the same page at once rather than its loading state.
 if (root.firstChild) {
-  const painted = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   // A chunk that fails to load is the route's error boundary's to show.
-  void Promise.all([painted, preloadScreen(window.location.pathname).catch(() => {})]).then(render);
+  void Promise.all([afterNextPaint(), preloadScreen(window.location.pathname).catch(() => {})]).then(render);
 } else render();

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app/app';
 
-export { preloadScreen } from './app/router';
+export { preloadScreen, PRERENDERED_PATHS } from './app/router';
 
 /**
  * A page's first render as HTML, made at build time (scripts/prerender.mjs) and served inside

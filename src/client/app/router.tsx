@@ -35,6 +35,12 @@ export function AppRouter() {
   );
 }
 
+/**
+ * The pages built to HTML at build time (scripts/prerender.mjs), whose first paint must not wait
+ * for scripts: the landing page, where visitors arrive, and /intro, where it sends them.
+ */
+export const PRERENDERED_PATHS = ['/', '/intro'];
+
 /** Prerendered paths whose screen is its own chunk: loaded before the app takes over their HTML. */
 const PRERENDERED_CHUNKS: Record<string, PreloadableRoute> = { '/intro': IntroPage };
 

@@ -78,6 +78,9 @@ export async function readJson<T>(response: Response, schema: ZodType<T>): Promi
   return parsed.data;
 }
 
+/** The reads on their way, so that the end of a session can stop them (stopReadsInFlight). */
+const readsInFlight = new Set<AbortController>();
+
 /** Data reads (spec §8): a failure reads '{status}: {body or status text}'. */
 export async function apiGet<T>(url: string, schema: ZodType<T>, params?: QueryParams, headers?: Record<string, string>): Promise<T> {
   const read = new AbortController();
@@ -93,8 +96,6 @@ export async function apiGet<T>(url: string, schema: ZodType<T>, params?: QueryP
     readsInFlight.delete(read);
   }
 }
-
-const readsInFlight = new Set<AbortController>();
 
 /**
  * Stops every read still on its way, for the end of a session: those reads would reach the

@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
 
+/** Resolves in the task after the next paint: a frame callback runs just before the paint. */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /**
  * False for a component's first paint, true from the task after it. For parts below the fold
  * that bring a lot of code (a form with its validation): fetched after the page has painted, they
@@ -8,14 +13,10 @@ import { useEffect, useState } from 'react';
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // The frame callback runs just before the paint; the task after it, once it is done.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
+    let mounted = true;
+    void afterNextPaint().then(() => mounted && setPainted(true));
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      mounted = false;
     };
   }, []);
   return painted;

@@ -39,7 +39,7 @@ function whenText(date: WorkshopDateRow): string {
   return date.isTBC || !date.date ? 'Date to be set via participant poll' : `${date.date}, ${date.time} ${date.timezone}`;
 }
 
-type WorkshopDateRow = typeof workshopDates.$inferSelect;
+export type WorkshopDateRow = typeof workshopDates.$inferSelect;
 
 /**
  * Writes the booking's e-mail to the outbox inside the caller's transaction (unless its template

@@ -9,7 +9,7 @@ import type { PaymentProvider } from '../../../server/payments/payment-provider'
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { BookingForm, BookingResponse, PaymentIntentResponse } from '../booking.schema';
 import { claimDiscountUse, discountInvalid, normaliseCode, usableDiscount } from './discounts';
-import { PAY_LINK_PURPOSE, queueBookingEmail, queueSoldOutRefundEmail } from './booking-emails';
+import { PAY_LINK_PURPOSE, queueBookingEmail, queueSoldOutRefundEmail, type WorkshopDateRow } from './booking-emails';
 import { priceSeat, type Price } from './pricing';
 import { SEAT_HOLD_MINUTES, SOLD_OUT_MESSAGE, releaseExpiredHolds, takeSeat } from './seats';
 
@@ -47,10 +47,9 @@ export function toBookingResponse(row: BookingRow): BookingResponse {
   };
 }
 
-type WorkshopDateRow = typeof workshopDates.$inferSelect;
 type DiscountRow = typeof discountCodes.$inferSelect;
 /** A date that can be booked and, when a code was given, that code's row if it can be used now. */
-type Offer = { date: WorkshopDateRow; code: string; usableDiscount: DiscountRow | null };
+type Offer = { date: WorkshopDateRow; code: string; discount: DiscountRow | null };
 
 /**
  * The date and the code's row in one query: every booking request needs both, and under load
@@ -61,18 +60,18 @@ type Offer = { date: WorkshopDateRow; code: string; usableDiscount: DiscountRow 
 async function loadOffer(db: Database, workshopDateId: number, discountCode: string, now = new Date()): Promise<Offer> {
   const code = normaliseCode(discountCode);
   const [row] = await db
-    .select({ date: workshopDates, usableDiscount: discountCodes })
+    .select({ date: workshopDates, discount: discountCodes })
     .from(workshopDates)
     .leftJoin(discountCodes, code ? and(eq(discountCodes.code, code), usableDiscount(now)) : sql`false`)
     .where(eq(workshopDates.id, workshopDateId))
     .limit(1);
   const date = row?.date;
   if (!date || !date.isActive || (date.endsAt && date.endsAt < now)) throw new HttpError(404, 'Workshop date not found');
-  return { date, code, usableDiscount: row.usableDiscount };
+  return { date, code, discount: row.discount };
 }
 
 /** Server-side price of an offer; a code that cannot be used is a 400. */
-function quote({ date, code, usableDiscount: discount }: Offer): { price: Price; discount: DiscountRow | null } {
+function quote({ date, code, discount }: Offer): { price: Price; discount: DiscountRow | null } {
   if (!code) return { price: priceSeat(date.priceCents), discount: null };
   if (!discount) throw discountInvalid();
   return { price: priceSeat(date.priceCents, discount.discountPercent), discount };
