@@ -20,6 +20,9 @@ async function expectAccessible(page: Page, label: string): Promise<void> {
 }
 
 test('a testimonial with an uploaded avatar appears on the landing page at once', async ({ page }) => {
+  // A whole journey from the admin to a visitor: 20–24 s on a slow CI machine, where one run of
+  // the announcement journey went past the default 30 s.
+  test.setTimeout(60_000);
   const name = `Ada Avatar ${unique()}`;
   const text = `The best workshop I have attended (${unique()}).`;
   await signInAsAdmin(page);
@@ -84,6 +87,9 @@ test('a testimonial with an uploaded avatar appears on the landing page at once'
 });
 
 test('switching on an announcement interest form shows it to visitors and collects their e-mails', async ({ page, browser }) => {
+  // A whole journey from the admin to a visitor: 20–24 s on a slow CI machine, where one run of
+  // the announcement journey went past the default 30 s.
+  test.setTimeout(60_000);
   const title = `Autumn cohort ${unique()}`;
   await signInAsAdmin(page);
   const created = await page.request.post('/api/admin/announcements', {
