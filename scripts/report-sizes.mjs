@@ -12,20 +12,25 @@ const CLIENT_DIR = 'dist/client';
 const gzipSize = (file) => gzipSync(readFileSync(join(CLIENT_DIR, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** A chunk of the Vite manifest and every chunk it imports statically: the files it loads with it. */
+export function chunkWithImports(manifest, chunk) {
+  const js = new Set();
+  const css = new Set();
+  const visit = (current) => {
+    if (js.has(current.file)) return;
+    js.add(current.file);
+    for (const file of current.css ?? []) css.add(file);
+    for (const key of current.imports ?? []) visit(manifest[key]);
+  };
+  visit(chunk);
+  return { js: [...js], css: [...css] };
+}
+
 /** The files the browser loads for the landing page before any lazy route. */
 export function landingPageFiles(manifest) {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('No entry chunk in the Vite manifest');
-  const js = new Set();
-  const css = new Set();
-  const visit = (chunk) => {
-    if (js.has(chunk.file)) return;
-    js.add(chunk.file);
-    for (const file of chunk.css ?? []) css.add(file);
-    for (const key of chunk.imports ?? []) visit(manifest[key]);
-  };
-  visit(entry);
-  return { js: [...js], css: [...css] };
+  return chunkWithImports(manifest, entry);
 }
 
 function precompress(dir) {

@@ -20,10 +20,12 @@ const render = () =>
     );
   });
 
+// The page's own chunk is asked for now, beside React's start, not once the router renders it.
+// A chunk that fails to load is the route's error boundary's to show.
+const screen = preloadScreen(window.location.pathname).catch(() => {});
+
 // A prerendered page (server/pages.ts) is painted from its HTML first; React takes over after
 // that paint instead of delaying it, and once the page's own chunk is in, so that the takeover
-// renders the same page at once rather than its loading state.
-if (root.firstChild) {
-  // A chunk that fails to load is the route's error boundary's to show.
-  void Promise.all([afterNextPaint(), preloadScreen(window.location.pathname).catch(() => {})]).then(render);
-} else render();
+// renders the page at once rather than its loading state.
+if (root.firstChild) void Promise.all([afterNextPaint(), screen]).then(render);
+else render();

@@ -7,6 +7,7 @@ import { getPublishedBlogPost } from '../features/content/server/content.service
 import { openParticipantLink } from '../features/participant/server/participant-access';
 import type { AppDeps } from './deps';
 import { chooseEncoding, compressOnce, type CompressedBody } from './lib/compressed-body';
+import { withScriptsAfterPaint } from './lib/scripts-after-paint';
 
 const META_PLACEHOLDER = '<!--app-meta-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -57,6 +58,12 @@ function readPrerenderedPages(clientDir: string | null): Record<string, string> 
   return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
 }
 
+/** The chunks of each prerendered page's screen beyond the entry's (written with pages.json), by path. */
+function readScreenChunks(clientDir: string | null): Record<string, string[]> {
+  const file = clientDir ? join(clientDir, '..', 'prerendered', 'screen-chunks.json') : null;
+  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
+}
+
 /**
  * The template with its stylesheet inside a <style> element instead of linked. The stylesheet was
  * the one request a first paint waited for: a round trip on a phone line before anything showed
@@ -78,6 +85,7 @@ export async function registerPages(app: FastifyInstance, { db, env, secret }: A
   const template = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : FALLBACK_TEMPLATE;
   const fixedPageTemplate = withStylesheetInline(template, clientDir);
   const prerendered = readPrerenderedPages(clientDir);
+  const screenChunks = readScreenChunks(clientDir);
 
   if (clientDir && existsSync(clientDir)) {
     await app.register(fastifyStatic, {
@@ -93,11 +101,14 @@ export async function registerPages(app: FastifyInstance, { db, env, secret }: A
     });
   }
 
-  /** index.html with the route's meta tags and, when the build prerendered the path, its HTML. */
+  /**
+   * index.html with the route's meta tags and, when the build prerendered the path, its HTML,
+   * which paints before the scripts are asked for.
+   */
   const pageHtml = (meta: RouteMeta, path: string, status: number, base = template): string => {
     const body = status === 200 ? prerendered[path] : undefined;
     return (
-      base
+      (body ? withScriptsAfterPaint(base, screenChunks[path]) : base)
         // Functions as replacements: '$' in a title or a price is text, not a replacement pattern.
         .replace(META_PLACEHOLDER, () => renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL))
         .replace(ROOT_ELEMENT, () => (body ? `<div id="root">${body}</div>` : ROOT_ELEMENT))

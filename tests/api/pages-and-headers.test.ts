@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,6 +134,7 @@ describe('static client', () => {
     // The build prerenders '/' beside the client (scripts/prerender.mjs).
     mkdirSync(join(distDir, 'prerendered'));
     writeFileSync(join(distDir, 'prerendered', 'pages.json'), JSON.stringify({ '/': '<h1>Prerendered $& heading</h1>' }));
+    writeFileSync(join(distDir, 'prerendered', 'screen-chunks.json'), JSON.stringify({ '/': ['/assets/screen-789.js'] }));
     const staticApp = await buildApp({
       db: app.database.db,
       env: loadEnv({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local' }),
@@ -152,7 +154,16 @@ describe('static client', () => {
       expect(page.body).toContain('<div id="root"></div>');
       const landing = await staticApp.inject({ url: '/', headers: { accept: 'text/html' } });
       expect(landing.body).toContain('<div id="root"><h1>Prerendered $& heading</h1></div>');
-      expect(landing.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+      // A prerendered page paints before its scripts are asked for: one inline script asks for the
+      // entry, its chunks and the screen's after the first paint, and the page's CSP lets exactly
+      // that script run (by its hash, not 'unsafe-inline'). A page without prerendered HTML links
+      // the entry as the build wrote it.
+      expect(landing.body).not.toContain('<script type="module"');
+      const boot = /<script data-entry="([^"]+)" data-preload="([^"]+)">([\s\S]*?)<\/script>/.exec(landing.body);
+      expect(boot?.slice(1, 3)).toEqual(['/assets/index-abc123.js', '/assets/shared-def456.js /assets/screen-789.js']);
+      const hash = createHash('sha256').update(boot?.[3] ?? '').digest('base64');
+      expect(String(landing.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(page.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload"');
       // A browser that accepts brotli or gzip gets the same page compressed, once per build.
       const brotli = await staticApp.inject({ url: '/', headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } });
       expect(brotli.headers['content-encoding']).toBe('br');

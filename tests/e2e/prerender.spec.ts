@@ -55,3 +55,52 @@ test('a visitor who scrolls before the app takes over keeps their place', async 
   await waitForAppTakeover(page);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(550);
 });
+
+test('a prerendered page asks for its scripts only once its HTML is parsed and painting', async ({ page }) => {
+  await page.goto('/');
+  await waitForAppTakeover(page);
+  const timings = await page.evaluate(() => ({
+    parsed: performance.getEntriesByType('navigation')[0] && (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+    entryAsked: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }));
+  expect(timings.parsed, 'the document was parsed').toBeGreaterThan(0);
+  expect(timings.entryAsked, 'the entry script was loaded').toBeGreaterThan(0);
+  // A module script in the head is asked for while the HTML is still being read, and runs before
+  // DOMContentLoaded; this one waits for that, then for a frame.
+  expect(timings.entryAsked!).toBeGreaterThan(timings.parsed!);
+});
+
+test('/blog and /checkout show the site frame and a loading state without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    for (const path of ['/blog', '/checkout']) {
+      await page.goto(path);
+      await expect(page.getByRole('link', { name: 'Vibe Coding Workshop, home' }), path).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading page…' }), path).toBeVisible();
+    }
+    await expect(page.getByText('Switched to client rendering')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the checkout's own chunks are asked for beside the entry, not after it has run", async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 403/);
+  // The entry is held back: the checkout's screen is asked for all the same.
+  const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
+  const screenAsked = page.waitForRequest(/\/assets\/checkout-page-[\w-]+\.js$/);
+  await page.goto('/checkout?booking=1&token=not-a-real-token', { waitUntil: 'commit' });
+  await screenAsked;
+  release();
+  // Then the app takes over the frame and reads the link.
+  await expect(page.getByRole('alert').filter({ hasText: 'This payment link is invalid or has expired.' })).toBeVisible();
+});
+
+test('the blog list replaces its prerendered loading state without a layout shift', async ({ page }) => {
+  await recordLayoutShifts(page);
+  await page.goto('/blog');
+  await expect(page.getByText(/read more/i).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
+});

@@ -8,11 +8,11 @@ import { NotFoundPage } from './routes/not-found-page';
 
 // The landing page ships in the entry chunk; every other screen is its own chunk, loaded on visit.
 // The admin screens are routed in app.tsx (their own frame and chunk).
-// /intro is prerendered too (scripts/prerender.mjs): loaded ahead of the takeover (main.tsx).
+// A visit to a page whose screen can be preloaded asks for its chunk as the app starts (main.tsx).
 const IntroPage = preloadableRoute(() => import('./routes/intro-page'));
-const BlogListPage = lazy(() => import('./routes/blog-list-page'));
+const BlogListPage = preloadableRoute(() => import('./routes/blog-list-page'));
 const BlogPostPage = lazy(() => import('./routes/blog-post-page'));
-const CheckoutPage = lazy(() => import('./routes/checkout-page'));
+const CheckoutPage = preloadableRoute(() => import('./routes/checkout-page'));
 const ParticipantPage = lazy(() => import('../../features/participant/ui/participant-page'));
 
 export function AppRouter() {
@@ -41,9 +41,28 @@ export function AppRouter() {
  */
 export const PRERENDERED_PATHS = ['/', '/intro'];
 
-/** Prerendered paths whose screen is its own chunk: loaded before the app takes over their HTML. */
-const PRERENDERED_CHUNKS: Record<string, PreloadableRoute> = { '/intro': IntroPage };
+/**
+ * Pages that depend on data or on the address, whose frame (header, footer) and loading state are
+ * built at build time instead: the app's first render shows the same, so a visitor sees the page
+ * start before the scripts arrive.
+ */
+export const PRERENDERED_FRAME_PATHS = ['/blog', '/checkout'];
 
+/** Pages whose screen is its own chunk that can be loaded before the router renders it. */
+const PRELOADABLE_SCREENS: Record<string, PreloadableRoute> = { '/intro': IntroPage, '/blog': BlogListPage, '/checkout': CheckoutPage };
+
+/**
+ * The module of each of those screens, as the client build's manifest names it: the build
+ * (scripts/prerender.mjs) looks up the chunks a prerendered page's screen needs, and the page's
+ * HTML asks for them beside the entry instead of after it.
+ */
+export const SCREEN_MODULES: Record<string, string> = {
+  '/intro': 'src/client/app/routes/intro-page.tsx',
+  '/blog': 'src/client/app/routes/blog-list-page.tsx',
+  '/checkout': 'src/client/app/routes/checkout-page.tsx',
+};
+
+/** Loads the screen of the page at `path` when it is a chunk of its own; resolves at once otherwise. */
 export function preloadScreen(path: string): Promise<void> {
-  return PRERENDERED_CHUNKS[path]?.preload() ?? Promise.resolve();
+  return PRELOADABLE_SCREENS[path]?.preload() ?? Promise.resolve();
 }

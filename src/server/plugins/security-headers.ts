@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SCRIPTS_AFTER_PAINT_SOURCE } from '../lib/scripts-after-paint';
 
 /**
  * The headers helmet sets for these options, worked out once. Helmet's middleware parses and
@@ -36,7 +37,9 @@ export const DOCUMENT_HEADERS = securityHeadersFor({
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", 'https://js.stripe.com'],
+      // The hash lets one inline script run: the one that asks for a prerendered page's scripts
+      // after its first paint (lib/scripts-after-paint.ts).
+      scriptSrc: ["'self'", SCRIPTS_AFTER_PAINT_SOURCE, 'https://js.stripe.com'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'"],
