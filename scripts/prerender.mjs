@@ -10,7 +10,10 @@ import { chunkWithImports, landingPageFiles } from './report-sizes.mjs';
 // screen in its own chunk is loaded first, here as in the browser (src/client/main.tsx), so it
 // renders rather than its loading state. The frame pages (PRERENDERED_FRAME_PATHS) are rendered
 // without their screen: their HTML is the frame and the loading state.
-const { renderPage, preloadScreen, PRERENDERED_PATHS, PRERENDERED_FRAME_PATHS, SCREEN_MODULES } = await import(pathToFileURL(resolve('dist/ssr/prerender.js')).href);
+// React's production build, as in the browser: the development one also writes, into the HTML of
+// a loading state it leaves for the browser, why it did so with a component stack of build paths.
+process.env.NODE_ENV = 'production';
+const { renderPage, preloadScreen, PRERENDERED_PATHS, PRERENDERED_FRAME_PATHS, screenModule } = await import(pathToFileURL(resolve('dist/ssr/prerender.js')).href);
 const pages = {};
 for (const path of PRERENDERED_FRAME_PATHS) pages[path] = renderPage(path);
 for (const path of PRERENDERED_PATHS) {
@@ -24,9 +27,9 @@ const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf
 const entryFiles = new Set(landingPageFiles(manifest).js);
 const screenChunks = {};
 for (const path of [...PRERENDERED_PATHS, ...PRERENDERED_FRAME_PATHS]) {
-  const module = SCREEN_MODULES[path];
+  const module = screenModule(path);
   if (!module) continue;
-  if (!manifest[module]) throw new Error(`SCREEN_MODULES names ${module} for ${path}, which the client build's manifest does not have`);
+  if (!manifest[module]) throw new Error(`router.tsx names ${module} as the screen of ${path}, which the client build's manifest does not have`);
   screenChunks[path] = chunkWithImports(manifest, manifest[module]).js.filter((file) => !entryFiles.has(file)).map((file) => `/${file}`);
 }
 

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app/app';
 
-export { preloadScreen, PRERENDERED_FRAME_PATHS, PRERENDERED_PATHS, SCREEN_MODULES } from './app/router';
+export { preloadScreen, PRERENDERED_FRAME_PATHS, PRERENDERED_PATHS, screenModule } from './app/router';
 
 /**
  * A page's first render as HTML, made at build time (scripts/prerender.mjs) and served inside
@@ -13,13 +13,9 @@ export { preloadScreen, PRERENDERED_FRAME_PATHS, PRERENDERED_PATHS, SCREEN_MODUL
  * a page whose screen is a lazy chunk (/blog, /checkout): its HTML is the frame and the loading state.
  */
 export function renderPage(path: string): string {
-  const html = renderToString(
+  return renderToString(
     <Router ssrPath={path}>
       <App />
     </Router>,
   );
-  // A screen that suspends (a lazy chunk) leaves its fallback here, after a <template> where React
-  // explains, with a component stack of build paths, why it will render it in the browser. The
-  // browser replaces the whole #root anyway (createRoot, not hydrateRoot): the note goes.
-  return html.replace(/<template data-msg="[^"]*"[^>]*><\/template>/g, '');
 }

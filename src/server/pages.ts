@@ -45,23 +45,13 @@ export function renderMetaTags(meta: RouteMeta, pageUrl: string, publicUrl: stri
 }
 
 /**
- * Serves the built client: hashed assets with immutable caching (pre-compressed copies when the
- * build made them), and every page as index.html with that route's title, description and share
- * tags already in the <head>, so link previews work without running scripts.
+ * What scripts/prerender.mjs wrote to dist/prerendered beside dist/client, by path: `pages.json`,
+ * the HTML of the pages rendered at build time, and `screen-chunks.json`, the chunks of each one's
+ * screen beyond the entry's. Empty when the build made none.
  */
-/**
- * The HTML of pages rendered at build time (scripts/prerender.mjs writes dist/prerendered beside
- * dist/client), by path; empty when the build made none.
- */
-function readPrerenderedPages(clientDir: string | null): Record<string, string> {
-  const file = clientDir ? join(clientDir, '..', 'prerendered', 'pages.json') : null;
-  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
-}
-
-/** The chunks of each prerendered page's screen beyond the entry's (written with pages.json), by path. */
-function readScreenChunks(clientDir: string | null): Record<string, string[]> {
-  const file = clientDir ? join(clientDir, '..', 'prerendered', 'screen-chunks.json') : null;
-  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
+function readPrerendered<T>(clientDir: string | null, name: 'pages.json' | 'screen-chunks.json'): Record<string, T> {
+  const file = clientDir ? join(clientDir, '..', 'prerendered', name) : null;
+  return file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, T>) : {};
 }
 
 /**
@@ -80,12 +70,17 @@ function withStylesheetInline(template: string, clientDir: string | null): strin
   });
 }
 
+/**
+ * Serves the built client: hashed assets with immutable caching (pre-compressed copies when the
+ * build made them), and every page as index.html with that route's title, description and share
+ * tags already in the <head>, so link previews work without running scripts.
+ */
 export async function registerPages(app: FastifyInstance, { db, env, secret }: AppDeps, clientDir: string | null): Promise<void> {
   const indexPath = clientDir ? join(clientDir, 'index.html') : null;
   const template = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : FALLBACK_TEMPLATE;
   const fixedPageTemplate = withStylesheetInline(template, clientDir);
-  const prerendered = readPrerenderedPages(clientDir);
-  const screenChunks = readScreenChunks(clientDir);
+  const prerendered = readPrerendered<string>(clientDir, 'pages.json');
+  const screenChunks = readPrerendered<string[]>(clientDir, 'screen-chunks.json');
 
   if (clientDir && existsSync(clientDir)) {
     await app.register(fastifyStatic, {

@@ -60,7 +60,7 @@ test('a prerendered page asks for its scripts only once its HTML is parsed and p
   await page.goto('/');
   await waitForAppTakeover(page);
   const timings = await page.evaluate(() => ({
-    parsed: performance.getEntriesByType('navigation')[0] && (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+    parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventEnd,
     entryAsked: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
   }));
   expect(timings.parsed, 'the document was parsed').toBeGreaterThan(0);

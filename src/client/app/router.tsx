@@ -48,21 +48,24 @@ export const PRERENDERED_PATHS = ['/', '/intro'];
  */
 export const PRERENDERED_FRAME_PATHS = ['/blog', '/checkout'];
 
-/** Pages whose screen is its own chunk that can be loaded before the router renders it. */
-const PRELOADABLE_SCREENS: Record<string, PreloadableRoute> = { '/intro': IntroPage, '/blog': BlogListPage, '/checkout': CheckoutPage };
-
 /**
- * The module of each of those screens, as the client build's manifest names it: the build
- * (scripts/prerender.mjs) looks up the chunks a prerendered page's screen needs, and the page's
- * HTML asks for them beside the entry instead of after it.
+ * Pages whose screen is its own chunk that can be loaded before the router renders it, with the
+ * module of each as the client build's manifest names it: the build (scripts/prerender.mjs) looks
+ * up the chunks a prerendered page's screen needs, and the page's HTML asks for them beside the
+ * entry instead of after it.
  */
-export const SCREEN_MODULES: Record<string, string> = {
-  '/intro': 'src/client/app/routes/intro-page.tsx',
-  '/blog': 'src/client/app/routes/blog-list-page.tsx',
-  '/checkout': 'src/client/app/routes/checkout-page.tsx',
+const PRELOADABLE_SCREENS: Record<string, { route: PreloadableRoute; module: string }> = {
+  '/intro': { route: IntroPage, module: 'src/client/app/routes/intro-page.tsx' },
+  '/blog': { route: BlogListPage, module: 'src/client/app/routes/blog-list-page.tsx' },
+  '/checkout': { route: CheckoutPage, module: 'src/client/app/routes/checkout-page.tsx' },
 };
+
+/** The module of the page's preloadable screen, if it has one (for the build). */
+export function screenModule(path: string): string | undefined {
+  return PRELOADABLE_SCREENS[path]?.module;
+}
 
 /** Loads the screen of the page at `path` when it is a chunk of its own; resolves at once otherwise. */
 export function preloadScreen(path: string): Promise<void> {
-  return PRELOADABLE_SCREENS[path]?.preload() ?? Promise.resolve();
+  return PRELOADABLE_SCREENS[path]?.route.preload() ?? Promise.resolve();
 }
