@@ -29,6 +29,10 @@ import { contactRoutes } from '../features/contact/server/contact.routes';
 import { contentRoutes } from '../features/content/server/content.routes';
 import { workshopRoutes } from '../features/workshops/server/workshops.routes';
 import type { AppDeps } from './deps';
+import type { Env } from './env';
+import { registerHealthRoutes } from './health';
+import { serializeError } from './lib/error-serializer';
+import { registerMetrics } from './metrics';
 import { registerPages } from './pages';
 import { registerAuth } from './plugins/auth';
 import { registerCsrfGuard } from './plugins/csrf-guard';
@@ -44,18 +48,37 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/** Structured JSON logs without secrets (cookies, tokens) or a failed query's personal data. */
+function loggerDefaults(level: string): LoggerOptions {
+  return { level, redact: ['req.headers.cookie', 'req.headers.authorization'], serializers: { err: serializeError } };
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A number of hops becomes a function: Fastify reads a bare number
+ * as "trust nobody" (a hop count cannot tell a proxy from a client that reached the app directly,
+ * which is why the README says to keep the app reachable only through its proxies).
+ */
+function trustProxyOption(trust: Env['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return trust > 0 && ((_address: string, hop: number) => hop < trust);
+}
+
 export type BuildAppOptions = AppDeps & {
   /** The built client (dist/client); null serves pages from a bare template. */
   clientDir: string | null;
-  logger?: FastifyServerOptions['logger'];
+  /** Logger options (a test's stream, say); the level, redactions and error serializer default to ours. */
+  logger?: false | LoggerOptions;
 };
 
 /** Builds the whole application without listening: server.ts listens, tests inject. */
 export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: deps.env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: logger === false ? false : { ...loggerDefaults(deps.env.LOG_LEVEL), ...logger },
     genReqId: (request) => (request.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
-    trustProxy: true,
+    // CONTRACT §1: X-Forwarded-For counts only from the hops TRUST_PROXY names (by default none).
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
@@ -64,6 +87,8 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
+  // Before every route, so its timing hook sees them all.
+  if (deps.env.METRICS_TOKEN) registerMetrics(app, { db: deps.db, token: deps.env.METRICS_TOKEN });
   registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -71,6 +96,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
   // Before every route: resolves the session cookie and guards admin paths before bodies are read.
   registerAuth(app, { db: deps.db });
 
+  registerHealthRoutes(app, { db: deps.db });
   await app.register(async (scope) => {
     await workshopRoutes(scope, deps);
     await contentRoutes(scope, deps);

@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { BookingDeps } from '../features/booking/server/booking.service';
+import { finishPendingRefunds } from '../features/booking/server/payment-refunds';
+import { expireReservations, sendReservationReminders } from '../features/booking/server/reservations';
 import { releaseExpiredHolds } from '../features/booking/server/seats';
 import { sendDueReminders, type ReminderDeps } from '../features/calendar/server/reminders';
 import { runDailyBackup } from '../features/operations/server/scheduled-backups';
@@ -23,11 +26,14 @@ export function startBackgroundJobs({
   db,
   log,
   reminders,
+  lifecycle,
   backups,
   timings = {},
 }: {
   db: Database;
   log: FastifyBaseLogger;
+  /** What the booking lifecycle's clock-driven steps need (reservation expiry, refunds to retry). */
+  lifecycle?: BookingDeps;
   /** Links and the outbox nudge for reminder e-mails; without them no reminders are sent. */
   reminders?: ReminderDeps;
   /** Where the daily backup goes (DATA_DIR/backups); without it no scheduled backup is made. */
@@ -44,6 +50,16 @@ export function startBackgroundJobs({
       await deleteExpiredSessions(db);
     } catch (error) {
       log.error({ err: error }, 'seat hold sweep failed');
+    }
+    if (lifecycle) {
+      try {
+        const expired = await expireReservations(lifecycle);
+        const reminded = await sendReservationReminders(lifecycle);
+        const refunded = await finishPendingRefunds(lifecycle);
+        if (expired + reminded + refunded > 0) log.info({ expired, reminded, refunded }, 'reservation and refund sweep');
+      } catch (error) {
+        log.error({ err: error }, 'reservation and refund sweep failed');
+      }
     }
     // Its own try: a failing hold sweep must not hold back the reminders, nor the other way round.
     if (reminders) {

@@ -14,4 +14,6 @@ export type AppDeps = {
   secret: string;
   /** Wakes the outbox worker after a commit that queued e-mail. */
   onEmailQueued?: () => void;
+  /** The booking lifecycle's clock (hold and reservation expiry); tests move it. Default: real time. */
+  clock?: () => Date;
 };

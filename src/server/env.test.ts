@@ -46,4 +46,29 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(loadEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe('production');
   });
+
+  it('trusts no proxy unless TRUST_PROXY names hops or addresses', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.1']);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1,::1, fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['true', 'everyone', '10.0.0.1,', '10.0.0.0/33', '10.0.0/8', '::1/129', '1.2.3.4/8/8', '-1'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadEnv({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be a number of proxy hops or a comma-separated list/);
+  });
+
+  it('reads METRICS_TOKEN and DATABASE_POOL_SIZE', () => {
+    expect(loadEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ METRICS_TOKEN: 'scrape-me' }).METRICS_TOKEN).toBe('scrape-me');
+    expect(loadEnv({}).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadEnv({ DATABASE_POOL_SIZE: '25' }).DATABASE_POOL_SIZE).toBe(25);
+    for (const bad of ['0', 'ten', '2.5']) expect(() => loadEnv({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE: must be a whole number/);
+  });
 });

@@ -1,8 +1,43 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' })
   .transform((value) => value === '1' || value === 'true');
+
+/** Names proxy-addr (Fastify's trustProxy) understands for whole address ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (CONTRACT §1): which hops in front of the app may say who the client is through
+ * X-Forwarded-For (and -Proto, -Host). Unset: none; the socket address is the client, because a
+ * header anyone can send must not choose the address the rate limits and sign-in throttle count.
+ * A number trusts that many hops; otherwise a comma-separated list of addresses or CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .transform((value, ctx): number | string[] => {
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.some((entry) => !isAddressOrRange(entry))) {
+      ctx.addIssue({ code: 'custom', message: 'must be a number of proxy hops or a comma-separated list of IP addresses or CIDRs' });
+      return z.NEVER;
+    }
+    return entries;
+  })
+  .optional()
+  .transform((value) => value ?? false);
+
+const POOL_SIZE = 'must be a whole number from 1 to 1000';
 
 const envSchema = z
   .object({
@@ -10,6 +45,8 @@ const envSchema = z
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+    /** Connections each instance's pool may open to DATABASE_URL. */
+    DATABASE_POOL_SIZE: z.coerce.number({ error: POOL_SIZE }).int(POOL_SIZE).min(1, POOL_SIZE).max(1000, POOL_SIZE).default(10),
     DATA_DIR: z.string().min(1).default('./data'),
     SEED_DEMO: booleanFlag.optional(),
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
@@ -25,6 +62,9 @@ const envSchema = z
     MS_LOGIN_BASE_URL: z.url('must be a URL').optional(),
     MS_GRAPH_BASE_URL: z.url('must be a URL').optional(),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    TRUST_PROXY: trustProxy,
+    /** When set, GET /metrics answers to `Authorization: Bearer <token>`; unset, it does not exist. */
+    METRICS_TOKEN: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

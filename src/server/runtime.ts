@@ -5,6 +5,7 @@ import { startBackgroundJobs, type BackgroundJobTimings } from './background-job
 import type { Database } from './db/client';
 import { OutboxWorker } from './email/outbox-worker';
 import type { Env } from './env';
+import type { PaymentProvider } from './payments/payment-provider';
 
 /** 12 attempts with doubling backoff keep retrying for about 2.4 hours before an admin must retry. */
 const OUTBOX_MAX_ATTEMPTS = 12;
@@ -22,12 +23,15 @@ export function startRuntime({
   db,
   env,
   secret,
+  payments,
   log,
   timings,
 }: {
   db: Database;
   env: Pick<Env, 'SMTP_URL' | 'MS_LOGIN_BASE_URL' | 'MS_GRAPH_BASE_URL' | 'PUBLIC_URL' | 'DATA_DIR'>;
   secret: string;
+  /** For the lifecycle's sweeps: expired reservations' open payments, refunds still to send. */
+  payments: PaymentProvider;
   log: FastifyBaseLogger;
   timings?: BackgroundJobTimings;
 }): Runtime {
@@ -42,6 +46,7 @@ export function startRuntime({
     db,
     log,
     reminders: { secret, publicUrl: env.PUBLIC_URL, onEmailQueued: () => outbox.nudge() },
+    lifecycle: { db, payments, secret, publicUrl: env.PUBLIC_URL, now: () => new Date(), onEmailQueued: () => outbox.nudge(), log },
     backups: { dataDir: env.DATA_DIR },
     timings,
   });

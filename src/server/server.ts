@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,7 @@ import { buildApp } from './app';
 import { resolveAppSecret } from './app-secret';
 import { createPaymentProvider } from './payments/create-provider';
 import { openDatabase } from './db/client';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { seedDemoContent } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
 import { ReadCache } from './lib/read-cache';
@@ -32,9 +34,33 @@ function announceFirstAdmin(log: { warn: (obj: object, msg: string) => void }, e
   log.warn(shown, `First admin created: sign in at ${env.PUBLIC_URL}/admin/login2 and add your own admin, or set ADMIN_EMAIL and ADMIN_PASSWORD`);
 }
 
+/**
+ * The last net under promises nobody awaited: one that failed because the database went away is
+ * logged and the server carries on (CONTRACT §9: never a crash); anything else is a bug, logged
+ * and fatal, as Node would have it.
+ */
+function keepRunningThroughDatabaseLoss(log: FastifyBaseLogger) {
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      log.warn({ err: reason }, 'database unavailable (in work nobody waited for)');
+      return;
+    }
+    log.fatal({ err: reason }, 'unhandled promise rejection');
+    process.exit(1);
+  });
+}
+
 async function main() {
   const env = loadEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // The app's logger exists only once the app is built, after the database is open.
+  // eslint-disable-next-line prefer-const
+  let log: FastifyBaseLogger | undefined;
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+    onConnectionError: (error) => log?.warn({ err: error }, 'database connection lost; the next query opens a new one'),
+  });
   // SEED_DEMO defaults to on for a new embedded database (CONTRACT §1).
   const seed = env.SEED_DEMO ?? (database.kind === 'pglite' && database.wasEmpty);
   const seeded = seed ? await seedDemoContent(database.db) : false;
@@ -47,16 +73,19 @@ async function main() {
   // eslint-disable-next-line prefer-const
   let runtime: Runtime | undefined;
   const secret = resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
+  const payments = createPaymentProvider(env, database.db);
   const app = await buildApp({
     db: database.db,
     env,
     publicCache: new ReadCache(PUBLIC_READ_TTL_MS),
-    payments: createPaymentProvider(env, database.db),
+    payments,
     secret,
     onEmailQueued: () => runtime?.outbox.nudge(),
     clientDir: findClientDir(),
   });
-  runtime = startRuntime({ db: database.db, env, secret, log: app.log });
+  log = app.log;
+  keepRunningThroughDatabaseLoss(app.log);
+  runtime = startRuntime({ db: database.db, env, secret, payments, log: app.log });
   app.addHook('onClose', async () => {
     await runtime?.stop();
     await database.close();

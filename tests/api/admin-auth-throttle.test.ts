@@ -31,7 +31,7 @@ async function newAdmin(): Promise<string> {
 const ipFor = (n: number) => `10.${counter}.0.${n}`;
 
 const login = (email: string, pass: string, ip: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/login2', headers: { ...clientHeaders, 'x-forwarded-for': ip }, payload: { email, password: pass } });
+  app.inject({ method: 'POST', url: '/api/auth/login2', headers: clientHeaders, remoteAddress: ip, payload: { email, password: pass } });
 
 /** Moves every audit row about this e-mail or address back in time, as if the window had passed. */
 async function age(filter: { email?: string; ip?: string }, ms: number) {

@@ -23,8 +23,8 @@ afterAll(async () => {
 
 type Injectable = Pick<TestApp, 'inject'>;
 
-const login = (payload: unknown, headers: Record<string, string> = clientHeaders, on: Injectable = app) =>
-  on.inject({ method: 'POST', url: '/api/auth/login2', headers, payload: payload as object });
+const login = (payload: unknown, headers: Record<string, string> = clientHeaders, on: Injectable = app, remoteAddress?: string) =>
+  on.inject({ method: 'POST', url: '/api/auth/login2', headers, payload: payload as object, remoteAddress });
 
 const whoAmI = (cookie?: string, on: Injectable = app) =>
   on.inject({ method: 'GET', url: '/api/auth/user', headers: cookie ? { ...clientHeaders, cookie } : clientHeaders });
@@ -69,10 +69,16 @@ describe('POST /api/auth/login2', () => {
     expect(row!.expiresAt.getTime() - row!.lastSeenAt.getTime()).toBe(ADMIN_SESSION_IDLE_MS);
   });
 
-  it('marks the cookie Secure when the request came over https through the proxy', async () => {
-    const response = await login(TEST_ADMIN, { ...clientHeaders, 'x-forwarded-proto': 'https' });
-    expect(response.statusCode).toBe(200);
-    expect(response.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+  it('marks the cookie Secure when the request came over https through a trusted proxy (TRUST_PROXY)', async () => {
+    // app.inject's socket address is 127.0.0.1: here, the proxy.
+    const proxied = await createTestAppOn(app.database, { env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const response = await login(TEST_ADMIN, { ...clientHeaders, 'x-forwarded-proto': 'https' }, proxied);
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+    } finally {
+      await proxied.close();
+    }
   });
 
   it.each([
@@ -96,7 +102,7 @@ describe('POST /api/auth/login2', () => {
   it('answers a wrong password and an unknown e-mail alike, in similar time', async () => {
     const timed = async (payload: object) => {
       const started = performance.now();
-      const response = await login(payload, { ...clientHeaders, 'x-forwarded-for': '10.9.9.9' });
+      const response = await login(payload, clientHeaders, app, '10.9.9.9');
       return { response, ms: performance.now() - started };
     };
     // Its own admin: five wrong passwords would lock TEST_ADMIN for the tests below.
@@ -128,8 +134,8 @@ describe('POST /api/auth/login2', () => {
   });
 
   it('writes audit rows for failures (anonymous) and successes (the admin), with the address', async () => {
-    await login({ email: TEST_ADMIN.email, password: 'wrong again' }, { ...clientHeaders, 'x-forwarded-for': '10.1.2.3' });
-    await login(TEST_ADMIN, { ...clientHeaders, 'x-forwarded-for': '10.1.2.3' });
+    await login({ email: TEST_ADMIN.email, password: 'wrong again' }, clientHeaders, app, '10.1.2.3');
+    await login(TEST_ADMIN, clientHeaders, app, '10.1.2.3');
     const rows = await app.database.db.select().from(auditLog).where(eq(auditLog.entity, 'admin_user')).orderBy(asc(auditLog.id));
     const fromThere = rows.filter((row) => row.details?.ip === '10.1.2.3');
     expect(fromThere.map((row) => [row.action, row.actor])).toEqual([

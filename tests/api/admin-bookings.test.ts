@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { bookingReminders, bookings, emailOutbox, participantProfiles, payments, refundRequests, workshopDates } from '../../src/server/db/schema';
+import { auditLog, bookings, emailOutbox, payments, workshopDates } from '../../src/server/db/schema';
 import { enqueueEmail } from '../../src/server/email/outbox';
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
@@ -133,8 +133,13 @@ describe('DELETE /api/admin/bookings/:id', () => {
 
     const response = await call('DELETE', `/api/admin/bookings/${booking.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true });
-    expect(await db.select().from(bookings).where(eq(bookings.id, booking.id))).toEqual([]);
+    expect(response.json()).toEqual({ success: true, refunded: false });
+    // Kept for its payment and the audit log, marked deleted, and gone from the list.
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ status: 'deleted' });
+    expect(row!.deletedAt).toBeInstanceOf(Date);
+    const listed = (await call('GET', '/api/admin/bookings')).json() as { id: number }[];
+    expect(listed.map((b) => b.id)).not.toContain(booking.id);
     expect(await seatsTaken(date.id)).toBe(2);
   });
 
@@ -165,24 +170,40 @@ describe('DELETE /api/admin/bookings/:id', () => {
     expect(await seatsTaken(date.id)).toBe(0);
   });
 
-  it('keeps the payment (unlinked) and removes the refund request, profile and reminders with the booking', async () => {
+  it('asks what happens to a paid booking\'s money, and keeps it linked to the payment when the admin keeps it', async () => {
     const date = await createWorkshopDate(db, { seatsTaken: 1 });
     const booking = await book(date.id, { isPaid: true, stripePaymentId: 'pi_fk_check' });
     const [payment] = await db
       .insert(payments)
       .values({ provider: 'demo', providerPaymentId: 'pi_fk_check', workshopDateId: date.id, bookingId: booking.id, amountCents: 49900, status: 'succeeded' })
       .returning();
-    await db.insert(refundRequests).values({ bookingId: booking.id, reason: 'I can no longer attend' });
-    await db.insert(participantProfiles).values({ bookingId: booking.id, bio: 'Hello' });
-    await db.insert(bookingReminders).values({ bookingId: booking.id, kind: '24h' });
 
-    expect((await call('DELETE', `/api/admin/bookings/${booking.id}`)).statusCode).toBe(200);
+    const unasked = await call('DELETE', `/api/admin/bookings/${booking.id}`);
+    expect(unasked.statusCode).toBe(409);
+    expect(unasked.json()).toMatchObject({ code: 'refund_choice_required', message: 'This booking is paid. Choose whether to refund the payment before deleting it.' });
+    expect((await db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!.status).toBe('confirmed');
+    expect(await seatsTaken(date.id)).toBe(1);
 
-    const [kept] = await db.select().from(payments).where(eq(payments.id, payment!.id));
-    expect(kept).toMatchObject({ bookingId: null, status: 'succeeded' });
-    expect(await db.select().from(refundRequests).where(eq(refundRequests.bookingId, booking.id))).toEqual([]);
-    expect(await db.select().from(participantProfiles).where(eq(participantProfiles.bookingId, booking.id))).toEqual([]);
-    expect(await db.select().from(bookingReminders).where(eq(bookingReminders.bookingId, booking.id))).toEqual([]);
+    const kept = await call('DELETE', `/api/admin/bookings/${booking.id}?refund=false`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toEqual({ success: true, refunded: false });
+    const [stillPaid] = await db.select().from(payments).where(eq(payments.id, payment!.id));
+    expect(stillPaid).toMatchObject({ bookingId: booking.id, status: 'succeeded' });
+    expect(await seatsTaken(date.id)).toBe(0);
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'booking_deleted'), eq(auditLog.entityId, String(booking.id))));
+    expect(audit!.details).toMatchObject({ payment: 'kept', seatFreed: true });
+  });
+
+  it('asks about the money of a paid booking with no payment on record too, and only lets the admin keep it', async () => {
+    const date = await createWorkshopDate(db, { seatsTaken: 1 });
+    const booking = await book(date.id, { isPaid: true, stripePaymentId: 'pi_imported_elsewhere' });
+    expect((await call('DELETE', `/api/admin/bookings/${booking.id}`)).json().code).toBe('refund_choice_required');
+    const refund = await call('DELETE', `/api/admin/bookings/${booking.id}?refund=true`);
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().code).toBe('payment_not_on_record');
+    expect(await seatsTaken(date.id)).toBe(1);
+    expect((await call('DELETE', `/api/admin/bookings/${booking.id}?refund=false`)).statusCode).toBe(200);
+    expect(await seatsTaken(date.id)).toBe(0);
   });
 
   it('needs the client header (CSRF guard) like every state-changing admin call', async () => {
@@ -242,7 +263,7 @@ describe('GET /api/admin/outbox', () => {
 describe('a large list', () => {
   it('returns all of 5,000 bookings in one answer, newest first', async () => {
     const date = await createWorkshopDate(db, { title: 'Bulk workshop' });
-    const before = (await db.select({ n: sql<number>`count(*)::int` }).from(bookings))[0]!.n;
+    const before = (await db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(ne(bookings.status, 'deleted')))[0]!.n;
     // One statement, as a bulk import would: bookings spaced a minute apart, bulk1 newest.
     await db.execute(sql`
       insert into bookings (workshop_date_id, first_name, last_name, email, company, original_price_cents, final_price_cents, is_paid, created_at)

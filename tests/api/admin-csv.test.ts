@@ -98,7 +98,7 @@ describe('GET /api/admin/export/{entity}.csv', () => {
       isActive: 'true',
       isFeatured: 'true',
       isTBC: 'false',
-      requiresImmediatePayment: 'true',
+      requiresImmediatePayment: 'false',
       zoomLink: 'https://zoom.us/j/1234567890',
       zoomMeetingId: '123 456 7890',
       zoomPassword: 'vibes',

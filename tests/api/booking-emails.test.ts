@@ -24,7 +24,7 @@ const post = (url: string, payload: object) => app.inject({ method: 'POST', url,
 
 describe('booking e-mails', () => {
   it('delivers the confirmation of a paid, a free and a reserved booking over SMTP', async () => {
-    const date = await createWorkshopDate(app.database.db, { title: 'Prototype Lab' });
+    const date = await createWorkshopDate(app.database.db, { title: 'Prototype Lab', requiresImmediatePayment: false });
     await createDiscountCode(app.database.db, { code: 'MAILFREE', discountPercent: 100 });
 
     const paidIntent = (await post('/api/create-payment-intent', { workshopDateId: date.id, customerInfo: buyer('mail-paid') })).json();
@@ -46,7 +46,7 @@ describe('booking e-mails', () => {
 
   it('escapes what the visitor typed', async () => {
     smtp.clear();
-    const date = await createWorkshopDate(app.database.db);
+    const date = await createWorkshopDate(app.database.db, { requiresImmediatePayment: false });
     await post('/api/bookings/reserve', { workshopDateId: date.id, ...buyer('mail-evil'), firstName: '<img src=x onerror=alert(1)>' });
     await worker.runOnce();
     const [mail] = smtp.messages;

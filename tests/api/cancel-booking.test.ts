@@ -53,10 +53,10 @@ const person = () => buyer(`cancel-${++people}`);
 
 /** A workshop starting `hours` from now (null: TBC). */
 async function workshopIn(hours: number | null) {
-  if (hours === null) return createWorkshopDate(db, { isTBC: true, date: '', time: '', startsAt: null, endsAt: null });
+  if (hours === null) return createWorkshopDate(db, { requiresImmediatePayment: false, isTBC: true, date: '', time: '', startsAt: null, endsAt: null });
   const startsAt = new Date(Date.now() + hours * HOUR);
   const date = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(startsAt);
-  return createWorkshopDate(db, { date, startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR) });
+  return createWorkshopDate(db, { requiresImmediatePayment: false, date, startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR) });
 }
 
 async function participantHeaders(email: string): Promise<Record<string, string>> {

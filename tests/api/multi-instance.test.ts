@@ -146,7 +146,8 @@ async function startInProcessCluster(): Promise<Cluster> {
 
   const instance = async (name: string, handle: DatabaseHandle) => {
     const worker = new OutboxWorker({ db: handle.db, getTransport: () => transport, maxAttempts: 12, pollIntervalMs: 250 });
-    const app = await createTestAppOn(handle, { env: { PUBLIC_URL: publicUrl }, onEmailQueued: () => worker.nudge() });
+    // TRUST_PROXY: this test stands in for the load balancer (app.inject comes from 127.0.0.1).
+    const app = await createTestAppOn(handle, { env: { PUBLIC_URL: publicUrl, TRUST_PROXY: '127.0.0.1' }, onEmailQueued: () => worker.nudge() });
     worker.start();
     const sweep = async () => {
       await releaseExpiredHolds(handle.db);
@@ -205,6 +206,8 @@ async function startProcessCluster(): Promise<Cluster & { processes: AppProcess[
     ADMIN_PASSWORD: ADMIN.password,
     SMTP_URL: catcher.url,
     PUBLIC_URL: 'http://shop.test.local',
+    // This test is the load balancer: X-Forwarded-For names each simulated visitor.
+    TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
   };

@@ -81,7 +81,7 @@ describe('subscribers in the admin area', () => {
   });
 
   it('lists the subscribers the booking form and the contact form add', async () => {
-    const date = await createWorkshopDate(db());
+    const date = await createWorkshopDate(db(), { requiresImmediatePayment: false });
     await app.inject({ method: 'POST', url: '/api/bookings/reserve', headers: clientHeaders, payload: { workshopDateId: date.id, ...buyer('list') } });
     await app.inject({
       method: 'POST',
@@ -159,7 +159,7 @@ describe('unsubscribing from an e-mail link (no sign-in)', () => {
     expect(response.statusCode).toBe(200);
     expect((await subscriber('buyerstranger@example.com'))?.unsubscribedAt).toBeInstanceOf(Date);
 
-    const date = await createWorkshopDate(db());
+    const date = await createWorkshopDate(db(), { requiresImmediatePayment: false });
     const booking = await app.inject({
       method: 'POST',
       url: '/api/bookings/reserve',
@@ -230,7 +230,7 @@ describe('unsubscribing from an e-mail link (no sign-in)', () => {
 
 describe('the unsubscribe link in every e-mail', () => {
   it('is added by the worker to a booking e-mail, as footer and List-Unsubscribe header, and works', async () => {
-    const date = await createWorkshopDate(db(), { title: 'Footer Lab' });
+    const date = await createWorkshopDate(db(), { title: 'Footer Lab', requiresImmediatePayment: false });
     await app.inject({ method: 'POST', url: '/api/bookings/reserve', headers: clientHeaders, payload: { workshopDateId: date.id, ...buyer('footer') } });
     expect((await subscriber('buyerfooter@example.com'))?.unsubscribedAt).toBeNull();
 

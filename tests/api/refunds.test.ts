@@ -148,7 +148,7 @@ describe('POST /api/participant/refund-request/{bookingId}', () => {
   });
 
   it('is only for paid bookings: a reservation and a free booking get 409', async () => {
-    const date = await createWorkshopDate(db);
+    const date = await createWorkshopDate(db, { requiresImmediatePayment: false });
     const reserved = person();
     const reservation = await app.inject({ method: 'POST', url: '/api/bookings/reserve', headers: clientHeaders, payload: { workshopDateId: date.id, ...reserved, paymentMode: 'pay_later' } });
     expect(reservation.statusCode, reservation.body).toBe(201);

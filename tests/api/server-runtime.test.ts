@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupsDir } from '../../src/features/operations/server/scheduled-backups';
 import { enqueueEmail } from '../../src/server/email/outbox';
 import { loadEnv } from '../../src/server/env';
+import { createPaymentProvider } from '../../src/server/payments/create-provider';
 import { startRuntime, type Runtime } from '../../src/server/runtime';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from '../helpers/test-app';
@@ -33,7 +34,7 @@ beforeAll(async () => {
   expect(saved.statusCode, saved.body).toBe(200);
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local', DATA_DIR: dataDir });
   expect(env.SMTP_URL).toBeUndefined();
-  runtime = startRuntime({ db: app.database.db, env, secret: TEST_SECRET, log: app.log, timings: { firstBackupCheckMs: 50 } });
+  runtime = startRuntime({ db: app.database.db, env, secret: TEST_SECRET, payments: createPaymentProvider(env, app.database.db), log: app.log, timings: { firstBackupCheckMs: 50 } });
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSecret } from '../../src/features/admin-auth/server/secret-box';
+import { getPaymentSettings } from '../../src/features/settings';
 import { testPaymentConnection } from '../../src/features/settings/server/payment-check';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 import { auditLog, processedWebhookEvents, settings } from '../../src/server/db/schema';
@@ -58,8 +59,13 @@ describe('GET /api/admin/settings', () => {
       hasEmailClientSecret: false,
       emailConfigured: false,
       emailTransportSource: 'none',
+      reservationHours: 48,
       updatedAt: null,
     });
+  });
+
+  it('gives other features the default reservation time, 48 hours, before one is saved', async () => {
+    expect(await getPaymentSettings(app.database.db)).toEqual({ reservationHours: 48 });
   });
 });
 
@@ -98,6 +104,7 @@ describe('POST /api/admin/settings', () => {
       hasEmailClientSecret: true,
       emailConfigured: true,
       emailTransportSource: 'settings',
+      reservationHours: 48,
       updatedAt: expect.any(String),
     });
     expect(body).not.toHaveProperty('emailPassword');
@@ -196,6 +203,40 @@ describe('POST /api/admin/settings', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message });
     expect((await getSettings()).body).toBe(before.body);
+  });
+});
+
+describe('reservation hours (CONTRACT §10)', () => {
+  it('saves 72 and answers it, leaving every other setting as it was', async () => {
+    const before = (await getSettings()).json();
+    const generalRow = (await rawRow('general'))!.value;
+    const emailRow = (await rawRow('email'))!.value;
+
+    const response = await save({ reservationHours: 72 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ reservationHours: 72 });
+    expect((await getSettings()).json()).toEqual({ ...before, reservationHours: 72, updatedAt: expect.any(String) });
+    expect((await rawRow('general'))!.value).toEqual(generalRow);
+    expect((await rawRow('email'))!.value).toEqual(emailRow);
+    expect((await rawRow('payment'))!.value).toEqual({ reservationHours: 72 });
+    const [audit] = await settingsAudits();
+    expect(audit!.details).toEqual({ fields: ['reservationHours'] });
+  });
+
+  it('gives other features the saved value', async () => {
+    expect(await getPaymentSettings(app.database.db)).toEqual({ reservationHours: 72 });
+  });
+
+  it('reads the text of a number input', async () => {
+    expect((await save({ reservationHours: '96' })).json()).toMatchObject({ reservationHours: 96 });
+    expect(await getPaymentSettings(app.database.db)).toEqual({ reservationHours: 96 });
+  });
+
+  it.each([0, 721, 1.5, 'abc', '', null])('refuses %j with 400 and keeps the saved value', async (reservationHours) => {
+    const response = await save({ reservationHours });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'Reservation hours must be a whole number from 1 to 720' });
+    expect((await getSettings()).json()).toMatchObject({ reservationHours: 96 });
   });
 });
 

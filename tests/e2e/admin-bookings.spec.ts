@@ -1,8 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { openAdminTab, signInAsAdmin } from './support/admin';
 import { adminGetJson, adminRequest, CLIENT_HEADERS, getWorkshopDates, isTbc } from './support/api';
+import { bookPaid } from './support/booking';
+import { expectNoSeriousViolations } from './support/axe';
 
 /** Spec §2, §4, §8: the admin Bookings and Users tabs. Each test books its own seat first. */
 
@@ -125,6 +126,132 @@ test.describe('admin Bookings tab', () => {
   });
 });
 
+/** Signs in, opens the Bookings tab and answers the person's row. */
+async function openBookingRow(page: Page, who: Person) {
+  await signInAsAdmin(page, '/admin?tab=bookings');
+  await openAdminTab(page, 'Bookings');
+  return findBooking(page, who);
+}
+
+/** The e-mails queued to an address, from the admin's outbox view. */
+async function outboxTo(email: string): Promise<{ to: string; subject: string }[]> {
+  const admin = await adminRequest('the outbox');
+  const list = await adminGetJson<{ to: string; subject: string }[]>(admin, '/api/admin/outbox?limit=500', 'the outbox');
+  await admin.dispose();
+  return list.filter((entry) => entry.to === email);
+}
+
+test.describe('admin booking actions (issue 14 point 5)', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('cancels a paid booking with a partial refund', async ({ page }) => {
+    test.setTimeout(60_000);
+    const who = person('Cancel');
+    await bookPaid(page.request, who, await roomyDate(page.request));
+    const row = await openBookingRow(page, who);
+    await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: `Cancel booking: ${fullName(who)}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await expect(dialog.getByText('Paid by card: $499.00')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancel and refund $499.00' })).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Refund a chosen amount' }).check();
+    const amount = dialog.getByRole('textbox', { name: 'Refund amount (USD)' });
+    await amount.fill('600');
+    await dialog.getByRole('button', { name: 'Cancel and refund $600.00' }).click();
+    await expect(dialog.getByText('The refund can be at most $499.00, what was paid by card and not yet refunded.')).toBeVisible();
+    await amount.fill('100');
+    await expectNoSeriousViolations(page, 'Cancel dialog');
+    await dialog.getByRole('button', { name: 'Cancel and refund $100.00' }).click();
+
+    await expect(toast(page, 'Booking Cancelled')).toBeVisible();
+    await expect(toast(page, 'The booking was cancelled and $100.00 was refunded. The participant has been e-mailed.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+    // A cancelled booking can only be deleted now.
+    await expect(row.getByRole('button', { name: `Cancel booking: ${fullName(who)}` })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Delete booking: ${fullName(who)}` })).toBeVisible();
+    await expect.poll(async () => (await outboxTo(who.email)).some((mail) => mail.subject.startsWith('Your booking is cancelled'))).toBe(true);
+  });
+
+  test('resends the confirmation of a reservation', async ({ page }) => {
+    const who = person('Resend');
+    await reserve(page.request, who);
+    const row = await openBookingRow(page, who);
+    const before = (await outboxTo(who.email)).length;
+
+    await row.getByRole('button', { name: `Resend confirmation: ${fullName(who)}` }).click();
+    await expect(toast(page, 'Confirmation Sent')).toBeVisible();
+    await expect(toast(page, `The confirmation e-mail to ${who.email} was sent again.`)).toBeVisible();
+    expect((await outboxTo(who.email)).length).toBe(before + 1);
+  });
+
+  test('moves a reservation to another date', async ({ page }) => {
+    test.setTimeout(60_000);
+    const who = person('Move');
+    const from = await reserve(page.request, who);
+    const row = await openBookingRow(page, who);
+    await expect(row.getByText(from.title)).toBeVisible();
+
+    await row.getByRole('button', { name: `Move booking: ${fullName(who)}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move this booking' });
+    const select = dialog.getByRole('combobox', { name: 'New workshop date' });
+    await expect(select).toBeVisible();
+    const options = await select.locator('option:not([value=""])').allInnerTexts();
+    expect(options.length, 'another open date to move to').toBeGreaterThan(0);
+    await expectNoSeriousViolations(page, 'Move dialog');
+    await dialog.getByRole('button', { name: 'Move booking' }).click();
+    await expect(dialog.getByText('Choose the workshop date to move this booking to')).toBeVisible();
+    await select.selectOption({ label: options[0]! });
+    await dialog.getByRole('button', { name: 'Move booking' }).click();
+
+    // 'Title — July 4, 2031 · 10:00 AM PST (12 seats left)': the row shows the new date's when.
+    const when = /^.+ — (.+) \(\d+ seats? left\)$/.exec(options[0]!)![1]!;
+    await expect(toast(page, 'Booking Moved')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText(when, { exact: true })).toBeVisible();
+  });
+
+  test('marks a reservation as paid', async ({ page }) => {
+    test.setTimeout(60_000);
+    const who = person('MarkPaid');
+    await reserve(page.request, who);
+    const row = await openBookingRow(page, who);
+    await expect(row.getByText('Reserved', { exact: true })).toBeVisible();
+
+    await row.getByRole('button', { name: `Mark as paid: ${fullName(who)}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark this reservation as paid?' });
+    await dialog.getByRole('textbox', { name: 'How was it paid?' }).fill('Bank transfer 4471');
+    await expectNoSeriousViolations(page, 'Mark as paid dialog');
+    await dialog.getByRole('button', { name: /^Mark \$[\d,.]+ as paid$/ }).click();
+
+    await expect(toast(page, 'Marked as Paid')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(row.getByText('Reserved', { exact: true })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: `Mark as paid: ${fullName(who)}` })).toHaveCount(0);
+  });
+
+  test('deletes a paid booking and refunds it', async ({ page }) => {
+    test.setTimeout(60_000);
+    const who = person('DeletePaid');
+    await bookPaid(page.request, who, await roomyDate(page.request));
+    const row = await openBookingRow(page, who);
+
+    await row.getByRole('button', { name: `Delete booking: ${fullName(who)}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this paid booking?' });
+    await expect(dialog.getByRole('button', { name: 'Keep booking' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Delete and keep the payment' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'Delete paid booking dialog');
+    await dialog.getByRole('button', { name: 'Refund $499.00 and delete' }).click();
+
+    await expect(toast(page, 'Booking Deleted')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('No bookings match your search')).toBeVisible();
+    await expect.poll(async () => (await outboxTo(who.email)).some((mail) => /refund/i.test(mail.subject))).toBe(true);
+  });
+});
+
 test.describe('admin Users tab', () => {
   test('lists a person once with their bookings and sends them an e-mail', async ({ page }) => {
     const who = person('User');
@@ -172,14 +299,6 @@ test.describe('admin Users tab', () => {
 
 test.describe('admin Bookings and Users tabs, accessibility', () => {
   test.use({ reducedMotion: 'reduce' });
-
-  async function expectNoSeriousViolations(page: Page, label: string) {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
-  }
 
   test('the tables, the export dialog and the e-mail dialog pass axe, and fit a 360 px screen', async ({ page }) => {
     // Several full axe scans: on a slow, shared machine they take longer than the default 30 s.

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { openAdminTab, signInAsAdmin } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
+import { expectNoSeriousViolations } from './support/axe';
 
 /** Spec §2, §4, §7, §8: the admin Messages tab (contact messages) and the Strategy Notes tab. */
 
@@ -41,14 +41,6 @@ async function badgeCount(tab: Locator): Promise<number> {
 /** Closes the visible toast, which would otherwise cover part of the page for 5 s. */
 async function closeToast(page: Page) {
   await page.getByRole('region', { name: /^Notifications/ }).getByRole('button', { name: 'Close' }).first().click();
-}
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
 }
 
 test.describe('admin Messages tab', () => {

@@ -49,6 +49,32 @@ test.describe('Settings tab', () => {
     await expect(page.getByText(/^Demo payments are active/)).toBeVisible();
   });
 
+  test('keeps the reservation hours typed at 390 px wide after a reload', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tab', { name: 'Payment', exact: true }).click();
+    const hours = page.getByRole('spinbutton', { name: 'Reservation hours' });
+    await expect(hours).toHaveAccessibleDescription(/^Unpaid reservations are released this many hours after they are made/);
+    const next = (await hours.inputValue()) === '72' ? '96' : '72';
+
+    // Keyboard only: type, then Enter submits; a value out of range is refused with its message.
+    await hours.fill('0');
+    await hours.press('Enter');
+    await expect(page.getByText('Reservation hours must be a whole number from 1 to 720')).toBeVisible();
+    await hours.fill(next);
+    await hours.press('Enter');
+    await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling').toBeLessThanOrEqual(390);
+
+    await page.reload();
+    await openAdminTab(page, 'Settings');
+    await page.getByRole('tab', { name: 'Payment', exact: true }).click();
+    await expect(page.getByRole('spinbutton', { name: 'Reservation hours' })).toHaveValue(next);
+
+    // Back to the default, which other tests (reservations) expect.
+    const restored = await page.request.post('/api/admin/settings', { headers: CLIENT_HEADERS, data: { reservationHours: 48 } });
+    expect(restored.ok(), await restored.text()).toBe(true);
+  });
+
   test('saves SMTP settings, sends a test email and a sample confirmation that arrive, and runs diagnostics', async ({ page }) => {
     await page.getByRole('tab', { name: 'Email', exact: true }).click();
     await expect(page.getByLabel('Port', { exact: true })).toBeVisible();

@@ -5,7 +5,7 @@ import type { APIRequestContext, Locator, Page, Response } from '@playwright/tes
 import { signToken } from '../../src/server/lib/signed-token';
 import { test, expect } from './fixtures';
 import { CLIENT_HEADERS, getWorkshopDates, type WorkshopDate } from './support/api';
-import { bookingForm, continueToPayment, fillBookingForm, type Visitor } from './support/booking';
+import { bookingForm, bookPaid, continueToPayment, fillBookingForm, type Visitor } from './support/booking';
 import { layoutShiftTotal, recordLayoutShifts } from './support/page';
 
 /*
@@ -229,6 +229,24 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/$/);
     // The form keeps what was typed, so only the code needs fixing.
     await expect(bookingForm(page).getByLabel('Discount code', { exact: true })).toHaveValue('NOPE');
+  });
+
+  test('an e-mail that already holds a seat on the date is told so above the card form, and can still pay', async ({ page, request }) => {
+    const date = await firstOpenDate(request);
+    const who = visitor();
+    await bookPaid(request, who, date);
+
+    const asked = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/create-payment-intent');
+    const { status } = await openCheckout(page, who);
+    expect(status).toBe(200);
+    expect((await asked).postDataJSON()).toMatchObject({ workshopDateId: date.id });
+    const notice = page.getByRole('status').filter({ hasText: 'You already have a seat on this date' });
+    await expect(notice).toHaveText(`You already have a seat on this date with ${who.email}. Pay again only if you want a second seat.`);
+    // It sits above the card form, which stays usable.
+    const payment = page.getByRole('region', { name: 'Payment Information' });
+    expect((await notice.boundingBox())!.y).toBeLessThan((await payment.boundingBox())!.y);
+    await fillDemoCard(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('button', { name: 'COMPLETE PAYMENT' })).toBeEnabled();
   });
 
   test('BACK returns to the form with the data kept', async ({ page }) => {

@@ -19,6 +19,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   payments?: (db: Database) => PaymentProvider;
   onEmailQueued?: () => void;
+  /** The booking lifecycle's clock (hold and reservation expiry); real time by default. */
+  clock?: () => Date;
 };
 
 /** The real application on a fresh database, without listening; close() drops everything. */
@@ -44,6 +46,7 @@ export async function createTestAppOn(database: DatabaseHandle, options: Omit<Te
     payments: options.payments?.(database.db) ?? createPaymentProvider(env, database.db),
     secret: TEST_SECRET,
     onEmailQueued: options.onEmailQueued,
+    clock: options.clock,
     clientDir: null,
   });
   return Object.assign(app, { database });

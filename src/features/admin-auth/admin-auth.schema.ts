@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 
 /** Texts of the admin login (spec §5 and §8) and of the second step, kept once. */
 export const LOGIN_MISSING_FIELDS = 'Please enter both email and password.';
@@ -12,8 +13,8 @@ export const SECOND_STEP_EXPIRED = 'Your sign-in has expired. Please enter your 
 /** POST /api/auth/login2. Lengths are capped so nobody can make the server hash a megabyte. */
 export const loginSchema = z.object(
   {
-    email: z.string({ error: LOGIN_MISSING_FIELDS }).trim().min(1, LOGIN_MISSING_FIELDS).max(254, LOGIN_FAILED),
-    password: z.string({ error: LOGIN_MISSING_FIELDS }).min(1, LOGIN_MISSING_FIELDS).max(1000, LOGIN_FAILED),
+    email: safeString('Email', { error: LOGIN_MISSING_FIELDS }).trim().min(1, LOGIN_MISSING_FIELDS).max(254, LOGIN_FAILED),
+    password: safeString('Password', { error: LOGIN_MISSING_FIELDS }).min(1, LOGIN_MISSING_FIELDS).max(1000, LOGIN_FAILED),
   },
   { error: LOGIN_MISSING_FIELDS },
 );
@@ -22,8 +23,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 /** A 6-digit authenticator code; spaces are allowed because apps show '123 456'. */
 export const totpCodeSchema = z.object(
   {
-    code: z
-      .string({ error: TOTP_CODE_REQUIRED })
+    code: safeString('Code', { error: TOTP_CODE_REQUIRED })
       .transform((value) => value.replace(/\s+/g, ''))
       .pipe(z.string().regex(/^\d{6}$/, TOTP_CODE_REQUIRED)),
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 
 /**
  * Blog posts and workshop assets in the admin area (CONTRACT §6): the one source of the forms'
@@ -62,14 +63,13 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 /** Empty text and null mean "none". */
 const blankToNull = (value: unknown) => (isBlank(value) ? null : value);
 
-const titleField = z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(200, TITLE_TOO_LONG);
-const htmlField = z.string({ error: 'Content must be text' }).max(200_000, CONTENT_TOO_LONG);
+const titleField = safeString('Title', { error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(200, TITLE_TOO_LONG);
+const htmlField = safeString('Content', { error: 'Content must be text' }).max(200_000, CONTENT_TOO_LONG);
 
 /** Empty means "make it from the title"; otherwise trimmed, lower-cased and checked. */
 const slugField = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value ?? ''),
-  z
-    .string({ error: SLUG_CHARACTERS })
+  safeString('Slug', { error: SLUG_CHARACTERS })
     .max(SLUG_MAX, SLUG_TOO_LONG)
     .refine((slug) => slug === '' || SLUG_PATTERN.test(slug), SLUG_CHARACTERS),
 );
@@ -78,15 +78,15 @@ const slugField = z.preprocess(
 const IMAGE_URL = /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i;
 const imageUrlField = z.preprocess(
   (value) => (typeof value === 'string' ? blankToNull(value.trim()) : blankToNull(value)),
-  z.string({ error: IMAGE_URL_INVALID }).max(2000, IMAGE_URL_INVALID).regex(IMAGE_URL, IMAGE_URL_INVALID).nullable(),
+  safeString('Featured image', { error: IMAGE_URL_INVALID }).max(2000, IMAGE_URL_INVALID).regex(IMAGE_URL, IMAGE_URL_INVALID).nullable(),
 );
 
 const excerptField = z.preprocess(
   (value) => (typeof value === 'string' ? blankToNull(value.trim()) : blankToNull(value)),
-  z.string({ error: EXCERPT_TOO_LONG }).max(500, EXCERPT_TOO_LONG).nullable(),
+  safeString('Excerpt', { error: EXCERPT_TOO_LONG }).max(500, EXCERPT_TOO_LONG).nullable(),
 );
 
-const authorField = z.string({ error: AUTHOR_REQUIRED }).trim().min(1, AUTHOR_REQUIRED).max(100, AUTHOR_TOO_LONG);
+const authorField = safeString('Author name', { error: AUTHOR_REQUIRED }).trim().min(1, AUTHOR_REQUIRED).max(100, AUTHOR_TOO_LONG);
 
 const booleanField = (name: string) =>
   z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: `${name} must be true or false` }));
@@ -94,8 +94,7 @@ const booleanField = (name: string) =>
 /** An ISO instant ('2031-07-04T10:00:00Z') or a date ('2031-07-04', midnight UTC); empty or null: none. */
 const publishedAtField = z.preprocess(
   blankToNull,
-  z
-    .string({ error: PUBLISHED_AT_INVALID })
+  safeString('Published date', { error: PUBLISHED_AT_INVALID })
     .transform((text, ctx) => {
       const value = text.trim();
       const date = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) ? new Date(value) : null;
@@ -143,13 +142,13 @@ export type BlogPostUpdate = z.output<typeof blogPostUpdateSchema>;
 export const blogPostFormSchema = z.object({
   title: titleField,
   slug: slugField,
-  excerpt: z.string().max(500, EXCERPT_TOO_LONG),
-  featuredImageUrl: z.string().trim().refine((value) => value === '' || IMAGE_URL.test(value), IMAGE_URL_INVALID),
+  excerpt: safeString('Excerpt').max(500, EXCERPT_TOO_LONG),
+  featuredImageUrl: safeString('Featured image').trim().refine((value) => value === '' || IMAGE_URL.test(value), IMAGE_URL_INVALID),
   /** Empty: the signed-in admin's name. */
-  authorName: z.string().trim().max(100, AUTHOR_TOO_LONG),
+  authorName: safeString('Author name').trim().max(100, AUTHOR_TOO_LONG),
   isPublished: z.boolean(),
   /** A date input's 'YYYY-MM-DD', or empty. */
-  publishedDate: z.string().refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), PUBLISHED_AT_INVALID),
+  publishedDate: safeString('Published date').refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), PUBLISHED_AT_INVALID),
 });
 export type BlogPostFormValues = z.input<typeof blogPostFormSchema>;
 export type BlogPostFormOutput = z.output<typeof blogPostFormSchema>;
@@ -195,7 +194,7 @@ export type AssetType = (typeof ASSET_TYPES)[number];
 const assetTypeField = z.enum(ASSET_TYPES, { error: ASSET_TYPE_INVALID });
 const descriptionField = z.preprocess(
   (value) => (typeof value === 'string' ? blankToNull(value.trim()) : blankToNull(value)),
-  z.string({ error: DESCRIPTION_TOO_LONG }).max(1000, DESCRIPTION_TOO_LONG).nullable(),
+  safeString('Description', { error: DESCRIPTION_TOO_LONG }).max(1000, DESCRIPTION_TOO_LONG).nullable(),
 );
 const sortOrderField = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
@@ -232,11 +231,11 @@ export type WorkshopAssetUpdate = z.output<typeof workshopAssetUpdateSchema>;
 /** The asset dialog: text inputs and selects, checked with the same messages. */
 export const workshopAssetFormSchema = z.object({
   title: titleField,
-  description: z.string().max(1000, DESCRIPTION_TOO_LONG),
+  description: safeString('Description').max(1000, DESCRIPTION_TOO_LONG),
   type: assetTypeField,
   /** '' for every workshop, else the date's id. */
-  workshopDateId: z.string(),
-  sortOrder: z.string().refine((value) => value.trim() === '' || /^-?\d+$/.test(value.trim()), SORT_ORDER_INVALID),
+  workshopDateId: safeString('Workshop'),
+  sortOrder: safeString('Sort order').refine((value) => value.trim() === '' || /^-?\d+$/.test(value.trim()), SORT_ORDER_INVALID),
   content: htmlField,
 });
 export type WorkshopAssetFormValues = z.input<typeof workshopAssetFormSchema>;

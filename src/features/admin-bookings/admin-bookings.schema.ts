@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
+import { BOOKING_STATUSES, type BookingStatus } from '../../common/booking-status';
 import { INVALID_EMAIL } from '../../common/validation-messages';
 
 /** Texts of the Bookings and Users tabs (spec §5 and §8), kept once for server, client and tests. */
@@ -10,8 +12,8 @@ export const EMAIL_SUBJECT_REQUIRED = 'Subject is required';
 export const EMAIL_CONTENT_REQUIRED = 'Message is required';
 export const EMAIL_QUEUED = 'Email queued for delivery';
 
-export const bookingStatuses = ['confirmed', 'reserved', 'cancelled', 'refunded'] as const;
-export type BookingStatus = (typeof bookingStatuses)[number];
+export const bookingStatuses = BOOKING_STATUSES;
+export type { BookingStatus };
 
 /** The workshop date a booking is for, as the admin table shows it. */
 export const adminBookingWorkshopDateSchema = z.object({
@@ -71,18 +73,24 @@ export type ExportEmailsInput = z.infer<typeof exportEmailsSchema>;
 export const exportEmailsResponseSchema = z.object({ emails: z.array(z.string()), count: z.number() });
 export type ExportEmailsResponse = z.infer<typeof exportEmailsResponseSchema>;
 
-export const deleteBookingResponseSchema = z.object({ success: z.literal(true) });
+/**
+ * DELETE /api/admin/bookings/{id}?refund=true|false. A booking that is paid must say what happens
+ * to its money: refund it in full, or keep it (the choice is recorded). Without it: 409.
+ */
+export const deleteBookingQuerySchema = z.object({ refund: z.enum(['true', 'false']).optional() });
+export const PAYMENT_NOT_ON_RECORD = 'This payment is not on record with the payment provider, so it cannot be refunded from here. Delete the booking keeping the payment, and refund it outside the site.';
+export const REFUND_CHOICE_REQUIRED = 'This booking is paid. Choose whether to refund the payment before deleting it.';
+export const deleteBookingResponseSchema = z.object({ success: z.literal(true), refunded: z.boolean() });
 
 /** POST /api/admin/send-email: a plain-text message typed by the admin to one user. */
 export const sendEmailSchema = z.object(
   {
-    email: z
-      .string({ error: EMAIL_TO_REQUIRED })
+    email: safeString('Email', { error: EMAIL_TO_REQUIRED })
       .trim()
       .max(254, EMAIL_TO_REQUIRED)
       .pipe(z.email(EMAIL_TO_REQUIRED)),
-    subject: z.string({ error: EMAIL_SUBJECT_REQUIRED }).trim().min(1, EMAIL_SUBJECT_REQUIRED).max(200, 'Subject must be 200 characters or less'),
-    content: z.string({ error: EMAIL_CONTENT_REQUIRED }).trim().min(1, EMAIL_CONTENT_REQUIRED).max(20_000, 'Message must be 20,000 characters or less'),
+    subject: safeString('Subject', { error: EMAIL_SUBJECT_REQUIRED }).trim().min(1, EMAIL_SUBJECT_REQUIRED).max(200, 'Subject must be 200 characters or less'),
+    content: safeString('Message', { error: EMAIL_CONTENT_REQUIRED }).trim().min(1, EMAIL_CONTENT_REQUIRED).max(20_000, 'Message must be 20,000 characters or less'),
   },
   { error: EMAIL_SUBJECT_REQUIRED },
 );
@@ -108,3 +116,101 @@ export const outboxEntrySchema = z.object({
 });
 export type OutboxEntryDto = z.infer<typeof outboxEntrySchema>;
 export const outboxListSchema = z.array(outboxEntrySchema);
+
+/*
+ * The admin's booking actions (issue 14 point 5): cancel with a refund, resend the confirmation,
+ * move to another date, mark a reservation paid outside the site. Each answers with the booking
+ * as it is now, so the table updates without reading every booking again.
+ */
+
+export const REFUND_AMOUNT_INVALID = 'Enter a refund amount in dollars and cents, greater than $0.00';
+export const BOOKING_NOTE_TOO_LONG = 'Note must be 500 characters or less';
+export const MOVE_DATE_REQUIRED = 'Choose the workshop date to move this booking to';
+export const MOVE_SAME_DATE = 'This booking is already on that workshop date';
+export const MOVE_DATE_UNAVAILABLE = 'That workshop date is not available: choose an active date that has not started.';
+export const MARK_PAID_DATE_INACTIVE = 'This workshop date is deactivated, so it takes no payments. Activate the date first if this reservation was really paid.';
+export const MARK_PAID_ONLY_RESERVED = 'Only a reservation that is waiting for payment can be marked as paid.';
+export const RESEND_TEMPLATE_OFF = "This booking's e-mail template is switched off, so nothing was sent. Turn it on under Settings → email-templates.";
+export const RESEND_NOTHING_TO_CONFIRM = 'This booking is confirmed but unpaid, so there is no confirmation e-mail to send again.';
+export const REFUND_PENDING_REVIEW = 'This booking has a refund request waiting for review. Approve or reject it under Refund Requests first.';
+
+/** The 409 for an action on a booking that no longer holds a seat. */
+export function bookingClosedMessage(status: Exclude<BookingStatus, 'reserved' | 'confirmed'>): string {
+  return status === 'deleted' ? 'This booking was deleted, so it can no longer be changed.' : `This booking is already ${status}, so it can no longer be changed.`;
+}
+
+/** The most that can go back: what was paid by card and not yet refunded. */
+export function refundTooHighMessage(refundableDollars: number): string {
+  return refundableDollars > 0
+    ? `The refund can be at most $${refundableDollars.toFixed(2)}, what was paid by card and not yet refunded.`
+    : 'This booking has no card payment left to refund.';
+}
+
+/** Dollars with at most two decimals, above zero (the refund field of the cancel dialog and API). */
+export const refundAmountSchema = z
+  .number({ error: REFUND_AMOUNT_INVALID })
+  .positive(REFUND_AMOUNT_INVALID)
+  .max(1_000_000, REFUND_AMOUNT_INVALID)
+  .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, REFUND_AMOUNT_INVALID);
+
+/** POST /api/admin/bookings/{id}/cancel. No refundAmount: a paid booking is refunded in full. */
+export const adminCancelBookingSchema = z.object(
+  {
+    refundAmount: refundAmountSchema.optional(),
+    notify: z.boolean({ error: 'notify must be true or false' }).default(true),
+  },
+  { error: REFUND_AMOUNT_INVALID },
+);
+export type AdminCancelBookingInput = z.input<typeof adminCancelBookingSchema>;
+export type AdminCancelBooking = z.output<typeof adminCancelBookingSchema>;
+
+/** POST /api/admin/bookings/{id}/move. */
+export const moveBookingSchema = z.object(
+  { workshopDateId: z.number({ error: MOVE_DATE_REQUIRED }).int(MOVE_DATE_REQUIRED).positive(MOVE_DATE_REQUIRED) },
+  { error: MOVE_DATE_REQUIRED },
+);
+export type MoveBookingInput = z.infer<typeof moveBookingSchema>;
+
+/** POST /api/admin/bookings/{id}/mark-paid: how it was paid, for the audit log. */
+export const markPaidFormSchema = z.object({ note: safeString('Note').trim().max(500, BOOKING_NOTE_TOO_LONG).optional() }, { error: BOOKING_NOTE_TOO_LONG });
+export type MarkPaidInput = z.input<typeof markPaidFormSchema>;
+/** A call with no body at all is a mark without a note. */
+export const markPaidSchema = markPaidFormSchema.default({});
+
+/** What an action did, in words for the admin's toast, and the booking as it is now. */
+export const bookingActionResponseSchema = z.object({ success: z.literal(true), message: z.string(), booking: adminBookingSchema });
+export type BookingActionResponse = z.infer<typeof bookingActionResponseSchema>;
+
+export const cancelBookingResponseSchema = bookingActionResponseSchema.extend({
+  /** Dollars sent (or, when refundSent is false, owed and left as a pending refund request). */
+  refundAmount: z.number(),
+  refundSent: z.boolean(),
+});
+export type CancelBookingResponse = z.infer<typeof cancelBookingResponseSchema>;
+
+/**
+ * The cancel dialog's form: refund all of what was paid by card, or a typed amount (text in the
+ * field, dollars in the request). `paid` is 0 for a booking with no card payment: nothing to choose.
+ */
+export function cancelDialogSchema(paid: number) {
+  return z
+    .object({ refund: z.enum(['full', 'part']), amount: z.string(), notify: z.boolean() })
+    .superRefine((form, context) => {
+      if (form.refund !== 'part') return;
+      const amount = refundAmountSchema.safeParse(form.amount.trim() === '' ? Number.NaN : Number(form.amount));
+      const message = !amount.success ? REFUND_AMOUNT_INVALID : amount.data > paid ? refundTooHighMessage(paid) : null;
+      if (message) context.addIssue({ code: 'custom', path: ['amount'], message });
+    })
+    // 'Refund in full' sends no amount: the server refunds whatever is left of the payment.
+    .transform((form): AdminCancelBookingInput => ({ notify: form.notify, ...(paid > 0 && form.refund === 'part' ? { refundAmount: Number(form.amount) } : {}) }));
+}
+export type CancelDialogForm = z.input<ReturnType<typeof cancelDialogSchema>>;
+
+/** The move dialog's form: the chosen date's id, as the select gives it. */
+export const moveDialogSchema = z.object({
+  workshopDateId: z
+    .string()
+    .regex(/^\d+$/, MOVE_DATE_REQUIRED)
+    .transform((id): number => Number(id)),
+});
+export type MoveDialogForm = z.input<typeof moveDialogSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminBooking } from './admin-bookings.schema';
-import { bookingSearchText, filterBookings, paymentLabel, statusLabel, workshopWhen } from './booking-labels';
+import { bookingActions, bookingSearchText, cardPaidAmount, confirmationKind, filterBookings, paymentLabel, statusLabel, workshopWhen } from './booking-labels';
 
 const booking = (overrides: Partial<AdminBooking> = {}): AdminBooking => ({
   id: 1,
@@ -67,5 +67,30 @@ describe('filterBookings', () => {
     expect(ids('ada lovelace')).toEqual([1]);
     expect(ids('ada hopper')).toEqual([]);
     expect(ids('  flows  ')).toEqual([2]);
+  });
+});
+
+describe('the row actions', () => {
+  it('offers a confirmed booking cancel, resend, move and delete; a reservation also mark as paid', () => {
+    expect(bookingActions(booking())).toEqual(['cancel', 'resend', 'move', 'delete']);
+    expect(bookingActions(booking({ status: 'reserved', isPaid: false, stripePaymentId: null }))).toEqual(['cancel', 'resend', 'move', 'markPaid', 'delete']);
+  });
+
+  it('offers only delete once a booking no longer holds a seat', () => {
+    for (const status of ['cancelled', 'refunded', 'expired'] as const) expect(bookingActions(booking({ status }))).toEqual(['delete']);
+  });
+
+  it('has no confirmation to resend for a confirmed booking neither paid nor free', () => {
+    expect(confirmationKind(booking({ isPaid: false }))).toBeNull();
+    expect(bookingActions(booking({ isPaid: false }))).not.toContain('resend');
+    expect(confirmationKind(booking({ isPaid: false, finalPrice: 0 }))).toBe('free');
+    expect(confirmationKind(booking({ status: 'reserved', isPaid: false }))).toBe('reserved');
+  });
+
+  it('counts only a confirmed card payment as money a cancel or delete can send back', () => {
+    expect(cardPaidAmount(booking({ finalPrice: 374.25 }))).toBe(374.25);
+    expect(cardPaidAmount(booking({ stripePaymentId: null }))).toBe(0);
+    expect(cardPaidAmount(booking({ status: 'cancelled' }))).toBe(0);
+    expect(cardPaidAmount(booking({ status: 'reserved', isPaid: false }))).toBe(0);
   });
 });

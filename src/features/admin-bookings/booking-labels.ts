@@ -8,7 +8,7 @@ export function paymentLabel(booking: { isPaid: boolean; finalPrice: number | nu
   return booking.isPaid ? 'Paid' : 'Unpaid';
 }
 
-/** 'Cancelled', 'Refunded' or 'Reserved' beside the payment; nothing for an ordinary booking. */
+/** 'Cancelled', 'Refunded', 'Reserved' or 'Expired' beside the payment; nothing for an ordinary booking. */
 export function statusLabel(status: AdminBooking['status']): string | null {
   switch (status) {
     case 'cancelled':
@@ -17,6 +17,10 @@ export function statusLabel(status: AdminBooking['status']): string | null {
       return 'Refunded';
     case 'reserved':
       return 'Reserved';
+    case 'expired':
+      return 'Expired';
+    case 'deleted':
+      return 'Deleted';
     default:
       return null;
   }
@@ -46,4 +50,38 @@ export function filterBookings<T>(rows: readonly { booking: T; text: string }[],
   const matches: T[] = [];
   for (const row of rows) if (words.every((word) => row.text.includes(word))) matches.push(row.booking);
   return matches;
+}
+
+/**
+ * Dollars paid by card that an admin's cancel or delete can send back: a confirmed booking paid
+ * through the provider. A reservation, a free booking and one paid outside the site have none.
+ */
+export function cardPaidAmount(booking: Pick<AdminBooking, 'status' | 'isPaid' | 'stripePaymentId' | 'finalPrice'>): number {
+  return booking.status === 'confirmed' && booking.isPaid && booking.stripePaymentId !== null ? booking.finalPrice : 0;
+}
+
+/**
+ * The e-mail that confirms a booking (server: queueBookingEmail's kind): the pay link for a
+ * reservation, else paid or free; null for a confirmed booking neither paid nor free (an old
+ * import), which has nothing to confirm. Only a zero price is asked of finalPrice, in any unit.
+ */
+export function confirmationKind(booking: Pick<AdminBooking, 'status' | 'isPaid' | 'finalPrice'>): 'reserved' | 'free' | 'paid' | null {
+  if (booking.status === 'reserved') return 'reserved';
+  if (booking.finalPrice === 0) return 'free';
+  return booking.isPaid ? 'paid' : null;
+}
+
+export type BookingAction = 'cancel' | 'resend' | 'move' | 'markPaid' | 'delete';
+
+/** The actions a booking's row offers: a booking that no longer holds a seat can only be deleted. */
+export function bookingActions(booking: Pick<AdminBooking, 'status' | 'isPaid' | 'finalPrice'>): BookingAction[] {
+  if (booking.status !== 'reserved' && booking.status !== 'confirmed') return ['delete'];
+  const reserved = booking.status === 'reserved';
+  return [
+    'cancel',
+    ...(confirmationKind(booking) ? (['resend'] as const) : []),
+    'move',
+    ...(reserved ? (['markPaid'] as const) : []),
+    'delete',
+  ];
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 import { optionalImageUrlField } from '../uploads/uploads.schema';
 
 /**
@@ -22,10 +23,10 @@ export const ANNOUNCEMENT_NOT_FOUND = 'Announcement not found';
 const SORT_LIMIT = 1_000_000;
 
 /** Empty text (or null) means "none": stored as null. */
-const optionalText = (message: string) =>
+const optionalText = (field: string, message: string) =>
   z.preprocess(
     (value) => (value === undefined ? undefined : value === null ? null : typeof value === 'string' && value.trim() === '' ? null : value),
-    z.string({ error: message }).trim().max(200, message).nullable().optional(),
+    safeString(field, { error: message }).trim().max(200, message).nullable().optional(),
   );
 
 /** A number from JSON or the text of a number input; empty means none. */
@@ -40,10 +41,10 @@ const booleanField = (name: string) =>
 // ---------------------------------------------------------------- testimonials
 
 const testimonialFields = {
-  name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(200, NAME_TOO_LONG),
-  text: z.string({ error: TEXT_REQUIRED }).trim().min(1, TEXT_REQUIRED).max(2000, TEXT_TOO_LONG),
-  role: optionalText(ROLE_TOO_LONG),
-  organization: optionalText(ORGANIZATION_TOO_LONG),
+  name: safeString('Name', { error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(200, NAME_TOO_LONG),
+  text: safeString('Text', { error: TEXT_REQUIRED }).trim().min(1, TEXT_REQUIRED).max(2000, TEXT_TOO_LONG),
+  role: optionalText('Role', ROLE_TOO_LONG),
+  organization: optionalText('Organization', ORGANIZATION_TOO_LONG),
   profileImageUrl: optionalImageUrlField,
   /** Missing counts as 0 when ordering (CONTRACT §6). */
   sortOrder: z.preprocess(sortOrderValue, sortOrderNumber.nullable().optional()),
@@ -84,9 +85,9 @@ export const testimonialIdParamsSchema = z.object({
 // ---------------------------------------------------------------- announcements
 
 const announcementFields = {
-  title: z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(200, TITLE_TOO_LONG),
+  title: safeString('Title', { error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(200, TITLE_TOO_LONG),
   /** HTML; the server sanitises it before storing. */
-  content: z.preprocess((value) => (value === null ? '' : value), z.string({ error: CONTENT_TOO_LONG }).max(50_000, CONTENT_TOO_LONG).optional()),
+  content: z.preprocess((value) => (value === null ? '' : value), safeString('Content', { error: CONTENT_TOO_LONG }).max(50_000, CONTENT_TOO_LONG).optional()),
   imageUrl: optionalImageUrlField,
   emailFormEnabled: booleanField('emailFormEnabled').optional(),
   isPublished: booleanField('isPublished').optional(),
@@ -127,7 +128,7 @@ export type AnnouncementInterestEntry = z.infer<typeof announcementInterestEntry
 export const announcementInterestListSchema = z.array(announcementInterestEntrySchema);
 
 /** POST /api/admin/announcements/preview: what the HTML becomes once sanitised, without saving it. */
-export const htmlPreviewSchema = z.object({ content: z.string({ error: CONTENT_TOO_LONG }).max(50_000, CONTENT_TOO_LONG) });
+export const htmlPreviewSchema = z.object({ content: safeString('Content', { error: CONTENT_TOO_LONG }).max(50_000, CONTENT_TOO_LONG) });
 export type HtmlPreview = z.infer<typeof htmlPreviewSchema>;
 
 export const deletedSchema = z.object({ success: z.literal(true), id: z.number() });

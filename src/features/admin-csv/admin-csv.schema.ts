@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 import { formatLongDate, parseLongDate, parseTimeRange } from '../../common/dates';
 import { INVALID_EMAIL } from '../../common/validation-messages';
 import { CODE_CHARACTERS, CODE_REQUIRED, DESCRIPTION_REQUIRED, DISCOUNT_RANGE, MAX_USES_INVALID } from '../admin-discounts/admin-discounts.schema';
@@ -115,7 +116,7 @@ function optionalMoney(column: string) {
 function requiredText(message: string, column: string, max: number) {
   return z.preprocess(
     blankToUndefined,
-    z.string({ error: message }).trim().min(1, message).max(max, `${column} must be ${max.toLocaleString('en-US')} characters or less`),
+    safeString(column, { error: message }).trim().min(1, message).max(max, `${column} must be ${max.toLocaleString('en-US')} characters or less`),
   );
 }
 
@@ -123,7 +124,7 @@ function requiredText(message: string, column: string, max: number) {
 function optionalText(column: string, max: number) {
   return z.preprocess(
     (value) => blankToUndefined(value) ?? null,
-    z.string({ error: `${column} must be text` }).max(max, `${column} must be ${max.toLocaleString('en-US')} characters or less`).nullable(),
+    safeString(column, { error: `${column} must be text` }).max(max, `${column} must be ${max.toLocaleString('en-US')} characters or less`).nullable(),
   );
 }
 
@@ -132,7 +133,7 @@ function textOrEmpty(column: string, max: number) {
   return optionalText(column, max).transform((value) => value?.trim() ?? '');
 }
 
-const emailField = z.preprocess(blankToUndefined, z.string({ error: INVALID_EMAIL }).trim().max(254, INVALID_EMAIL).pipe(z.email(INVALID_EMAIL)));
+const emailField = z.preprocess(blankToUndefined, safeString('email', { error: INVALID_EMAIL }).trim().max(254, INVALID_EMAIL).pipe(z.email(INVALID_EMAIL)));
 
 /** An existing row's id; empty for a new row. */
 const idField = z.preprocess(toNumber, z.number({ error: 'id must be a whole number' }).int('id must be a whole number').positive('id must be a whole number').optional());
@@ -145,8 +146,7 @@ function instantField(column: string, dayEnd = false) {
   const message = `${column} must be a date like 2031-07-04 or 2031-07-04T10:00:00Z`;
   return z.preprocess(
     (value) => blankToUndefined(value) ?? null,
-    z
-      .string({ error: message })
+    safeString(column, { error: message })
       .transform((text, ctx) => {
         const value = text.trim();
         const instant = DATE_ONLY.test(value)
@@ -219,7 +219,7 @@ export const workshopDateRowSchema = z.object({
   time: textOrEmpty('Time', 100),
   timezone: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toUpperCase() : blankToUndefined(value)),
-    z.string({ error: TIMEZONE_REQUIRED }).min(1, TIMEZONE_REQUIRED).pipe(z.enum(importTimezones, { error: `Timezone must be one of ${importTimezones.slice(0, 5).join(', ')}` })),
+    safeString('Timezone', { error: TIMEZONE_REQUIRED }).min(1, TIMEZONE_REQUIRED).pipe(z.enum(importTimezones, { error: `Timezone must be one of ${importTimezones.slice(0, 5).join(', ')}` })),
   ),
   seatsTotal: z.preprocess(toNumber, z.number({ error: AT_LEAST_ONE_SEAT }).int('Seats must be a whole number').min(1, AT_LEAST_ONE_SEAT).max(10_000, 'Seats must be 10,000 or fewer').default(10)),
   price: z.preprocess(toNumber, z.number({ error: MIN_PRICE }).min(1, MIN_PRICE).max(100_000, 'Price must be $100,000 or less').default(499)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 
 /**
  * Discount codes in the admin area (spec §3, §5, §7): the one source of the form's and the
@@ -57,15 +58,14 @@ export function expiresAtToDateInput(iso: string | null): string {
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-export const codeField = z
-  .string({ error: CODE_REQUIRED })
+export const codeField = safeString('Code', { error: CODE_REQUIRED })
   .trim()
   .min(1, CODE_REQUIRED)
   .max(50, CODE_TOO_LONG)
   .regex(/^[A-Za-z0-9_-]+$/, CODE_CHARACTERS)
   .transform((code) => code.toUpperCase());
 
-export const descriptionField = z.string({ error: DESCRIPTION_REQUIRED }).trim().min(1, DESCRIPTION_REQUIRED).max(500, DESCRIPTION_TOO_LONG);
+export const descriptionField = safeString('Description', { error: DESCRIPTION_REQUIRED }).trim().min(1, DESCRIPTION_REQUIRED).max(500, DESCRIPTION_TOO_LONG);
 
 /** A number from JSON or the text of a number input; empty counts as missing. */
 const percentField = z.preprocess(
@@ -82,8 +82,7 @@ const maxUsesField = z.preprocess(
 /** Empty (or null) means the code never expires. */
 const expiresAtField = z.preprocess(
   (value) => (isBlank(value) ? null : value),
-  z
-    .string({ error: EXPIRES_AT_INVALID })
+  safeString('Expiry date', { error: EXPIRES_AT_INVALID })
     .transform((text, ctx) => {
       const date = parseExpiresAt(text);
       if (!date) {
@@ -162,8 +161,7 @@ export const COUPON_DISCOUNT_TYPES = ['percentage', 'percent'] as const;
 export const createCouponSchema = z.object({
   code: codeField,
   description: descriptionField,
-  discountType: z
-    .string({ error: ONLY_PERCENTAGE })
+  discountType: safeString('Discount type', { error: ONLY_PERCENTAGE })
     .trim()
     .toLowerCase()
     .optional()

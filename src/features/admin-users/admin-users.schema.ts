@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 import { emailField } from '../booking/booking.schema';
 
 /** Admin users (CONTRACT §6): who may sign in to /admin. The one source of messages and types. */
@@ -14,8 +15,7 @@ export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 /** POST /api/admin/admin-users, and the Add Admin form. The password is never trimmed. */
 export const createAdminUserSchema = z.object({
   email: emailField,
-  password: z
-    .string({ error: PASSWORD_TOO_SHORT })
+  password: safeString('Password', { error: PASSWORD_TOO_SHORT })
     .min(MIN_ADMIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
     .max(1000, PASSWORD_TOO_LONG),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 import { DEFAULT_PRICE_DOLLARS } from '../../common/money';
 import { expertiseLevelSchema } from '../workshops/workshops.schema';
 import { isKnownTimezone, parseWorkshopDay, WORKSHOP_TIMEZONES, workshopTimeProblem } from './workshop-date-text';
@@ -37,7 +38,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 const optionalText = (label: string, max: number) =>
-  z.string().max(max, `${label} must be ${max.toLocaleString('en-US')} characters or less`).nullable();
+  safeString(label).max(max, `${label} must be ${max.toLocaleString('en-US')} characters or less`).nullable();
 
 export const seatsSchema = z
   .number({ error: AT_LEAST_ONE_SEAT })
@@ -48,15 +49,14 @@ export const seatsSchema = z
 /** Every field of the form, each with its own message; no defaults, no cross-field rules. */
 export const workshopFieldsSchema = z.object({
   templateId: z.number({ error: 'Please select a template' }).int().positive('Please select a template').nullable(),
-  title: z.string().max(200, 'Title must be 200 characters or less'),
+  title: safeString('Title').max(200, 'Title must be 200 characters or less'),
   description: optionalText('Description', 5000),
   expertiseLevel: expertiseLevelSchema,
   /** 'July 4, 2031' (the server also reads '2031-07-04'); '' when TBC. */
-  date: z.string().max(100, INVALID_DATE),
+  date: safeString('Date').max(100, INVALID_DATE),
   /** '10:00 AM - 12:00 PM' or a single '10:00 AM' (one hour); '' when TBC. */
-  time: z.string().max(100, INVALID_TIME),
-  timezone: z
-    .string({ error: TIMEZONE_REQUIRED })
+  time: safeString('Time').max(100, INVALID_TIME),
+  timezone: safeString('Timezone', { error: TIMEZONE_REQUIRED })
     .trim()
     .min(1, TIMEZONE_REQUIRED)
     .refine((zone) => zone === '' || isKnownTimezone(zone), UNKNOWN_TIMEZONE),
@@ -70,8 +70,7 @@ export const workshopFieldsSchema = z.object({
   isFeatured: z.boolean(),
   isTBC: z.boolean(),
   requiresImmediatePayment: z.boolean(),
-  zoomLink: z
-    .string()
+  zoomLink: safeString('Zoom link')
     .trim()
     .max(2000, INVALID_ZOOM_LINK)
     .refine((link) => link === '' || isHttpUrl(link), INVALID_ZOOM_LINK)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 import { expertiseLevelSchema } from '../workshops/workshops.schema';
 
 /** Workshop templates (spec §3, §7): a title, an expertise level and default seats for new dates. */
@@ -8,14 +9,14 @@ export const DEFAULT_SEATS_MIN = 'Default seats must be at least 1';
 
 /** The template dialog's fields, each with its message. */
 export const workshopTemplateFormSchema = z.object({
-  title: z.string({ error: TEMPLATE_TITLE_REQUIRED }).trim().min(1, TEMPLATE_TITLE_REQUIRED).max(200, 'Title must be 200 characters or less'),
+  title: safeString('Title', { error: TEMPLATE_TITLE_REQUIRED }).trim().min(1, TEMPLATE_TITLE_REQUIRED).max(200, 'Title must be 200 characters or less'),
   expertiseLevel: expertiseLevelSchema,
   defaultSeats: z
     .number({ error: DEFAULT_SEATS_MIN })
     .int('Default seats must be a whole number')
     .min(1, DEFAULT_SEATS_MIN)
     .max(10_000, 'Default seats must be 10,000 or fewer'),
-  description: z.string().max(5000, 'Description must be 5,000 characters or less').nullable(),
+  description: safeString('Description').max(5000, 'Description must be 5,000 characters or less').nullable(),
 });
 export type WorkshopTemplateForm = z.output<typeof workshopTemplateFormSchema>;
 export type WorkshopTemplateFormInput = z.input<typeof workshopTemplateFormSchema>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
+import { BOOKING_STATUSES } from '../../common/booking-status';
 import { INVALID_EMAIL } from '../../common/validation-messages';
 
-export const emailField = z
-  .string({ error: INVALID_EMAIL })
+export const emailField = safeString('Email', { error: INVALID_EMAIL })
   .trim()
   .max(254, INVALID_EMAIL)
   .pipe(z.email(INVALID_EMAIL));
@@ -15,11 +16,11 @@ export const bookingFormSchema = z.object({
     .number({ error: 'Please select a workshop date' })
     .int('Please select a workshop date')
     .positive('Please select a workshop date'),
-  firstName: z.string({ error: 'First name must be at least 2 characters' }).trim().min(2, 'First name must be at least 2 characters').max(100, 'First name must be 100 characters or less'),
-  lastName: z.string({ error: 'Last name must be at least 2 characters' }).trim().min(2, 'Last name must be at least 2 characters').max(100, 'Last name must be 100 characters or less'),
+  firstName: safeString('First name', { error: 'First name must be at least 2 characters' }).trim().min(2, 'First name must be at least 2 characters').max(100, 'First name must be 100 characters or less'),
+  lastName: safeString('Last name', { error: 'Last name must be at least 2 characters' }).trim().min(2, 'Last name must be at least 2 characters').max(100, 'Last name must be 100 characters or less'),
   email: emailField,
-  company: z.string().trim().max(200, 'Company must be 200 characters or less').optional().default(''),
-  discountCode: z.string().trim().max(64, 'Discount code must be 64 characters or less').optional().default(''),
+  company: safeString('Company').trim().max(200, 'Company must be 200 characters or less').optional().default(''),
+  discountCode: safeString('Discount code').trim().max(64, 'Discount code must be 64 characters or less').optional().default(''),
   paymentMode: z.enum(paymentModes).optional().default('pay_now'),
   subscribedToNewsletter: z.boolean().optional().default(true),
 });
@@ -65,7 +66,7 @@ export const createPaymentIntentSchema = z.object({
   subscribedToNewsletter: z.boolean().optional().default(true),
   /** Paying later for a reservation: its id and the signed token from the e-mail link. */
   bookingId: z.number().int().positive().optional(),
-  payToken: z.string().max(500).optional(),
+  payToken: safeString('Pay link').max(500).optional(),
 });
 export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentSchema>;
 
@@ -81,12 +82,14 @@ export const paymentIntentResponseSchema = z.object({
   discountPercent: z.number(),
   /** When the seat hold ends (ISO), for paid intents. */
   holdExpiresAt: z.string().nullable(),
+  /** This e-mail already holds a seat on this date: the checkout says so before they pay again. */
+  alreadyBooked: z.boolean(),
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
 /** POST /api/bookings: paid (with the provider's payment id) or free ('free-booking'). */
 export const createBookingSchema = bookingFormSchema.extend({
-  stripePaymentId: z.string({ error: 'Missing required booking information. Please go back and complete the form.' }).min(1).max(200),
+  stripePaymentId: safeString('Payment id', { error: 'Missing required booking information. Please go back and complete the form.' }).min(1).max(200),
   isPaid: z.boolean().optional(),
   // The browser's figures are accepted and ignored: the server prices every booking.
   originalPrice: z.unknown().optional(),
@@ -102,7 +105,7 @@ export const bookingResponseSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   isPaid: z.boolean(),
-  status: z.enum(['confirmed', 'reserved', 'cancelled', 'refunded']),
+  status: z.enum(BOOKING_STATUSES),
   originalPrice: z.number(),
   discountAmount: z.number(),
   finalPrice: z.number(),
@@ -110,8 +113,8 @@ export const bookingResponseSchema = z.object({
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
 
 export const demoConfirmSchema = z.object({
-  paymentIntentId: z.string().min(1).max(200),
-  cardNumber: z.string().max(40),
+  paymentIntentId: safeString('Payment id').min(1).max(200),
+  cardNumber: safeString('Card number').max(40),
 });
 
 export const paymentConfigSchema = z.object({
@@ -133,7 +136,9 @@ export const reservationDetailsSchema = z.object({
   originalPrice: z.number(),
   discountAmount: z.number(),
   finalPrice: z.number(),
-  status: z.enum(['confirmed', 'reserved', 'cancelled', 'refunded']),
+  status: z.enum(BOOKING_STATUSES),
   isPaid: z.boolean(),
+  /** When an unpaid reservation's seat goes back on sale (ISO); null once paid or closed. */
+  reservationExpiresAt: z.string().nullable(),
 });
 export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;

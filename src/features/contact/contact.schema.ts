@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 import { emailField } from '../booking/booking.schema';
 
 export const contactMessageSchema = z.object({
-  name: z.string({ error: 'Name must be at least 2 characters' }).trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be 200 characters or less'),
+  name: safeString('Name', { error: 'Name must be at least 2 characters' }).trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be 200 characters or less'),
   email: emailField,
-  subject: z.string({ error: 'Subject must be at least 2 characters' }).trim().min(2, 'Subject must be at least 2 characters').max(300, 'Subject must be 300 characters or less'),
-  message: z.string({ error: 'Message must be at least 10 characters' }).trim().min(10, 'Message must be at least 10 characters').max(5000, 'Message must be 5000 characters or less'),
+  subject: safeString('Subject', { error: 'Subject must be at least 2 characters' }).trim().min(2, 'Subject must be at least 2 characters').max(300, 'Subject must be 300 characters or less'),
+  message: safeString('Message', { error: 'Message must be at least 10 characters' }).trim().min(10, 'Message must be at least 10 characters').max(5000, 'Message must be 5000 characters or less'),
   /** Set when the visitor asks to hear about new workshops. */
   subscribeToNewsletter: z.boolean().optional().default(false),
 });

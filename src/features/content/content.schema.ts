@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 import { INVALID_EMAIL } from '../../common/validation-messages';
 
 export const testimonialSchema = z.object({
@@ -25,12 +26,11 @@ export type Announcement = z.infer<typeof announcementSchema>;
 /** The interest form: a simple text@text.text check, as the specification says. */
 export const simpleEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const announcementInterestSchema = z.object({
-  email: z
-    .string({ error: INVALID_EMAIL })
+  email: safeString('Email', { error: INVALID_EMAIL })
     .trim()
     .max(254, INVALID_EMAIL)
     .regex(simpleEmailPattern, INVALID_EMAIL),
-  announcementId: z.coerce.number({ error: 'Announcement not found' }).int().positive('Announcement not found'),
+  announcementId: z.coerce.number({ error: 'Announcement not found' }).int().positive('Announcement not found').max(2_147_483_647, 'Announcement not found'),
 });
 export type AnnouncementInterestInput = z.input<typeof announcementInterestSchema>;
 
@@ -49,7 +49,7 @@ export const blogPostSchema = z.object({
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
 export const blogSlugParamsSchema = z.object({
-  slug: z.string().trim().min(1).max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Post Not Found'),
+  slug: safeString('Slug').trim().min(1).max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Post Not Found'),
 });
 
 /** List view: content length / 1000, rounded up (spec §9). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 import { EMAIL_TEMPLATE_TYPES } from './email-template-types';
 
 /**
@@ -38,8 +39,8 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 /** POST /api/debug/create-template: the template; creates it or replaces the saved one of that type. */
 export const saveTemplateSchema = z.object({
   type: emailTemplateTypeSchema,
-  subject: z.string({ error: SUBJECT_REQUIRED }).trim().min(1, SUBJECT_REQUIRED).max(300, SUBJECT_TOO_LONG),
-  content: z.string({ error: CONTENT_REQUIRED }).trim().min(1, CONTENT_REQUIRED).max(100_000, CONTENT_TOO_LONG),
+  subject: safeString('Subject', { error: SUBJECT_REQUIRED }).trim().min(1, SUBJECT_REQUIRED).max(300, SUBJECT_TOO_LONG),
+  content: safeString('Content', { error: CONTENT_REQUIRED }).trim().min(1, CONTENT_REQUIRED).max(100_000, CONTENT_TOO_LONG),
   isActive: z.boolean().optional().default(true),
   bccAdmin: z.boolean().optional().default(false),
 });
@@ -75,14 +76,14 @@ export const emailStatusSchema = z.object({
 });
 export type EmailStatus = z.infer<typeof emailStatusSchema>;
 
-export const recipientField = z.string({ error: RECIPIENT_INVALID }).trim().max(254, RECIPIENT_INVALID).regex(EMAIL, RECIPIENT_INVALID);
+export const recipientField = safeString('Email', { error: RECIPIENT_INVALID }).trim().max(254, RECIPIENT_INVALID).regex(EMAIL, RECIPIENT_INVALID);
 
 /** POST /api/debug/send-test-email (spec §3 Test email request). */
 export const sendTestEmailSchema = z.object({
   templateType: emailTemplateTypeSchema,
   email: recipientField,
   replacements: z
-    .record(z.string(), z.union([z.string().max(10_000), z.number()]).transform(String))
+    .record(z.string(), z.union([safeString('Replacement').max(10_000), z.number()]).transform(String))
     .superRefine((record, context) => {
       const keys = Object.keys(record);
       if (keys.length > 100) context.addIssue({ code: 'custom', message: TOO_MANY_REPLACEMENTS });
@@ -111,8 +112,8 @@ export type BookingConfirmationTestResponse = z.infer<typeof bookingConfirmation
 /** The editor's form: Save Template is disabled while subject or content is empty (spec §5). */
 export const templateFormSchema = z.object({
   type: emailTemplateTypeSchema,
-  subject: z.string().trim().min(1, SUBJECT_REQUIRED).max(300, SUBJECT_TOO_LONG),
-  content: z.string().trim().min(1, CONTENT_REQUIRED).max(100_000, CONTENT_TOO_LONG),
+  subject: safeString('Subject').trim().min(1, SUBJECT_REQUIRED).max(300, SUBJECT_TOO_LONG),
+  content: safeString('Content').trim().min(1, CONTENT_REQUIRED).max(100_000, CONTENT_TOO_LONG),
   isActive: z.boolean(),
   bccAdmin: z.boolean(),
 });

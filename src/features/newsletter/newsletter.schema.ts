@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 
 /**
  * The newsletter in the admin area (issue 6, CONTRACT §6): subscribers, and composing a
@@ -34,8 +35,8 @@ export const subscriberIdParamsSchema = z.object({ id: z.coerce.number().int().p
 export const deleteSubscriberResponseSchema = z.object({ success: z.literal(true), id: z.number().int() });
 
 export const newsletterInputSchema = z.object({
-  subject: z.string({ error: SUBJECT_REQUIRED }).trim().min(1, SUBJECT_REQUIRED).max(200, SUBJECT_TOO_LONG),
-  content: z.string({ error: CONTENT_REQUIRED }).trim().min(1, CONTENT_REQUIRED).max(200_000, CONTENT_TOO_LONG),
+  subject: safeString('Subject', { error: SUBJECT_REQUIRED }).trim().min(1, SUBJECT_REQUIRED).max(200, SUBJECT_TOO_LONG),
+  content: safeString('Content', { error: CONTENT_REQUIRED }).trim().min(1, CONTENT_REQUIRED).max(200_000, CONTENT_TOO_LONG),
 });
 export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
 

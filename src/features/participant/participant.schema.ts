@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
+import { BOOKING_STATUSES } from '../../common/booking-status';
 import { expertiseLevels } from '../workshops/workshops.schema';
 
 /** Texts of the participant area (spec §2, §5, §8), kept once. */
@@ -11,8 +13,7 @@ export const ACCESS_LINK_INVALID = 'This link is invalid or has expired. Enter y
 /** POST /api/participant/access. */
 export const participantAccessSchema = z.object(
   {
-    email: z
-      .string({ error: INVALID_EMAIL })
+    email: safeString('Email', { error: INVALID_EMAIL })
       .trim()
       .max(254, INVALID_EMAIL)
       .refine((value) => value.includes('@'), INVALID_EMAIL),
@@ -61,8 +62,7 @@ export const PROFILE_IMAGE_TOO_LARGE = 'Profile image must be 2 MB or smaller';
 
 /** GET /api/participant/bookings?email=: a participant may leave it out (their session's address is used). */
 export const participantBookingsQuerySchema = z.object({
-  email: z
-    .string({ error: INVALID_EMAIL })
+  email: safeString('Email', { error: INVALID_EMAIL })
     .trim()
     .max(254, INVALID_EMAIL)
     .refine((value) => value.includes('@'), INVALID_EMAIL)
@@ -87,7 +87,7 @@ export const participantBookingSchema = z.object({
   finalPrice: z.number(),
   originalPrice: z.number(),
   discountAmount: z.number(),
-  status: z.enum(['confirmed', 'reserved', 'cancelled', 'refunded']),
+  status: z.enum(BOOKING_STATUSES),
   paymentMode: z.enum(['pay_now', 'pay_later']),
   createdAt: z.string(),
   workshopDate: z.object({
@@ -197,10 +197,9 @@ export function classifyProfileImage(value: string): 'empty' | 'url' | 'image' |
 
 /** PUT /api/participant/profile/:bookingId (spec §5 Profile). */
 export const participantProfileInputSchema = z.object({
-  bio: z.string({ error: BIO_TOO_LONG }).max(BIO_MAX, BIO_TOO_LONG).default(''),
-  preferences: z.string({ error: PREFERENCES_TOO_LONG }).max(PREFERENCES_MAX, PREFERENCES_TOO_LONG).default(''),
-  profileImageUrl: z
-    .string({ error: PROFILE_IMAGE_INVALID })
+  bio: safeString('Bio', { error: BIO_TOO_LONG }).max(BIO_MAX, BIO_TOO_LONG).default(''),
+  preferences: safeString('Preferences', { error: PREFERENCES_TOO_LONG }).max(PREFERENCES_MAX, PREFERENCES_TOO_LONG).default(''),
+  profileImageUrl: safeString('Profile image', { error: PROFILE_IMAGE_INVALID })
     .trim()
     .default('')
     .superRefine((value, ctx) => {

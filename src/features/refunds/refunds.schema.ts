@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
+import { BOOKING_STATUSES } from '../../common/booking-status';
 import { cancellationOutcomeKinds, DEFAULT_LATE_CHOICE, lateCancellationChoices } from './cancellation-policy';
 
 /** Texts of refund requests and cancellation (spec §2, §5, §8), kept once for server, client and tests. */
@@ -15,6 +17,7 @@ export const REFUND_REQUEST_SUBMITTED = 'Your refund request has been submitted 
 export const REFUND_REQUEST_FAILED = 'Failed to submit refund request';
 export const REFUND_REQUEST_EXISTS = 'A refund request already exists for this booking';
 export const REFUND_ONLY_PAID = 'Only paid bookings can be refunded';
+export const REFUND_BOOKING_DELETED = 'This booking was deleted; its payment was settled then, so there is nothing left to refund.';
 export const REFUND_BOOKING_CANCELLED = 'This booking is cancelled, so a refund cannot be requested. Your cancellation e-mail says what happens with your payment.';
 export const REFUND_ALREADY_REFUNDED = 'This booking has already been refunded';
 export const REFUND_NOT_CONFIRMED = 'Only confirmed bookings can be refunded';
@@ -33,8 +36,7 @@ export const REFUND_ALREADY_PROCESSED = 'This refund request has already been pr
 export const REFUND_NO_PAYMENT = 'This booking has no card payment on record to refund. Refund it outside the site, then reject the request with a note.';
 export const REFUND_PROVIDER_FAILED = 'The payment provider could not refund this payment. The request is still pending; please try again later.';
 
-const reasonField = z
-  .string({ error: REASON_TOO_SHORT })
+const reasonField = safeString('Reason', { error: REASON_TOO_SHORT })
   .trim()
   .min(REASON_MIN, REASON_TOO_SHORT)
   .max(REASON_MAX, REASON_TOO_LONG);
@@ -70,7 +72,7 @@ export type RefundRequestResponse = z.infer<typeof refundRequestResponseSchema>;
 
 export const cancelBookingInputSchema = z.object(
   {
-    email: z.string({ error: CANCEL_EMAIL_MISMATCH }).trim().min(1, CANCEL_EMAIL_MISMATCH).max(254, CANCEL_EMAIL_MISMATCH),
+    email: safeString('Email', { error: CANCEL_EMAIL_MISMATCH }).trim().min(1, CANCEL_EMAIL_MISMATCH).max(254, CANCEL_EMAIL_MISMATCH),
     /** Within 7 days of a paid workshop: a credit toward another workshop (default) or 50 % back. */
     option: z.enum(lateCancellationChoices, { error: 'Choose a credit or a 50% refund' }).default(DEFAULT_LATE_CHOICE),
   },
@@ -130,8 +132,7 @@ export const refundRequestIdParamsSchema = z.object({ id: z.coerce.number().int(
 export const reviewRefundInputSchema = z.object(
   {
     status: z.enum(['APPROVED', 'REJECTED'], { error: 'Status must be APPROVED or REJECTED' }),
-    notes: z
-      .string()
+    notes: safeString('Notes')
       .trim()
       .max(NOTES_MAX, NOTES_TOO_LONG)
       .nullish()
@@ -143,7 +144,7 @@ export type ReviewRefundInput = z.input<typeof reviewRefundInputSchema>;
 export type ReviewRefundBody = z.output<typeof reviewRefundInputSchema>;
 
 /** The Refund notes field of the admin's review dialog (the decision comes from the button). */
-export const reviewNotesFormSchema = z.object({ notes: z.string().trim().max(NOTES_MAX, NOTES_TOO_LONG) });
+export const reviewNotesFormSchema = z.object({ notes: safeString('Notes').trim().max(NOTES_MAX, NOTES_TOO_LONG) });
 export type ReviewNotesFormInput = z.input<typeof reviewNotesFormSchema>;
 export type ReviewNotesForm = z.output<typeof reviewNotesFormSchema>;
 
@@ -153,7 +154,7 @@ export const adminRefundBookingSchema = z.object({
   email: z.string(),
   finalPrice: z.number(),
   isPaid: z.boolean(),
-  status: z.enum(['confirmed', 'reserved', 'cancelled', 'refunded']),
+  status: z.enum(BOOKING_STATUSES),
   workshopTitle: z.string(),
   /** As the organiser typed it ('July 4, 2031'); '' while TBC. */
   workshopDate: z.string(),

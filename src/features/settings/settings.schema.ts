@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 
 /**
  * Admin settings (spec §3 Settings, §9 constants; CONTRACT §4, §6): the one source of the
@@ -10,6 +11,11 @@ export const TIMEZONES = ['EST', 'CST', 'MST', 'PST', 'UTC'] as const;
 export const DEFAULT_TIMEZONE = 'PST';
 export const EMAIL_SERVICE_TYPES = ['smtp', 'microsoft365'] as const;
 export const DEFAULT_EMAIL_PORT = 587;
+/** Reserve now, pay later (CONTRACT §10): how long an unpaid reservation holds its seat. */
+export const DEFAULT_RESERVATION_HOURS = 48;
+export const MIN_RESERVATION_HOURS = 1;
+/** 30 days. */
+export const MAX_RESERVATION_HOURS = 720;
 
 export type Timezone = (typeof TIMEZONES)[number];
 export type EmailServiceType = (typeof EMAIL_SERVICE_TYPES)[number];
@@ -21,6 +27,7 @@ export const PORT_INVALID = 'Email port must be a whole number between 1 and 655
 export const FROM_INVALID = 'From address must be an e-mail address, e.g. Workshops <hello@example.com>';
 export const FIELD_TOO_LONG = 'Each e-mail setting must be 500 characters or less';
 export const RECIPIENT_INVALID = 'Please enter a valid email address';
+export const RESERVATION_HOURS_INVALID = `Reservation hours must be a whole number from ${MIN_RESERVATION_HOURS} to ${MAX_RESERVATION_HOURS}`;
 export const NO_MAIL_TRANSPORT = 'No mail server is configured. Save the SMTP or Microsoft 365 settings first (or set SMTP_URL).';
 
 export const SERVICE_TYPE_LABELS: Record<EmailServiceType, string> = { smtp: 'SMTP', microsoft365: 'Microsoft 365' };
@@ -40,16 +47,17 @@ export function parseFromAddress(text: string): { name: string | null; address: 
 const blankToEmpty = (value: unknown) => (value === null ? '' : value);
 
 /** Omitted: keep what is saved; '' or null: clear it. */
-const clearableText = z.preprocess(blankToEmpty, z.string().trim().max(500, FIELD_TOO_LONG)).optional();
+const clearableText = (field: string) => z.preprocess(blankToEmpty, safeString(field).trim().max(500, FIELD_TOO_LONG)).optional();
 
 /** Omitted, '' or null: keep the saved secret (the form never gets it back to resend it). */
-const secretText = z
-  .preprocess((value) => (value === null ? undefined : value), z.string().max(500, FIELD_TOO_LONG).optional())
-  .transform((value) => (value === undefined || value === '' ? undefined : value));
+const secretText = (field: string) =>
+  z
+    .preprocess((value) => (value === null ? undefined : value), safeString(field).max(500, FIELD_TOO_LONG).optional())
+    .transform((value) => (value === undefined || value === '' ? undefined : value));
 
 export const timezoneField = z.preprocess(
   blankToEmpty,
-  z.string({ error: TIMEZONE_REQUIRED }).trim().min(1, TIMEZONE_REQUIRED).pipe(z.enum(TIMEZONES, { error: TIMEZONE_INVALID })),
+  safeString('Timezone', { error: TIMEZONE_REQUIRED }).trim().min(1, TIMEZONE_REQUIRED).pipe(z.enum(TIMEZONES, { error: TIMEZONE_INVALID })),
 );
 
 export const emailServiceTypeField = z.enum(EMAIL_SERVICE_TYPES, { error: SERVICE_TYPE_INVALID });
@@ -60,10 +68,22 @@ export const emailPortField = z.preprocess(
   z.number({ error: PORT_INVALID }).int(PORT_INVALID).min(1, PORT_INVALID).max(65535, PORT_INVALID),
 );
 
+/**
+ * A number from JSON or the text of a number input. Unlike the port, empty text is refused rather
+ * than read as the default: Number('') would be 0, so it stays text and fails as "not a number".
+ */
+export const reservationHoursField = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  z
+    .number({ error: RESERVATION_HOURS_INVALID })
+    .int(RESERVATION_HOURS_INVALID)
+    .min(MIN_RESERVATION_HOURS, RESERVATION_HOURS_INVALID)
+    .max(MAX_RESERVATION_HOURS, RESERVATION_HOURS_INVALID),
+);
+
 export const emailFromField = z.preprocess(
   blankToEmpty,
-  z
-    .string()
+  safeString('From address')
     .trim()
     .max(500, FIELD_TOO_LONG)
     .refine((value) => value === '' || parseFromAddress(value) !== null, FROM_INVALID),
@@ -73,17 +93,18 @@ export const emailFromField = z.preprocess(
 export const settingsUpdateSchema = z.object({
   timezone: timezoneField.optional(),
   emailServiceType: emailServiceTypeField.optional(),
-  emailHost: clearableText,
+  emailHost: clearableText('Email host'),
   emailPort: emailPortField.optional(),
-  emailUser: clearableText,
-  emailPassword: secretText,
+  emailUser: clearableText('Email user'),
+  emailPassword: secretText('Email password'),
   /** Forget the saved password (an empty emailPassword keeps it). */
   clearEmailPassword: z.boolean().optional(),
   emailFrom: emailFromField.optional(),
-  emailTenantId: clearableText,
-  emailClientId: clearableText,
-  emailClientSecret: secretText,
+  emailTenantId: clearableText('Tenant ID'),
+  emailClientId: clearableText('Client ID'),
+  emailClientSecret: secretText('Client secret'),
   clearEmailClientSecret: z.boolean().optional(),
+  reservationHours: reservationHoursField.optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 /** What a client sends (secrets may be omitted). */
@@ -105,12 +126,14 @@ export const settingsSchema = z.object({
   emailConfigured: z.boolean(),
   /** Where e-mail goes right now: the saved settings, SMTP_URL, or nowhere (kept in the outbox). */
   emailTransportSource: z.enum(['settings', 'smtp_url', 'none']),
+  /** Hours an unpaid reservation holds its seat (never past the workshop's start). */
+  reservationHours: z.number().int(),
   updatedAt: z.string().nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const testEmailSchema = z.object({
-  to: z.string({ error: RECIPIENT_INVALID }).trim().regex(EMAIL, RECIPIENT_INVALID),
+  to: safeString('Recipient', { error: RECIPIENT_INVALID }).trim().regex(EMAIL, RECIPIENT_INVALID),
 });
 export type TestEmailInput = z.infer<typeof testEmailSchema>;
 
@@ -150,6 +173,10 @@ export type PaymentTest = z.infer<typeof paymentTestSchema>;
 
 export const generalSettingsFormSchema = z.object({ timezone: timezoneField });
 export type GeneralSettingsForm = z.input<typeof generalSettingsFormSchema>;
+
+export const paymentSettingsFormSchema = z.object({ reservationHours: reservationHoursField });
+export type PaymentSettingsFormInput = z.input<typeof paymentSettingsFormSchema>;
+export type PaymentSettingsFormOutput = z.output<typeof paymentSettingsFormSchema>;
 
 export const emailSettingsFormSchema = z.object({
   emailServiceType: emailServiceTypeField,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 
 /**
  * Strategy notes (spec §2, §3, §5, §7, §9): the one source of the form's and the server's
@@ -27,10 +28,10 @@ export const CATEGORY_LABELS: Record<StrategyNoteCategory, string> = {
   feedback: 'Feedback',
 };
 
-export const titleField = z.string({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(TITLE_MAX, TITLE_TOO_LONG);
+export const titleField = safeString('Title', { error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(TITLE_MAX, TITLE_TOO_LONG);
 
 /** Markdown; surrounding blank lines carry no meaning and are dropped. */
-export const contentField = z.string({ error: CONTENT_REQUIRED }).trim().min(1, CONTENT_REQUIRED).max(CONTENT_MAX, CONTENT_TOO_LONG);
+export const contentField = safeString('Content', { error: CONTENT_REQUIRED }).trim().min(1, CONTENT_REQUIRED).max(CONTENT_MAX, CONTENT_TOO_LONG);
 
 /** One of the five categories, or none: null, '' and 'none' are all stored as null. */
 export const categoryField = z

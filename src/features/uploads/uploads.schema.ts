@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../../common/safe-text';
 
 /**
  * Image uploads (issue 6): the one source of the limits and messages shared by the upload call,
@@ -49,8 +50,7 @@ export function isImageUrl(value: string): boolean {
  */
 export const optionalImageUrlField = z.preprocess(
   (value) => (value === undefined ? undefined : value === null || (typeof value === 'string' && value.trim() === '') ? null : typeof value === 'string' ? value.trim() : value),
-  z
-    .string({ error: IMAGE_URL_INVALID })
+  safeString('Image', { error: IMAGE_URL_INVALID })
     .max(2000, IMAGE_URL_INVALID)
     .refine(isImageUrl, IMAGE_URL_INVALID)
     .nullable()

@@ -30,12 +30,23 @@ const MIGRATION_LOCK_KEY = 727_274_001;
 
 const TABLE_COUNT_SQL = `select count(*)::int as n from information_schema.tables where table_schema = 'public' and table_name = 'workshop_dates'`;
 
+/** Told about connections that failed outside any request (idle ones, or one a transaction held). */
+export type ConnectionErrorListener = (error: Error) => void;
+
+export type OpenDatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string | null;
+  /** Connections the PostgreSQL pool may open (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  onConnectionError?: ConnectionErrorListener;
+};
+
 /**
  * Opens the database: a PostgreSQL server when `databaseUrl` is given, otherwise embedded PGlite
  * (in `dataDir`, or in memory when `dataDir` is null), and applies the committed migrations.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string | null }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options.dataDir ?? null);
 }
 
@@ -59,8 +70,34 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+/** How long a request waits for a connection before it is answered 503 (see unavailable.ts). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A pool that survives its server: a restart, failover or network cut ends connections, and
+ * node-postgres reports that as an 'error' event on the connection, which ends the process when
+ * nobody listens. The pool listens only while a connection is idle, so every connection gets a
+ * listener of its own at birth, which also covers the time a transaction holds it. The failed
+ * connection is dropped, the query on it fails (answered 503, see unavailable.ts), and the next
+ * query opens a new connection.
+ */
+function createPool(url: string, { poolSize = 10, onConnectionError = () => {} }: OpenDatabaseOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Finds a silently dead peer (a failover without a reset) instead of waiting on it for ever.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  pool.on('connect', (client) => client.on('error', onConnectionError));
+  // The pool re-emits an idle connection's error, already reported by the listener above.
+  pool.on('error', () => {});
+  return pool;
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const pool = createPool(url, options);
   const lockClient = await pool.connect();
   let wasEmpty: boolean;
   try {

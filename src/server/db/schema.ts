@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../common/booking-status';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -129,16 +130,24 @@ export const bookings = pgTable(
     discountAmountCents: integer('discount_amount_cents').notNull().default(0),
     finalPriceCents: integer('final_price_cents').notNull(),
     isPaid: boolean('is_paid').notNull().default(false),
-    status: text('status', { enum: ['confirmed', 'reserved', 'cancelled', 'refunded'] }).notNull().default('confirmed'),
+    /** The booking's place in its lifecycle (docs/decisions/008-booking-lifecycle.md). */
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
     paymentMode: text('payment_mode', { enum: ['pay_now', 'pay_later'] }).notNull().default('pay_now'),
     /** The payment provider's id; one booking per payment. 'free-booking' is never stored here. */
     stripePaymentId: text('stripe_payment_id').unique(),
     hasAttended: boolean('has_attended').notNull().default(false),
     subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(true),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A reservation's seat is released at this instant unless it is paid first; null otherwise. */
+    reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
+    /** When the 'pay soon' reminder for this reservation was queued (once). */
+    reservationRemindedAt: timestamp('reservation_reminded_at', { withTimezone: true }),
+    /** Set when an admin deleted it: the row stays so its payment keeps its booking. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('bookings_reservation_expiry_idx').on(t.reservationExpiresAt).where(sql`${t.status} = 'reserved'`),
     index('bookings_email_idx').on(sql`lower(${t.email})`),
     index('bookings_workshop_date_idx').on(t.workshopDateId),
     check('bookings_amounts_valid', sql`${t.finalPriceCents} >= 0 AND ${t.discountAmountCents} >= 0 AND ${t.originalPriceCents} >= 0`),
@@ -155,14 +164,26 @@ export const payments = pgTable(
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    status: text('status', { enum: ['requires_payment', 'succeeded', 'failed', 'refunded'] }).notNull().default('requires_payment'),
+    /**
+     * requires_payment → succeeded (it pays a booking) | refunding → refunded (it cannot, or no
+     * longer does) | canceled (never paid). See docs/decisions/008-booking-lifecycle.md.
+     */
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('requires_payment'),
+    /** Why a payment is being or was refunded in full (REFUND_REASONS); null otherwise. */
+    refundReason: text('refund_reason'),
+    providerRefundId: text('provider_refund_id'),
     /** Booking data kept with the intent so a webhook can fulfil without the browser. */
     customer: jsonb('customer').$type<Record<string, unknown>>(),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('payments_amount_positive', sql`${t.amountCents} >= 0`)],
+  (t) => [
+    check('payments_amount_positive', sql`${t.amountCents} >= 0`),
+    index('payments_booking_idx').on(t.bookingId),
+    // The refund sweep finds payments whose refund is still to be sent.
+    index('payments_refunding_idx').on(t.status).where(sql`${t.status} = 'refunding'`),
+  ],
 );
 
 /** Webhook events already handled, so a redelivery changes nothing. */
@@ -180,6 +201,8 @@ export const refundRequests = pgTable(
     reason: text('reason').notNull(),
     status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
     notes: text('notes'),
+    /** The refund owed when a cancellation decided it (policy or admin); null: decided on review. */
+    amountCents: integer('amount_cents'),
     providerRefundId: text('provider_refund_id'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),

@@ -68,6 +68,8 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<b
           seatsTaken: 3,
           priceCents: 49900,
           isFeatured: true,
+          // The demo shows every path, reserve-now-pay-later included (new dates default to paying at once).
+          requiresImmediatePayment: false,
           zoomLink: 'https://zoom.us/j/1234567890',
           zoomMeetingId: '123 456 7890',
           zoomPassword: 'vibes',
@@ -83,6 +85,7 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<b
           seatsTotal: 7,
           seatsTaken: 7,
           priceCents: 49900,
+          requiresImmediatePayment: false,
         },
         {
           title: 'Vibe Coding for Product Teams',
@@ -95,6 +98,7 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<b
           seatsTotal: 15,
           seatsTaken: 0,
           priceCents: 59900,
+          requiresImmediatePayment: false,
         },
         {
           title: 'Advanced Prototyping with AI Agents',

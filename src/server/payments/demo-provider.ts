@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { demoPaymentIntents } from '../db/schema';
 import {
@@ -63,11 +63,14 @@ export class DemoPaymentProvider implements PaymentProvider {
     return row ? toIntent(row) : null;
   }
 
+  /** Like Stripe: only an intent not yet paid can be cancelled. */
   async cancelIntent(id: string): Promise<void> {
-    await this.db
+    const [row] = await this.db
       .update(demoPaymentIntents)
       .set({ status: 'canceled' })
-      .where(eq(demoPaymentIntents.id, id));
+      .where(and(eq(demoPaymentIntents.id, id), inArray(demoPaymentIntents.status, ['requires_payment', 'failed', 'canceled'])))
+      .returning({ id: demoPaymentIntents.id });
+    if (!row) throw new PaymentProviderError('This payment can no longer be cancelled', 'invalid_state');
   }
 
   async refund(paymentIntentId: string, options: { amountCents?: number }): Promise<{ refundId: string }> {

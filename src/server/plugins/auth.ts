@@ -156,7 +156,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    // request.protocol honours X-Forwarded-Proto because the app trusts its proxy.
+    // request.protocol honours X-Forwarded-Proto only from a proxy TRUST_PROXY names.
     secure: request.protocol === 'https',
     maxAge: Math.floor(maxAgeMs / 1000),
   });

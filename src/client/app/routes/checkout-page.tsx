@@ -158,7 +158,12 @@ function PayLinkCheckout({ bookingId, token }: { bookingId: number; token: strin
   if (reservation.status !== 'reserved') {
     return (
       <Notice tone="problem" title="This booking can no longer be paid.">
-        <p className="mt-3">It was cancelled. You are welcome to book a new seat from the home page.</p>
+        <p className="mt-3">
+          {reservation.status === 'expired'
+            ? 'The reservation was not paid in time, so its seat went back on sale.'
+            : 'It was cancelled.'}{' '}
+          You are welcome to book a new seat from the home page.
+        </p>
       </Notice>
     );
   }

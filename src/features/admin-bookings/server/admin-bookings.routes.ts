@@ -3,11 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../server/deps';
 import { requireAdmin } from '../../../server/plugins/auth';
+import { bookingDepsFrom, type BookingDeps } from '../../booking/server/booking.service';
+
+type BookingDepsLog = NonNullable<BookingDeps['log']>;
 import {
   adminBookingListSchema,
+  adminCancelBookingSchema,
+  bookingActionResponseSchema,
+  cancelBookingResponseSchema,
+  markPaidSchema,
+  moveBookingSchema,
   adminBookingSchema,
   attendanceSchema,
   bookingIdParamsSchema,
+  deleteBookingQuerySchema,
   deleteBookingResponseSchema,
   EMAIL_QUEUED,
   exportEmailsResponseSchema,
@@ -17,6 +26,7 @@ import {
   sendEmailSchema,
 } from '../admin-bookings.schema';
 import { deleteBooking, exportEmails, listAdminBookings, listOutboxEntries, queueAdminEmail, setAttendance } from './admin-bookings.service';
+import { adminCancelBooking, markBookingPaid, moveBooking, resendConfirmation } from './booking-actions.service';
 
 const outboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() });
 
@@ -27,6 +37,8 @@ const outboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(5
 export async function adminBookingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  const bookingDeps = (request: { log: BookingDepsLog }) => bookingDepsFrom(deps, deps.payments, request.log);
+  const actionSchema = { params: bookingIdParamsSchema, response: { 200: bookingActionResponseSchema } };
 
   routes.get('/api/admin/bookings', { schema: { response: { 200: adminBookingListSchema } } }, () => listAdminBookings(db));
 
@@ -38,13 +50,39 @@ export async function adminBookingRoutes(app: FastifyInstance, deps: AppDeps): P
 
   routes.delete(
     '/api/admin/bookings/:id',
-    { schema: { params: bookingIdParamsSchema, response: { 200: deleteBookingResponseSchema } } },
+    { schema: { params: bookingIdParamsSchema, querystring: deleteBookingQuerySchema, response: { 200: deleteBookingResponseSchema } } },
     async (request) => {
-      await deleteBooking(db, await requireAdmin(request), request.params.id);
+      const refund = request.query.refund === undefined ? undefined : request.query.refund === 'true';
+      const result = await deleteBooking(bookingDeps(request), await requireAdmin(request), request.params.id, { refund });
       // Seats changed: the public listing must not show the old count.
       deps.publicCache.clear();
-      return { success: true as const };
+      return { success: true as const, refunded: result.refunded };
     },
+  );
+
+  // The booking actions (issue 14 point 5); cancel and move change seats, so the public listing is cleared.
+  routes.post(
+    '/api/admin/bookings/:id/cancel',
+    { schema: { params: bookingIdParamsSchema, body: adminCancelBookingSchema, response: { 200: cancelBookingResponseSchema } } },
+    async (request) => {
+      const result = await adminCancelBooking(bookingDeps(request), await requireAdmin(request), request.params.id, request.body);
+      deps.publicCache.clear();
+      return result;
+    },
+  );
+
+  routes.post('/api/admin/bookings/:id/resend-confirmation', { schema: actionSchema }, async (request) =>
+    resendConfirmation(bookingDeps(request), await requireAdmin(request), request.params.id),
+  );
+
+  routes.post('/api/admin/bookings/:id/move', { schema: { ...actionSchema, body: moveBookingSchema } }, async (request) => {
+    const result = await moveBooking(bookingDeps(request), await requireAdmin(request), request.params.id, request.body);
+    deps.publicCache.clear();
+    return result;
+  });
+
+  routes.post('/api/admin/bookings/:id/mark-paid', { schema: { ...actionSchema, body: markPaidSchema } }, async (request) =>
+    markBookingPaid(bookingDeps(request), await requireAdmin(request), request.params.id, request.body.note),
   );
 
   routes.post(

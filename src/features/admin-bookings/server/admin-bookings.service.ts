@@ -1,15 +1,20 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { bookings, workshopDates } from '../../../server/db/schema';
+import { bookings, payments, workshopDates } from '../../../server/db/schema';
 import { enqueueEmail, listOutbox } from '../../../server/email/outbox';
 import { escapeHtml } from '../../../server/email/templates';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { releaseSeat } from '../../booking/server/seats';
+import { releaseBookingSeat } from '../../booking/server/booking-transitions';
+import type { BookingDeps } from '../../booking/server/booking.service';
+import { markRefunding, sendPaymentRefund } from '../../booking/server/payment-refunds';
+import { cancelOpenPayments } from '../../booking/server/reservations';
 import { renderEmail } from '../../email-templates/server/render-email';
 import {
   BOOKING_NOT_FOUND,
+  PAYMENT_NOT_ON_RECORD,
+  REFUND_CHOICE_REQUIRED,
   type AdminBooking,
   type ExportEmailsResponse,
   type OutboxEntryDto,
@@ -20,9 +25,6 @@ const BOOKING_ENTITY = 'booking';
 
 /** Who is acting, for the audit log. */
 export type Actor = { email: string };
-
-/** Statuses that hold a seat in workshop_dates.seats_taken (cancelled and refunded ones gave it back). */
-const SEAT_HOLDING_STATUSES: ReadonlySet<string> = new Set(['confirmed', 'reserved']);
 
 const bookingColumns = {
   id: bookings.id,
@@ -50,8 +52,10 @@ const bookingColumns = {
 
 /** Bookings with their workshop date in one query (a left join, so a row never disappears). */
 function selectBookings(db: Database, where?: SQL) {
+  // Deleted bookings stay in the table for their payments and the audit log, not in the lists.
+  const visible = ne(bookings.status, 'deleted');
   const query = db.select(bookingColumns).from(bookings).leftJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId));
-  return (where ? query.where(where) : query).orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return query.where(where ? and(visible, where) : visible).orderBy(desc(bookings.createdAt), desc(bookings.id));
 }
 
 type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
@@ -87,7 +91,7 @@ export async function listAdminBookings(db: Database): Promise<AdminBooking[]> {
   return rows.map(toAdminBooking);
 }
 
-async function getAdminBooking(db: Database, id: number): Promise<AdminBooking> {
+export async function getAdminBooking(db: Database, id: number): Promise<AdminBooking> {
   const [row] = await selectBookings(db, eq(bookings.id, id));
   if (!row) throw new HttpError(404, BOOKING_NOT_FOUND);
   return toAdminBooking(row);
@@ -95,7 +99,7 @@ async function getAdminBooking(db: Database, id: number): Promise<AdminBooking> 
 
 export async function setAttendance(db: Database, actor: Actor, id: number, hasAttended: boolean): Promise<AdminBooking> {
   await db.transaction(async (tx) => {
-    const updated = await tx.update(bookings).set({ hasAttended }).where(eq(bookings.id, id)).returning({ id: bookings.id });
+    const updated = await tx.update(bookings).set({ hasAttended }).where(and(eq(bookings.id, id), ne(bookings.status, 'deleted'))).returning({ id: bookings.id });
     if (updated.length === 0) throw new HttpError(404, BOOKING_NOT_FOUND);
     await recordAudit(tx, { actor: actor.email, action: 'booking_attendance_updated', entity: BOOKING_ENTITY, entityId: id, details: { hasAttended } });
   });
@@ -103,28 +107,47 @@ export async function setAttendance(db: Database, actor: Actor, id: number, hasA
 }
 
 /**
- * Deletes a booking and, when it still held a seat, gives the seat back in the same transaction.
- * DELETE … RETURNING reads the row's status as it is when the delete takes it, so a concurrent
- * cancel (which frees the seat itself) and this delete never free one seat twice. Payments keep
- * their row (booking_id set null); refund requests, profiles and reminders go with it (FKs).
+ * Deletes a booking (docs/decisions/008-booking-lifecycle.md): it leaves every list, gives back
+ * its seat and code use if it held them, and never comes back. The row stays, marked 'deleted',
+ * so its payment still names it: replaying that payment finds it deleted and books nothing. A
+ * paid booking needs the admin's choice: refund the payment in full (the payer is e-mailed), or
+ * keep it; the choice is recorded in the audit log. Without a choice: 409, nothing changes.
  */
-export async function deleteBooking(db: Database, actor: Actor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(bookings)
-      .where(eq(bookings.id, id))
-      .returning({ workshopDateId: bookings.workshopDateId, status: bookings.status, email: bookings.email });
-    if (!deleted) throw new HttpError(404, BOOKING_NOT_FOUND);
-    const seatFreed = SEAT_HOLDING_STATUSES.has(deleted.status);
-    if (seatFreed) await releaseSeat(tx, deleted.workshopDateId);
+export async function deleteBooking(deps: BookingDeps, actor: Actor, id: number, choice: { refund?: boolean }): Promise<{ refunded: boolean }> {
+  const now = deps.now();
+  const refunding = await deps.db.transaction(async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    if (!booking || booking.status === 'deleted') throw new HttpError(404, BOOKING_NOT_FOUND);
+    const [payment] = booking.isPaid && booking.stripePaymentId
+      ? await tx.select().from(payments).where(eq(payments.providerPaymentId, booking.stripePaymentId)).for('update')
+      : [];
+    // Money still held for this booking: a card payment not refunded yet. A booking imported or
+    // seeded with a provider id but no payment on record still asks; it can only be kept here.
+    const paid = booking.status === 'confirmed' && booking.stripePaymentId !== null && booking.isPaid && (payment?.status ?? 'succeeded') === 'succeeded';
+    if (paid && choice.refund === undefined) throw new HttpError(409, REFUND_CHOICE_REQUIRED, 'refund_choice_required');
+    if (paid && choice.refund === true && !payment) throw new HttpError(409, PAYMENT_NOT_ON_RECORD, 'payment_not_on_record');
+
+    const released = await releaseBookingSeat(tx, id, 'deleted', { deletedAt: now });
+    if (!released) await tx.update(bookings).set({ status: 'deleted', deletedAt: now }).where(eq(bookings.id, id));
+    const refund = paid && choice.refund === true && payment ? await markRefunding(tx, payment.id, 'admin_deleted', ['succeeded']) : null;
     await recordAudit(tx, {
       actor: actor.email,
       action: 'booking_deleted',
       entity: BOOKING_ENTITY,
       entityId: id,
-      details: { email: deleted.email, workshopDateId: deleted.workshopDateId, status: deleted.status, seatFreed },
+      details: {
+        email: booking.email,
+        workshopDateId: booking.workshopDateId,
+        status: booking.status,
+        seatFreed: released !== null,
+        payment: paid ? (refund ? 'refunded in full' : 'kept') : 'none',
+      },
     });
+    return refund;
   });
+  if (refunding) await sendPaymentRefund(deps, refunding);
+  else await cancelOpenPayments(deps, id);
+  return { refunded: refunding !== null };
 }
 
 /** The distinct addresses of the given bookings, lower-cased and sorted; unknown ids are skipped. */

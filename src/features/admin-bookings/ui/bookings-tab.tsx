@@ -1,18 +1,23 @@
-import { Download, Mail, Trash2 } from 'lucide-react';
+import { Download, Mail } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../client/components/ui/badge';
 import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
-import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { toast } from '../../../client/components/ui/toast-store';
+import { smallButtonClasses } from '../../../client/components/ui/dialog';
+import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import { CsvActions } from '../../admin-csv/ui/csv-actions';
 import { RefundReviewPanel } from '../../refunds/ui/refund-review-panel';
 import { EXPORT_NONE_AVAILABLE, EXPORT_NONE_SELECTED, type AdminBooking } from '../admin-bookings.schema';
-import { bookingSearchText, filterBookings, fullName, paymentLabel, statusLabel, workshopWhen, type PaymentLabel } from '../booking-labels';
-import { useDeleteBooking } from './api/delete-booking';
+import { bookingSearchText, filterBookings, fullName, paymentLabel, statusLabel, workshopWhen, type BookingAction, type PaymentLabel } from '../booking-labels';
 import { useExportEmails } from './api/export-emails';
 import { useAdminBookings } from './api/get-admin-bookings';
+import { useResendConfirmation } from './api/resend-confirmation';
 import { useUpdateAttendance } from './api/update-attendance';
+import { BookingRowActions } from './components/booking-row-actions';
+import { CancelBookingDialog } from './components/cancel-booking-dialog';
+import { DeleteBookingDialog } from './components/delete-booking-dialog';
 import { ExportedEmailsDialog } from './components/exported-emails-dialog';
+import { MarkPaidDialog } from './components/mark-paid-dialog';
+import { MoveBookingDialog } from './components/move-booking-dialog';
 import { SearchBox } from './components/search-box';
 
 const bookedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -23,13 +28,14 @@ type RowProps = {
   booking: AdminBooking;
   selected: boolean;
   attendanceBusy: boolean;
+  actionBusy: boolean;
   onSelect: (id: number, selected: boolean) => void;
   onAttendance: (booking: AdminBooking, hasAttended: boolean, onSettled: () => void) => void;
-  onDelete: (booking: AdminBooking) => void;
+  onAction: (action: BookingAction, booking: AdminBooking) => void;
 };
 
 /** One booking; memoised so ticking one row does not re-render the other 49 on the page. */
-const BookingRow = memo(function BookingRow({ booking, selected, attendanceBusy, onSelect, onAttendance, onDelete }: RowProps) {
+const BookingRow = memo(function BookingRow({ booking, selected, attendanceBusy, actionBusy, onSelect, onAttendance, onAction }: RowProps) {
   const name = fullName(booking);
   const payment = paymentLabel(booking);
   const status = statusLabel(booking.status);
@@ -97,31 +103,30 @@ const BookingRow = memo(function BookingRow({ booking, selected, attendanceBusy,
         <time dateTime={booking.createdAt}>{bookedOn.format(new Date(booking.createdAt))}</time>
       </Td>
       <Td>
-        <button type="button" className={smallButtonClasses('ghost')} aria-label={`Delete booking: ${name}`} onClick={() => onDelete(booking)}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          Delete
-        </button>
+        <BookingRowActions booking={booking} busy={actionBusy} onAction={onAction} />
       </Td>
     </tr>
   );
 });
 
 /**
- * The Bookings tab (spec §2, §4, §8): every booking with payment and attendance, delete, and
- * export of e-mail addresses. A list of 5,000 stays quick: the search index is built once per
+ * The Bookings tab (spec §2, §4, §8): every booking with payment and attendance, the row actions
+ * (cancel with a refund, resend the confirmation, move, mark paid, delete), and export of e-mail
+ * addresses. A list of 5,000 stays quick: the search index is built once per
  * list, filtering is deferred while typing, and only one page of rows is rendered.
  */
 export default function BookingsTab() {
   const bookingsQuery = useAdminBookings();
   const bookings = bookingsQuery.data;
   const attendance = useUpdateAttendance();
-  const removal = useDeleteBooking();
+  const resending = useResendConfirmation();
   const exporting = useExportEmails();
 
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
-  const [toDelete, setToDelete] = useState<AdminBooking | null>(null);
+  // The one dialog open at a time, for one booking.
+  const [open, setOpen] = useState<{ action: Exclude<BookingAction, 'resend'>; booking: AdminBooking } | null>(null);
   const [exported, setExported] = useState<string[] | null>(null);
 
   const indexed = useMemo(() => (bookings ?? []).map((booking) => ({ booking, text: bookingSearchText(booking) })), [bookings]);
@@ -165,24 +170,29 @@ export default function BookingsTab() {
     [mutateAttendance],
   );
 
-  const onDelete = useCallback((booking: AdminBooking) => setToDelete(booking), []);
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    const booking = toDelete;
-    removal.mutate(booking.id, {
-      onSuccess: () => {
-        toast({ title: 'Booking Deleted', description: `The booking of ${fullName(booking)} was deleted.` });
-        setToDelete(null);
-        setSelected((current) => {
-          if (!current.has(booking.id)) return current;
-          const next = new Set(current);
-          next.delete(booking.id);
-          return next;
-        });
-      },
-      onError: () => toast({ title: 'Error', description: 'Failed to delete booking', variant: 'destructive' }),
+  const { mutate: resend } = resending;
+  const onAction = useCallback(
+    (action: BookingAction, booking: AdminBooking) => {
+      if (action !== 'resend') {
+        setOpen({ action, booking });
+        return;
+      }
+      resend(booking.id, {
+        onSuccess: () => toast({ title: 'Confirmation Sent', description: `The confirmation e-mail to ${booking.email} was sent again.` }),
+        onError: (error) => failureToast('Failed to resend confirmation', error),
+      });
+    },
+    [resend],
+  );
+  const dialogFor = (action: Exclude<BookingAction, 'resend'>) => (open?.action === action ? open.booking : null);
+  const closeDialog = () => setOpen(null);
+  const onDeleted = (booking: AdminBooking) =>
+    setSelected((current) => {
+      if (!current.has(booking.id)) return current;
+      const next = new Set(current);
+      next.delete(booking.id);
+      return next;
     });
-  };
 
   const runExport = (bookingIds: number[]) =>
     exporting.mutate(bookingIds, {
@@ -208,6 +218,7 @@ export default function BookingsTab() {
   };
 
   const attendanceBusyId = attendance.isPending ? attendance.variables?.id : undefined;
+  const resendingId = resending.isPending ? resending.variables : undefined;
 
   return (
     <div>
@@ -280,9 +291,10 @@ export default function BookingsTab() {
                   booking={booking}
                   selected={selected.has(booking.id)}
                   attendanceBusy={attendanceBusyId === booking.id}
+                  actionBusy={resendingId === booking.id}
                   onSelect={onSelect}
                   onAttendance={onAttendance}
-                  onDelete={onDelete}
+                  onAction={onAction}
                 />
               ))}
             </tbody>
@@ -291,19 +303,10 @@ export default function BookingsTab() {
         </>
       )}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => (open ? undefined : setToDelete(null))}
-        title="Delete this booking?"
-        description={
-          toDelete
-            ? `The booking of ${fullName(toDelete)} (${toDelete.email}) will be removed for good. A confirmed or reserved seat goes back on sale.`
-            : ''
-        }
-        confirmLabel={removal.isPending ? 'Deleting…' : 'Delete booking'}
-        busy={removal.isPending}
-        onConfirm={confirmDelete}
-      />
+      <CancelBookingDialog booking={dialogFor('cancel')} onClose={closeDialog} />
+      <MoveBookingDialog booking={dialogFor('move')} onClose={closeDialog} />
+      <MarkPaidDialog booking={dialogFor('markPaid')} onClose={closeDialog} />
+      <DeleteBookingDialog booking={dialogFor('delete')} onClose={closeDialog} onDeleted={onDeleted} />
       <ExportedEmailsDialog emails={exported} onClose={() => setExported(null)} />
     </div>
   );

@@ -6,7 +6,8 @@ import { enqueueEmail } from '../../../server/email/outbox';
 import { renderTemplate } from '../../../server/email/templates';
 import { signToken } from '../../../server/lib/signed-token';
 import { bookingIcsAttachment } from '../../calendar/server/booking-calendar';
-import { renderEmail } from '../../email-templates/server/render-email';
+import type { EmailTemplateType } from '../../email-templates/email-template-types';
+import { renderEmail, type TemplateValues } from '../../email-templates/server/render-email';
 import { participantLinkFor } from '../../participant/server/participant-access';
 import type { BookingDeps } from './booking.service';
 
@@ -42,8 +43,9 @@ function whenText(date: WorkshopDateRow): string {
 export type WorkshopDateRow = typeof workshopDates.$inferSelect;
 
 /**
- * Writes the booking's e-mail to the outbox inside the caller's transaction (unless its template
- * is off). A caller that has just loaded the booking's date passes it, saving a read per booking.
+ * Writes the booking's e-mail to the outbox inside the caller's transaction, unless its template
+ * is off (answers whether it queued one). A caller that has just loaded the booking's date passes
+ * it, saving a read per booking.
  */
 export async function queueBookingEmail(
   tx: Database,
@@ -51,7 +53,7 @@ export async function queueBookingEmail(
   kind: BookingEmailKind,
   booking: BookingRow,
   loadedDate?: WorkshopDateRow,
-) {
+): Promise<boolean> {
   const date = loadedDate ?? (await tx.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1))[0];
   const values = {
     firstName: booking.firstName,
@@ -68,7 +70,7 @@ export async function queueBookingEmail(
   const trustedHtml: Record<string, string> = { details: renderTemplate(DETAILS_TABLE, values, { html: true }) };
   if (kind !== 'reserved') trustedHtml.paymentLine = renderTemplate(PAYMENT_LINES[kind], values, { html: true });
   const email = await renderEmail(tx, kind === 'reserved' ? 'booking-reservation' : 'booking-confirmation', values, { trustedHtml });
-  if (!email) return;
+  if (!email) return false;
   // A confirmed seat comes with its calendar event, once the workshop has a date.
   const calendarFile = kind !== 'reserved' && date ? bookingIcsAttachment(booking, date, deps.publicUrl) : null;
   await enqueueEmail(tx, {
@@ -80,17 +82,55 @@ export async function queueBookingEmail(
     kind: `booking-${kind}`,
     attachments: calendarFile ? [calendarFile] : undefined,
   });
+  return true;
 }
 
-/** The buyer paid after their hold ran out and the last seat went to someone else ('booking-sold-out-refund'). */
-export async function queueSoldOutRefundEmail(
-  tx: Database,
-  _deps: Pick<BookingDeps, 'publicUrl'>,
-  refund: { email: string; amountCents: number; workshopDateId: number; refundId: string },
-) {
-  const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, refund.workshopDateId)).limit(1);
-  const values = { workshopTitle: date?.title ?? 'the workshop', amount: formatUsd(centsToDollars(refund.amountCents)), refundId: refund.refundId };
-  const email = await renderEmail(tx, 'booking-sold-out-refund', values);
+/** Renders a template for one recipient and queues it, unless the template is switched off. */
+async function queueTemplated(tx: Database, type: EmailTemplateType, to: string, values: TemplateValues): Promise<void> {
+  const email = await renderEmail(tx, type, values);
   if (!email) return;
-  await enqueueEmail(tx, { to: refund.email, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind: 'booking-sold-out-refund' });
+  await enqueueEmail(tx, { to, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind: type });
+}
+
+/**
+ * Tells the payer their payment was refunded in full because it could not become a booking
+ * (RefundReason in payment-refunds.ts). A seat lost while paying keeps its own template.
+ */
+export async function queuePaymentRefundedEmail(
+  tx: Database,
+  refund: { email: string; amountCents: number; workshopDateId: number; refundId: string; reason: string; soldOut: boolean },
+) {
+  const [date] = await tx.select({ title: workshopDates.title }).from(workshopDates).where(eq(workshopDates.id, refund.workshopDateId)).limit(1);
+  const values = { workshopTitle: date?.title ?? 'the workshop', amount: formatUsd(centsToDollars(refund.amountCents)), refundId: refund.refundId, reason: refund.reason };
+  await queueTemplated(tx, refund.soldOut ? 'booking-sold-out-refund' : 'payment-refunded', refund.email, values);
+}
+
+/** An instant in an e-mail, e.g. 'July 2, 2031, 5:00 PM UTC'. */
+export function formatInstant(instant: Date): string {
+  return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(instant)} UTC`;
+}
+
+/** A day before an unpaid reservation runs out: the pay link again. */
+export async function queueReservationReminderEmail(tx: Database, deps: Pick<BookingDeps, 'secret' | 'publicUrl'>, booking: BookingRow, date: WorkshopDateRow) {
+  await queueTemplated(tx, 'reservation-reminder', booking.email, {
+    firstName: booking.firstName,
+    workshopTitle: date.title,
+    when: whenText(date),
+    expiresAt: booking.reservationExpiresAt ? formatInstant(booking.reservationExpiresAt) : '',
+    amount: formatUsd(centsToDollars(booking.finalPriceCents)),
+    payLink: payLinkFor(deps.secret, deps.publicUrl, booking.id),
+    bookingId: booking.id,
+    participantLink: participantLinkFor(deps.secret, deps.publicUrl, booking.email),
+  });
+}
+
+/** An unpaid reservation ran out and its seat went back on sale. */
+export async function queueReservationExpiredEmail(tx: Database, deps: Pick<BookingDeps, 'publicUrl'>, booking: BookingRow, date: WorkshopDateRow | undefined) {
+  await queueTemplated(tx, 'reservation-expired', booking.email, {
+    firstName: booking.firstName,
+    workshopTitle: date?.title ?? 'your workshop',
+    when: date ? whenText(date) : '',
+    bookingId: booking.id,
+    bookLink: `${deps.publicUrl}/#booking`,
+  });
 }

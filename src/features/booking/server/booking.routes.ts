@@ -15,7 +15,8 @@ import {
   paymentIntentResponseSchema,
   reservationDetailsSchema,
 } from '../booking.schema';
-import { createFreeBooking, createPaymentIntent, fulfilPayment, getReservationForPayment, reserveBooking, toBookingResponse, bookingDepsFrom } from './booking.service';
+import { createFreeBooking, createPaymentIntent, getReservationForPayment, reserveBooking, toBookingResponse, bookingDepsFrom } from './booking.service';
+import { fulfilPayment } from './fulfil-payment';
 
 export const FREE_BOOKING_ID = 'free-booking';
 /**
@@ -26,7 +27,7 @@ const SEAT_HOLD_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 
 export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const bookingDeps = bookingDepsFrom(deps);
+  const bookingDeps = bookingDepsFrom(deps, deps.payments, app.log);
   // Seat counts changed: the next public read must not come from the cache.
   const seatsChanged = () => deps.publicCache.clear();
 

@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import type { AppDeps } from '../../../server/deps';
 import { bookings, discountCodes, newsletterSubscribers, payments, seatHolds, workshopDates } from '../../../server/db/schema';
 import { verifyToken } from '../../../server/lib/signed-token';
-import type { PaymentProvider } from '../../../server/payments/payment-provider';
+import type { PaymentIntent, PaymentProvider } from '../../../server/payments/payment-provider';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { BookingForm, BookingResponse, PaymentIntentResponse } from '../booking.schema';
 import { claimDiscountUse, discountInvalid, normaliseCode, usableDiscount } from './discounts';
-import { PAY_LINK_PURPOSE, queueBookingEmail, queueSoldOutRefundEmail, type WorkshopDateRow } from './booking-emails';
+import { PAY_LINK_PURPOSE, queueBookingEmail, type WorkshopDateRow } from './booking-emails';
+import { fulfilPayment } from './fulfil-payment';
+import { getPaymentSettings } from '../../settings';
 import { priceSeat, type Price } from './pricing';
 import { SEAT_HOLD_MINUTES, SOLD_OUT_MESSAGE, releaseExpiredHolds, takeSeat } from './seats';
 
@@ -18,19 +22,29 @@ export type BookingDeps = {
   payments: PaymentProvider;
   secret: string;
   publicUrl: string;
+  /** The lifecycle's clock: hold and reservation expiry read it (tests move it). */
+  now: () => Date;
   /** Wakes the outbox worker after a commit that queued e-mail. */
   onEmailQueued?: () => void;
+  /** For what goes wrong after a commit (a provider refund that failed). */
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
 
 /** The booking services' dependencies, taken from the app's. */
-export function bookingDepsFrom(deps: AppDeps, payments: PaymentProvider = deps.payments): BookingDeps {
-  return { db: deps.db, payments, secret: deps.secret, publicUrl: deps.env.PUBLIC_URL, onEmailQueued: deps.onEmailQueued };
+export function bookingDepsFrom(deps: AppDeps, payments: PaymentProvider = deps.payments, log?: BookingDeps['log']): BookingDeps {
+  return {
+    db: deps.db,
+    payments,
+    secret: deps.secret,
+    publicUrl: deps.env.PUBLIC_URL,
+    now: deps.clock ?? (() => new Date()),
+    onEmailQueued: deps.onEmailQueued,
+    log,
+  };
 }
 
 type BookingRow = typeof bookings.$inferSelect;
 type Customer = { firstName: string; lastName: string; email: string; company: string; discountCode: string; subscribedToNewsletter: boolean };
-
-const PAYMENT_NOT_CONFIRMED = 'We could not confirm this payment. You have not been charged for a booking.';
 
 export function toBookingResponse(row: BookingRow): BookingResponse {
   return {
@@ -77,7 +91,7 @@ function quote({ date, code, discount }: Offer): { price: Price; discount: Disco
   return { price: priceSeat(date.priceCents, discount.discountPercent), discount };
 }
 
-function priceResponse(price: Price, extra: Pick<PaymentIntentResponse, 'clientSecret' | 'paymentIntentId' | 'holdExpiresAt'>): PaymentIntentResponse {
+function priceResponse(price: Price, extra: Pick<PaymentIntentResponse, 'clientSecret' | 'paymentIntentId' | 'holdExpiresAt' | 'alreadyBooked'>): PaymentIntentResponse {
   return {
     ...extra,
     amount: centsToDollars(price.finalCents),
@@ -101,29 +115,34 @@ async function subscribe(tx: Database, email: string, wanted: boolean) {
 export async function createPaymentIntent(
   deps: BookingDeps,
   input: { workshopDateId: number; customer: Customer; bookingId?: number; payToken?: string },
-  now = new Date(),
 ): Promise<PaymentIntentResponse> {
+  const now = deps.now();
   if (input.bookingId !== undefined) return createIntentForReservation(deps, input.bookingId, input.payToken, now);
 
   const offer = await loadOffer(deps.db, input.workshopDateId, input.customer.discountCode, now);
   const { date } = offer;
   const { price, discount } = quote(offer);
-  if (price.finalCents === 0) return priceResponse(price, { clientSecret: null, paymentIntentId: null, holdExpiresAt: null });
-  if (date.seatsTaken >= date.seatsTotal) {
-    // Seats may be tied up in holds that have just run out.
-    if ((await releaseExpiredHolds(deps.db, now)) === 0) throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
+  const alreadyBooked = await holdsSeatOn(deps.db, input.customer.email, date.id);
+  if (price.finalCents === 0) return priceResponse(price, { clientSecret: null, paymentIntentId: null, holdExpiresAt: null, alreadyBooked });
+  // No payment is opened for a seat that is not there: holds that have just run out are given
+  // back first, and the date is read again.
+  if (date.seatsTaken >= date.seatsTotal && !(await seatFreedByExpiredHolds(deps.db, date.id, now))) {
+    throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
   }
 
   const window = holdWindow(now);
+  // The provider answers a reused key only for the very same parameters, so everything sent is
+  // derived from what the key is made of (the address in lower case, not as typed this time).
+  const email = input.customer.email.trim().toLowerCase();
   const idempotencyKey = createHash('sha256')
-    .update([date.id, input.customer.email.toLowerCase(), normaliseCode(input.customer.discountCode), price.finalCents, window].join('|'))
+    .update([date.id, email, normaliseCode(input.customer.discountCode), price.finalCents, window].join('|'))
     .digest('hex');
   const intent = await deps.payments.createIntent({
     amountCents: price.finalCents,
     currency: 'usd',
     description: `${date.title} — ${date.isTBC ? 'date TBC' : `${date.date} ${date.time} ${date.timezone}`}`,
-    receiptEmail: input.customer.email,
-    metadata: { workshopDateId: String(date.id), email: input.customer.email },
+    receiptEmail: email,
+    metadata: { workshopDateId: String(date.id), email },
     idempotencyKey,
   });
 
@@ -132,6 +151,9 @@ export async function createPaymentIntent(
     await deps.db.transaction(async (tx) => {
       const [existing] = await tx.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intent.id)).for('update');
       if (existing?.status === 'held' || existing?.status === 'converted') return;
+      // A payment already settled (refunded) opens no new hold.
+      const [settled] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.providerPaymentId, intent.id));
+      if (settled && settled.status !== 'requires_payment') throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
       await takeSeat(tx, date.id);
       if (existing) {
         await tx.update(seatHolds).set({ status: 'held', expiresAt: holdExpiresAt }).where(eq(seatHolds.id, existing.id));
@@ -155,7 +177,27 @@ export async function createPaymentIntent(
     await deps.payments.cancelIntent(intent.id).catch(() => undefined);
     throw error;
   }
-  return priceResponse(price, { clientSecret: intent.clientSecret, paymentIntentId: intent.id, holdExpiresAt: holdExpiresAt.toISOString() });
+  return priceResponse(price, { clientSecret: intent.clientSecret, paymentIntentId: intent.id, holdExpiresAt: holdExpiresAt.toISOString(), alreadyBooked });
+}
+
+/** Gives back holds that have run out; true when this date then has a seat free. */
+async function seatFreedByExpiredHolds(db: Database, workshopDateId: number, now: Date): Promise<boolean> {
+  if ((await releaseExpiredHolds(db, now)) === 0) return false;
+  const [date] = await db.select({ seatsTaken: workshopDates.seatsTaken, seatsTotal: workshopDates.seatsTotal }).from(workshopDates).where(eq(workshopDates.id, workshopDateId));
+  return date !== undefined && date.seatsTaken < date.seatsTotal;
+}
+
+/**
+ * Whether this address already holds a seat on this date (reserved or confirmed), so the checkout
+ * can say so before they pay for another (they may still want a second seat).
+ */
+async function holdsSeatOn(db: Database, email: string, workshopDateId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.workshopDateId, workshopDateId), sql`lower(${bookings.email}) = ${email.trim().toLowerCase()}`, inArray(bookings.status, [...SEAT_HOLDING_STATUSES])))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The booking a signed pay link names (403 when the link is not genuine); undefined when it is gone. */
@@ -184,27 +226,47 @@ export async function getReservationForPayment(deps: Pick<BookingDeps, 'db' | 's
     finalPrice: centsToDollars(booking.finalPriceCents),
     status: booking.status,
     isPaid: booking.isPaid,
+    reservationExpiresAt: booking.status === 'reserved' ? (booking.reservationExpiresAt?.toISOString() ?? null) : null,
   };
 }
 
-/** Paying later for a reservation: its seat is already held, the price was fixed when reserved. */
+/**
+ * Paying later for a reservation: its seat is already held and its price was fixed when reserved.
+ * A reservation has one open payment at a time: asking again (a second tab, a later visit) gets
+ * the same one while the provider still takes it, so one reservation cannot be charged twice.
+ */
 async function createIntentForReservation(deps: BookingDeps, bookingId: number, payToken: string | undefined, now: Date) {
   const booking = await bookingFromPayLink(deps, bookingId, payToken);
-  if (!booking || booking.status !== 'reserved') throw new HttpError(409, 'This booking has already been paid or cancelled.', 'not_payable');
+  if (!booking || booking.status !== 'reserved') throw new HttpError(409, NOT_PAYABLE_MESSAGE, 'not_payable');
+  const [date] = await deps.db.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1);
+  if (!date?.isActive || (date.startsAt && date.startsAt <= now)) throw new HttpError(409, DATE_UNAVAILABLE_MESSAGE, 'date_unavailable');
   const price: Price = {
     originalCents: booking.originalPriceCents,
     discountCents: booking.discountAmountCents,
     finalCents: booking.finalPriceCents,
     discountPercent: booking.originalPriceCents ? Math.round((booking.discountAmountCents / booking.originalPriceCents) * 100) : 0,
   };
-  const window = holdWindow(now);
+  const respond = (intent: PaymentIntent) =>
+    priceResponse(price, { clientSecret: intent.clientSecret, paymentIntentId: intent.id, holdExpiresAt: null, alreadyBooked: false });
+
+  const earlier = await deps.db.select().from(payments).where(eq(payments.bookingId, booking.id)).orderBy(payments.id);
+  for (const payment of earlier.filter((row) => row.status === 'requires_payment')) {
+    const intent = await deps.payments.retrieveIntent(payment.providerPaymentId);
+    if (intent?.status === 'requires_payment' || intent?.status === 'processing') return respond(intent);
+    if (intent?.status === 'succeeded') {
+      // Paid, but not yet booked (the webhook is on its way): book it now rather than open another.
+      await fulfilPayment(deps, payment.providerPaymentId);
+      throw new HttpError(409, NOT_PAYABLE_MESSAGE, 'not_payable');
+    }
+  }
   const intent = await deps.payments.createIntent({
     amountCents: booking.finalPriceCents,
     currency: 'usd',
     description: `Reservation ${booking.id}`,
     receiptEmail: booking.email,
     metadata: { workshopDateId: String(booking.workshopDateId), email: booking.email, bookingId: String(booking.id) },
-    idempotencyKey: `reservation-${booking.id}-${window}`,
+    // Concurrent requests share the key, so they share the intent; a new one only after the last closed.
+    idempotencyKey: `reservation-${booking.id}-${earlier.length}`,
   });
   await deps.db
     .insert(payments)
@@ -216,7 +278,7 @@ async function createIntentForReservation(deps: BookingDeps, bookingId: number, 
       amountCents: booking.finalPriceCents,
     })
     .onConflictDoNothing({ target: payments.providerPaymentId });
-  return priceResponse(price, { clientSecret: intent.clientSecret, paymentIntentId: intent.id, holdExpiresAt: null });
+  return respond(intent);
 }
 
 /** Requests in the same hold window share a payment (idempotency key), so a retry holds no second seat. */
@@ -224,116 +286,8 @@ function holdWindow(now: Date): number {
   return Math.floor(now.getTime() / (SEAT_HOLD_MINUTES * 60_000));
 }
 
-type FulfilOutcome = { booking: BookingRow } | { refund: { paymentId: number; email: string; amountCents: number; workshopDateId: number } };
-
-/**
- * Turns a payment the provider confirms as succeeded into a booking, once. Called by the
- * browser (POST /api/bookings), the webhook and the demo card form; whichever comes first
- * books, the others get the same booking. A payment whose hold ran out when no seat is left
- * is refunded in full and the buyer is told by e-mail.
- */
-export async function fulfilPayment(deps: BookingDeps, providerPaymentId: string): Promise<BookingRow> {
-  const [record] = await deps.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).limit(1);
-  if (!record) throw new HttpError(402, PAYMENT_NOT_CONFIRMED, 'payment_not_found');
-  if (record.bookingId && record.status === 'succeeded') return existingBooking(deps.db, record.bookingId);
-  if (record.status === 'refunded') throw new HttpError(409, 'This payment was refunded because the workshop filled up.', 'sold_out_refunded');
-
-  const intent = await deps.payments.retrieveIntent(providerPaymentId);
-  const matches =
-    intent?.status === 'succeeded' &&
-    intent.amountCents === record.amountCents &&
-    intent.currency === 'usd' &&
-    intent.metadata.workshopDateId === String(record.workshopDateId);
-  if (!matches) throw new HttpError(402, PAYMENT_NOT_CONFIRMED, 'payment_not_confirmed');
-
-  const outcome = await deps.db.transaction(async (tx): Promise<FulfilOutcome> => {
-    const [locked] = await tx.select().from(payments).where(eq(payments.id, record.id)).for('update');
-    if (locked!.bookingId && locked!.status === 'succeeded') return { booking: await existingBooking(tx, locked!.bookingId) };
-
-    if (locked!.bookingId) {
-      // A reservation paid later: its seat was taken when it was reserved.
-      const [paid] = await tx
-        .update(bookings)
-        .set({ isPaid: true, status: 'confirmed', stripePaymentId: providerPaymentId })
-        .where(eq(bookings.id, locked!.bookingId))
-        .returning();
-      await tx.update(payments).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(payments.id, record.id));
-      await queueBookingEmail(tx, deps, 'paid', paid!);
-      return { booking: paid! };
-    }
-
-    const [hold] = await tx.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, providerPaymentId)).for('update');
-    if (hold?.status === 'held') {
-      await tx.update(seatHolds).set({ status: 'converted' }).where(eq(seatHolds.id, hold.id));
-    } else {
-      try {
-        await takeSeat(tx, record.workshopDateId);
-      } catch (error) {
-        if (error instanceof HttpError && error.code === 'sold_out') {
-          return { refund: { paymentId: record.id, email: String(record.customer?.email ?? ''), amountCents: record.amountCents, workshopDateId: record.workshopDateId } };
-        }
-        throw error;
-      }
-      if (hold) await tx.update(seatHolds).set({ status: 'converted' }).where(eq(seatHolds.id, hold.id));
-    }
-
-    const customer = record.customer as Customer & { originalCents: number; discountCents: number };
-    const [booking] = await tx
-      .insert(bookings)
-      .values({
-        workshopDateId: record.workshopDateId,
-        firstName: customer.firstName,
-        lastName: customer.lastName,
-        email: customer.email,
-        company: customer.company ?? '',
-        discountCodeId: record.discountCodeId,
-        discountCode: normaliseCode(customer.discountCode),
-        originalPriceCents: customer.originalCents,
-        discountAmountCents: customer.discountCents,
-        finalPriceCents: record.amountCents,
-        isPaid: true,
-        status: 'confirmed',
-        paymentMode: 'pay_now',
-        stripePaymentId: providerPaymentId,
-        subscribedToNewsletter: customer.subscribedToNewsletter,
-      })
-      .returning();
-    await tx.update(payments).set({ status: 'succeeded', bookingId: booking!.id, updatedAt: new Date() }).where(eq(payments.id, record.id));
-    await subscribe(tx, customer.email, customer.subscribedToNewsletter);
-    await queueBookingEmail(tx, deps, 'paid', booking!);
-    return { booking: booking! };
-  });
-
-  if ('booking' in outcome) {
-    deps.onEmailQueued?.();
-    return outcome.booking;
-  }
-  await refundSoldOutPayment(deps, providerPaymentId, outcome.refund);
-  throw new HttpError(409, 'Sorry, the last seat was taken while you were paying. Your payment has been refunded in full.', 'sold_out_refunded');
-}
-
-async function refundSoldOutPayment(deps: BookingDeps, providerPaymentId: string, refund: Extract<FulfilOutcome, { refund: unknown }>['refund']) {
-  const { refundId } = await deps.payments.refund(providerPaymentId, {
-    reason: 'sold_out_after_hold_expired',
-    idempotencyKey: `sold-out-refund-${providerPaymentId}`,
-  });
-  await deps.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(payments)
-      .set({ status: 'refunded', updatedAt: new Date() })
-      .where(and(eq(payments.id, refund.paymentId), eq(payments.status, 'requires_payment')))
-      .returning({ id: payments.id });
-    // Only the first caller tells the buyer.
-    if (updated.length > 0) await queueSoldOutRefundEmail(tx, deps, { ...refund, refundId });
-  });
-  deps.onEmailQueued?.();
-}
-
-async function existingBooking(db: Database, bookingId: number): Promise<BookingRow> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!row) throw new HttpError(409, 'This payment belongs to a booking that no longer exists.', 'booking_missing');
-  return row;
-}
+/** How a reservation's seat is held: until when, and whether its reminder is still to come. */
+type ReservationTerms = { expiresAt: Date; remindedAt: Date | null };
 
 /**
  * Books an unpaid seat (free, or reserved to pay later): code use, seat, booking, newsletter
@@ -342,10 +296,12 @@ async function existingBooking(db: Database, bookingId: number): Promise<Booking
 async function bookUnpaidSeat(
   deps: BookingDeps,
   form: BookingForm,
-  offer: { date: WorkshopDateRow; price: Price; discount: DiscountRow | null; paymentMode: 'pay_now' | 'pay_later' },
+  offer: { date: WorkshopDateRow; price: Price; discount: DiscountRow | null; reservation: ReservationTerms | null },
 ): Promise<BookingRow> {
   const free = offer.price.finalCents === 0;
+  const reservation = free ? null : offer.reservation;
   const booking = await deps.db.transaction(async (tx) => {
+    if (reservation) await refuseOverReservationLimit(tx, form.email);
     // The row locks come last. Claiming the code and the seat lock the code's and the date's rows
     // until COMMIT, and every buyer of that date queues on them: taken first, they were held
     // through the booking, the newsletter and the e-mail as well. A refusal still undoes it all.
@@ -363,14 +319,16 @@ async function bookUnpaidSeat(
         discountAmountCents: offer.price.discountCents,
         finalPriceCents: offer.price.finalCents,
         isPaid: false,
-        status: free ? 'confirmed' : 'reserved',
-        paymentMode: offer.paymentMode,
+        status: reservation ? 'reserved' : 'confirmed',
+        paymentMode: reservation ? 'pay_later' : 'pay_now',
+        reservationExpiresAt: reservation?.expiresAt ?? null,
+        reservationRemindedAt: reservation?.remindedAt ?? null,
         subscribedToNewsletter: form.subscribedToNewsletter,
       })
       .returning();
     await subscribe(tx, form.email, form.subscribedToNewsletter);
-    await queueBookingEmail(tx, deps, free ? 'free' : 'reserved', row!, offer.date);
-    if (offer.discount) await claimDiscountUse(tx, offer.discount.id);
+    await queueBookingEmail(tx, deps, reservation ? 'reserved' : 'free', row!, offer.date);
+    if (offer.discount) await claimDiscountUse(tx, offer.discount.id, deps.now());
     await takeSeat(tx, offer.date.id);
     return row!;
   });
@@ -378,18 +336,58 @@ async function bookUnpaidSeat(
   return booking;
 }
 
+/** One address may hold this many unpaid reservations at a time (CONTRACT §10). */
+export const MAX_RESERVATIONS_PER_EMAIL = 3;
+export const RESERVATION_LIMIT_MESSAGE = `You already hold ${MAX_RESERVATIONS_PER_EMAIL} unpaid reservations. Please pay for or cancel one of them before reserving another seat.`;
+export const IMMEDIATE_PAYMENT_MESSAGE = 'This workshop date needs payment when you book, so it cannot be reserved to pay later. Please pay by card.';
+export const NOT_PAYABLE_MESSAGE = 'This booking has already been paid or cancelled.';
+export const DATE_UNAVAILABLE_MESSAGE = 'This workshop date is no longer available, so this booking cannot be paid.';
+
+/**
+ * Counts the address's open reservations under a transaction-scoped advisory lock on the address,
+ * so two reservations made at once cannot both pass the limit.
+ */
+async function refuseOverReservationLimit(tx: Database, email: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reservations:${address}`}))`);
+  const [open] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'reserved'), sql`lower(${bookings.email}) = ${address}`));
+  if ((open?.count ?? 0) >= MAX_RESERVATIONS_PER_EMAIL) throw new HttpError(409, RESERVATION_LIMIT_MESSAGE, 'reservation_limit');
+}
+
+/** A day's notice before a reservation runs out; one that runs out sooner gets none. */
+export const RESERVATION_REMINDER_LEAD_MS = 24 * 3_600_000;
+
+/** `reservationHours` after it is made, never past the workshop's start (CONTRACT §10). */
+export function reservationTerms(now: Date, reservationHours: number, startsAt: Date | null): ReservationTerms {
+  const byHours = now.getTime() + reservationHours * 3_600_000;
+  const expiresAt = new Date(startsAt ? Math.min(byHours, startsAt.getTime()) : byHours);
+  // The reservation e-mail already says when it runs out; a second e-mail within a day adds nothing.
+  const remindedAt = expiresAt.getTime() - now.getTime() <= RESERVATION_REMINDER_LEAD_MS ? now : null;
+  return { expiresAt, remindedAt };
+}
+
 /** A booking the discount code makes free. */
 export async function createFreeBooking(deps: BookingDeps, form: BookingForm): Promise<BookingRow> {
-  const offer = await loadOffer(deps.db, form.workshopDateId, form.discountCode);
+  const offer = await loadOffer(deps.db, form.workshopDateId, form.discountCode, deps.now());
   if (!offer.code) throw new HttpError(402, 'A free booking needs a discount code that covers the full price.', 'payment_required');
   const { price, discount } = quote(offer);
   if (price.finalCents !== 0 || !discount) throw new HttpError(402, 'This discount code does not cover the full price. Please pay by card.', 'payment_required');
-  return bookUnpaidSeat(deps, form, { date: offer.date, price, discount, paymentMode: 'pay_now' });
+  return bookUnpaidSeat(deps, form, { date: offer.date, price, discount, reservation: null });
 }
 
-/** Reserve now, pay later: the seat is taken now and the e-mail carries a link to pay. */
+/**
+ * Reserve now, pay later: the seat is taken now, the e-mail carries a link to pay, and the seat
+ * goes back on sale when the reservation runs out unpaid (expireReservations).
+ */
 export async function reserveBooking(deps: BookingDeps, form: BookingForm): Promise<BookingRow> {
-  const offer = await loadOffer(deps.db, form.workshopDateId, form.discountCode);
+  const now = deps.now();
+  const offer = await loadOffer(deps.db, form.workshopDateId, form.discountCode, now);
   const { price, discount } = quote(offer);
-  return bookUnpaidSeat(deps, form, { date: offer.date, price, discount, paymentMode: 'pay_later' });
+  if (offer.date.requiresImmediatePayment && price.finalCents > 0) throw new HttpError(409, IMMEDIATE_PAYMENT_MESSAGE, 'payment_required_now');
+  const { reservationHours } = await getPaymentSettings(deps.db);
+  const reservation = reservationTerms(now, reservationHours, offer.date.startsAt);
+  return bookUnpaidSeat(deps, form, { date: offer.date, price, discount, reservation });
 }

@@ -35,7 +35,21 @@ export async function claimDiscountUse(tx: Database, discountCodeId: number, now
   if (claimed.length === 0) throw discountInvalid();
 }
 
-/** Gives a use back (a hold that expired unpaid). */
+/**
+ * Claims the use again for a payment that succeeded after its hold (and the hold's use) was given
+ * back. The buyer was quoted while the code was valid, so only the limit counts now, not the
+ * code's expiry or switch: answers false when no use is left.
+ */
+export async function reclaimDiscountUse(tx: Database, discountCodeId: number): Promise<boolean> {
+  const claimed = await tx
+    .update(discountCodes)
+    .set({ currentUses: sql`${discountCodes.currentUses} + 1` })
+    .where(and(eq(discountCodes.id, discountCodeId), or(isNull(discountCodes.maxUses), lt(discountCodes.currentUses, discountCodes.maxUses))))
+    .returning({ id: discountCodes.id });
+  return claimed.length > 0;
+}
+
+/** Gives a use back: a hold that expired unpaid, a booking that no longer holds its seat. */
 export async function releaseDiscountUse(tx: Database, discountCodeId: number): Promise<void> {
   await tx
     .update(discountCodes)

@@ -13,6 +13,11 @@ export const SOLD_OUT_MESSAGE = 'Sorry, this workshop is fully booked.';
  * CHECK constraint is the last line of defence). Call inside the transaction that records why.
  */
 export async function takeSeat(tx: Database, workshopDateId: number): Promise<void> {
+  if (!(await tryTakeSeat(tx, workshopDateId))) throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
+}
+
+/** takeSeat that answers false, rather than throwing, when the date is full or withdrawn. */
+export async function tryTakeSeat(tx: Database, workshopDateId: number): Promise<boolean> {
   const taken = await tx
     .update(workshopDates)
     .set({ seatsTaken: sql`${workshopDates.seatsTaken} + 1`, updatedAt: new Date() })
@@ -24,7 +29,7 @@ export async function takeSeat(tx: Database, workshopDateId: number): Promise<vo
       ),
     )
     .returning({ id: workshopDates.id });
-  if (taken.length === 0) throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
+  return taken.length > 0;
 }
 
 export async function releaseSeat(tx: Database, workshopDateId: number, seats = 1): Promise<void> {
@@ -61,4 +66,15 @@ export async function releaseExpiredHolds(db: Database, now = new Date()): Promi
     for (const { discountCodeId } of discounted) if (discountCodeId) await releaseDiscountUse(tx, discountCodeId);
     return rows.length;
   });
+}
+
+/**
+ * Gives back one hold that is still held (its payment will not become a booking): its seat and
+ * its code's use. Call with the hold's row locked, inside the transaction that records why.
+ */
+export async function releaseHeldSeat(tx: Database, hold: { id: number; workshopDateId: number; status: string }, discountCodeId: number | null): Promise<void> {
+  if (hold.status !== 'held') return;
+  await tx.update(seatHolds).set({ status: 'released' }).where(eq(seatHolds.id, hold.id));
+  await releaseSeat(tx, hold.workshopDateId);
+  if (discountCodeId) await releaseDiscountUse(tx, discountCodeId);
 }

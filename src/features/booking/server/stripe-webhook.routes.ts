@@ -5,7 +5,8 @@ import { processedWebhookEvents } from '../../../server/db/schema';
 import { PaymentProviderError } from '../../../server/payments/payment-provider';
 import { StripeProvider } from '../../../server/payments/stripe-provider';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { bookingDepsFrom, fulfilPayment } from './booking.service';
+import { bookingDepsFrom } from './booking.service';
+import { fulfilPayment } from './fulfil-payment';
 
 /**
  * POST /api/stripe/webhook: Stripe tells us a payment succeeded, so the booking exists even when
@@ -15,7 +16,7 @@ import { bookingDepsFrom, fulfilPayment } from './booking.service';
 export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const provider = deps.payments;
   if (!(provider instanceof StripeProvider)) return;
-  const bookingDeps = bookingDepsFrom(deps, provider);
+  const bookingDeps = bookingDepsFrom(deps, provider, app.log);
 
   // The signature covers the exact bytes Stripe sent, so this route keeps the body raw.
   app.removeContentTypeParser('application/json');
@@ -39,8 +40,15 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): 
         await fulfilPayment(bookingDeps, intent.id);
         deps.publicCache.clear();
       } catch (error) {
-        // Not ours (another integration on the same account) or already refunded: nothing to retry.
+        // The provider does not (yet) report it as succeeded when we ask: not recorded as handled,
+        // so Stripe's retry of this event can still book it.
+        if (error instanceof HttpError && error.code === 'payment_not_confirmed') {
+          request.log.warn({ eventId: event.id, paymentIntentId: intent.id }, 'webhook payment not confirmed yet; asking Stripe to retry');
+          return reply.status(503).header('retry-after', '60').send({ message: 'Payment not confirmed yet; retry later.' });
+        }
+        // Not ours (another integration on the same account), or settled as a refund: nothing to retry.
         if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        deps.publicCache.clear();
         request.log.warn({ eventId: event.id, paymentIntentId: intent.id, reason: error.message }, 'webhook payment not booked');
       }
     }

@@ -25,7 +25,8 @@ const paid: PaymentIntentResponse = {
   discountApplied: true,
   discountAmount: 49.9,
   discountPercent: 10,
-  holdExpiresAt: '2031-01-01T00:15:00.000Z',
+  alreadyBooked: false,
+      holdExpiresAt: '2031-01-01T00:15:00.000Z',
 };
 
 describe('the publishable key', () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../../server/db/client';
 import { bookings, emailOutbox } from '../../../server/db/schema';
@@ -108,7 +108,8 @@ type BookingRow = typeof bookings.$inferSelect;
  */
 export async function requireBookingAccess(db: Database, request: FastifyRequest, bookingId: number): Promise<{ booking: BookingRow; viewer: ParticipantViewer }> {
   const viewer = await requireParticipantViewer(request);
-  const [booking] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  // A deleted booking is gone for everyone outside the audit log.
+  const [booking] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), ne(bookings.status, 'deleted'))).limit(1);
   if (viewer.kind === 'admin') {
     if (!booking) throw new HttpError(404, 'Booking not found');
     return { booking, viewer };

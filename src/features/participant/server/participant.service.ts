@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
@@ -149,7 +149,7 @@ export async function getWorkshopDetailsForDate(db: Database, request: FastifyRe
   const owned = await db
     .select({ status: bookings.status })
     .from(bookings)
-    .where(and(ownedBy(viewer.email), eq(bookings.workshopDateId, workshopDateId), ne(bookings.status, 'cancelled')));
+    .where(and(ownedBy(viewer.email), eq(bookings.workshopDateId, workshopDateId), inArray(bookings.status, [...LISTED_STATUSES])));
   if (owned.length === 0) return denied(db, request, viewer, { workshopDateId });
   const date = await findWorkshopDate(db, workshopDateId);
   if (!date) throw new HttpError(404, WORKSHOP_NOT_FOUND);
@@ -214,7 +214,7 @@ export async function getViewableAsset(db: Database, request: FastifyRequest, vi
     const [owned] = await db
       .select({ id: bookings.id })
       .from(bookings)
-      .where(and(ownedBy(viewer.email), ne(bookings.status, 'cancelled'), forThisWorkshop))
+      .where(and(ownedBy(viewer.email), inArray(bookings.status, [...LISTED_STATUSES]), forThisWorkshop))
       .limit(1);
     if (!owned) return denied(db, request, viewer, { assetId });
   }

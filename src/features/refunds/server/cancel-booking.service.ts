@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { centsToDollars, formatUsd } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { bookings, discountCodes, payments, refundRequests } from '../../../server/db/schema';
-import { recordAudit, SYSTEM } from '../../../server/lib/audit';
+import { bookings, discountCodes, refundRequests } from '../../../server/db/schema';
+import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { releaseSeat } from '../../booking/server/seats';
+import { releaseBookingSeat } from '../../booking/server/booking-transitions';
+import { cancelOpenPayments } from '../../booking/server/reservations';
 import { normaliseParticipantEmail } from '../../participant/server/participant-access';
 import {
   availableOutcomes,
@@ -29,14 +30,10 @@ import {
   type CancellationTerms,
 } from '../refunds.schema';
 import { queueCancellationEmail } from './refund-emails';
-import { recordRefundOnBooking } from './refunds.service';
+import { recordRefundOwed, sendRefundOwed } from './refund-owed';
 import {
   BOOKING_ENTITY,
-  CANCELLATION_REFUND_REASON,
-  cancellationRefundKey,
-  errorMessage,
   loadWorkshopDate,
-  REFUND_ENTITY,
   workshopWhen,
   type BookingRow,
   type RefundDeps,
@@ -145,21 +142,16 @@ export async function cancelBooking(
     const startsAt = date?.startsAt ?? null;
     if (startsAt && startsAt.getTime() <= now.getTime()) throw new HttpError(409, CANCEL_WORKSHOP_STARTED);
 
-    const [row] = await tx
-      .update(bookings)
-      .set({ status: 'cancelled', cancelledAt: now })
-      .where(and(eq(bookings.id, booking.id), inArray(bookings.status, ['confirmed', 'reserved'])))
-      .returning();
+    const row = await releaseBookingSeat(tx, booking.id, 'cancelled', { cancelledAt: now });
     if (!row) {
       const [current] = await tx.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id));
-      if (!current) throw new HttpError(404, 'Booking not found');
+      if (!current || current.status === 'deleted') throw new HttpError(404, 'Booking not found');
       throw new HttpError(409, current.status === 'refunded' ? ALREADY_REFUNDED_CANNOT_CANCEL : ALREADY_CANCELLED);
     }
     // Read after the row lock above: a refund request committed just before is seen here.
     const [existing] = await tx.select().from(refundRequests).where(eq(refundRequests.bookingId, row.id));
     if (existing?.status === 'PENDING') throw new HttpError(409, CANCEL_REFUND_PENDING);
 
-    await releaseSeat(tx, row.workshopDateId);
     const outcome = decideCancellation(row, startsAt, now, input.option);
 
     let creditCode: string | null = null;
@@ -167,7 +159,14 @@ export async function cancelBooking(
     if (outcome.kind === 'credit') creditCode = await createCreditCode(tx, row.id, creditExpiresAt);
 
     let refundRequestId: number | null = null;
-    if (outcome.refundCents > 0) refundRequestId = await recordRefundOwed(tx, row, outcome, existing?.reason);
+    if (outcome.refundCents > 0) {
+      const label = policyRefundLabel(outcome);
+      refundRequestId = await recordRefundOwed(tx, row, {
+        amountCents: outcome.refundCents,
+        reason: existing?.reason ?? `Booking cancelled: ${label} under the refund policy`,
+        notes: `Cancelled by the participant: ${label} of ${usd(outcome.refundCents)} under the refund policy, being sent to the payment provider.`,
+      });
+    }
 
     await queueCancellationEmail(tx, row, {
       workshopTitle: date?.title ?? 'your workshop',
@@ -195,12 +194,22 @@ export async function cancelBooking(
   const dto: CancellationOutcomeDto = { kind: outcome.kind };
   if (outcome.refundCents > 0) {
     dto.amount = centsToDollars(outcome.refundCents);
-    dto.refundSent = await sendCancellationRefund(deps, viewer, cancelled);
+    const label = policyRefundLabel(outcome);
+    dto.refundSent = await sendRefundOwed(deps, {
+      booking: cancelled.booking,
+      amountCents: outcome.refundCents,
+      refundRequestId: cancelled.refundRequestId!,
+      actor: viewer.email,
+      sentNotes: `${label[0]!.toUpperCase()}${label.slice(1)} of ${usd(outcome.refundCents)} sent on cancellation under the refund policy.`,
+      failedNotes: (reason) => `Cancelled by the participant: the automatic ${label} of ${usd(outcome.refundCents)} failed (${reason}). Approve to try again.`,
+    });
   }
   if (cancelled.creditCode) dto.creditCode = cancelled.creditCode;
   if (outcome.kind === 'none') await cancelOpenPayments(deps, cancelled.booking.id);
   return { message: cancellationMessage(outcome, dto), outcome: dto };
 }
+
+const policyRefundLabel = (outcome: CancellationOutcome) => (outcome.kind === 'full-refund' ? 'full refund' : '50% refund');
 
 function cancellationMessage(outcome: CancellationOutcome, dto: CancellationOutcomeDto): string {
   const money: Record<CancellationOutcomeKind, string> = {
@@ -234,86 +243,4 @@ async function createCreditCode(tx: Database, bookingId: number, expiresAt: Date
     if (row) return row.code;
   }
   throw new Error('Could not create a unique credit code');
-}
-
-/**
- * The refund the policy owes, written as a PENDING request before the provider is called: if the
- * process stops or the provider fails, an admin sees it in the review panel and can approve it.
- * A request rejected earlier is reopened (the participant's reason is kept).
- */
-async function recordRefundOwed(tx: Database, booking: BookingRow, outcome: CancellationOutcome, earlierReason: string | undefined): Promise<number> {
-  const label = outcome.kind === 'full-refund' ? 'full refund' : '50% refund';
-  const notes = `Cancelled by the participant: ${label} of ${usd(outcome.refundCents)} under the refund policy, being sent to the payment provider.`;
-  const [row] = await tx
-    .insert(refundRequests)
-    .values({ bookingId: booking.id, reason: earlierReason ?? `Booking cancelled: ${label} under the refund policy`, status: 'PENDING', notes })
-    .onConflictDoUpdate({
-      target: refundRequests.bookingId,
-      set: { status: 'PENDING', notes, processedAt: null, providerRefundId: null },
-    })
-    .returning({ id: refundRequests.id });
-  return row!.id;
-}
-
-/** Sends the policy's refund; true when the provider took it. A failure is noted on the PENDING request. */
-async function sendCancellationRefund(deps: RefundDeps, viewer: Viewer, cancelled: Cancelled): Promise<boolean> {
-  const { booking, outcome, refundRequestId } = cancelled;
-  const id = refundRequestId!;
-  if (!booking.stripePaymentId) {
-    await noteRefundNotSent(deps, id, `No card payment is on record for this booking; refund ${usd(outcome.refundCents)} outside the site, then reject this request with a note.`);
-    return false;
-  }
-  try {
-    const { refundId } = await deps.payments.refund(booking.stripePaymentId, {
-      amountCents: outcome.refundCents,
-      reason: CANCELLATION_REFUND_REASON,
-      idempotencyKey: cancellationRefundKey(booking.id),
-    });
-    await deps.db.transaction(async (tx) => {
-      const label = outcome.kind === 'full-refund' ? 'Full refund' : '50% refund';
-      const done = await tx
-        .update(refundRequests)
-        .set({ status: 'APPROVED', providerRefundId: refundId, processedAt: new Date(), notes: `${label} of ${usd(outcome.refundCents)} sent on cancellation under the refund policy.` })
-        .where(and(eq(refundRequests.id, id), eq(refundRequests.status, 'PENDING')))
-        .returning({ id: refundRequests.id });
-      if (done.length > 0) await recordRefundOnBooking(tx, booking, outcome.refundCents);
-      await recordAudit(tx, {
-        actor: viewer.email,
-        action: 'refund_sent',
-        entity: REFUND_ENTITY,
-        entityId: id,
-        details: { bookingId: booking.id, amountCents: outcome.refundCents, providerRefundId: refundId },
-      });
-    });
-    return true;
-  } catch (error) {
-    deps.log?.error({ err: error, bookingId: booking.id, refundRequestId: id }, 'cancellation refund failed; left pending for an admin');
-    await noteRefundNotSent(
-      deps,
-      id,
-      `Cancelled by the participant: the automatic ${outcome.kind === 'full-refund' ? 'full' : '50%'} refund of ${usd(outcome.refundCents)} failed (${errorMessage(error)}). Approve to try again.`,
-    );
-    return false;
-  }
-}
-
-async function noteRefundNotSent(deps: RefundDeps, refundRequestId: number, notes: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    await tx.update(refundRequests).set({ notes }).where(and(eq(refundRequests.id, refundRequestId), eq(refundRequests.status, 'PENDING')));
-    await recordAudit(tx, { actor: SYSTEM, action: 'refund_failed', entity: REFUND_ENTITY, entityId: refundRequestId, details: { notes } });
-  });
-}
-
-/**
- * A cancelled reservation must not be paid afterwards through the pay link it was sent: its open
- * payments are cancelled with the provider. Best effort; the booking is already cancelled.
- */
-async function cancelOpenPayments(deps: RefundDeps, bookingId: number): Promise<void> {
-  const open = await deps.db
-    .select({ id: payments.providerPaymentId })
-    .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'requires_payment')));
-  for (const payment of open) {
-    await deps.payments.cancelIntent(payment.id).catch((error: unknown) => deps.log?.warn({ err: error, bookingId }, 'could not cancel an open payment'));
-  }
 }

@@ -84,12 +84,32 @@ const cancellationMoneyText: Record<CancellationOutcomeKind, string> = {
   none: '<p>There was no payment for this booking, so there is nothing to refund.</p>',
 };
 
+type CancellationDetails = { workshopTitle: string; when: string; refundCents: number; creditCode?: string; creditExpiresAt?: Date };
+
 /** The cancellation e-mail ('booking-cancellation'): what happens with the participant's money, and the credit code if any. */
-export async function queueCancellationEmail(
-  tx: Database,
-  booking: EmailBooking,
-  details: { workshopTitle: string; when: string; kind: CancellationOutcomeKind; refundCents: number; creditCode?: string; creditExpiresAt?: Date },
-) {
+export async function queueCancellationEmail(tx: Database, booking: EmailBooking, details: CancellationDetails & { kind: CancellationOutcomeKind }) {
+  await queueCancellation(tx, booking, details, cancellationMoneyText[details.kind]);
+}
+
+/**
+ * When the organiser cancelled: a refund of all or part of a card payment, a payment made outside
+ * the site (settled with the person directly), or nothing paid.
+ */
+export type OrganiserCancellationMoney = 'full-refund' | 'partial-refund' | 'paid-outside' | 'none';
+
+const organiserMoneyText: Record<OrganiserCancellationMoney, string> = {
+  'full-refund': `<p>We have cancelled your booking and are refunding the full <strong>{{amount}}</strong> to your card. ${CARD_DELAY}</p>`,
+  'partial-refund': `<p>We have cancelled your booking and are refunding <strong>{{amount}}</strong> to your card. ${CARD_DELAY}</p>`,
+  'paid-outside': '<p>Your payment was not made by card on our site, so we will settle it with you directly.</p>',
+  none: cancellationMoneyText.none,
+};
+
+/** The same 'booking-cancellation' template, for a booking an admin cancelled. */
+export async function queueOrganiserCancellationEmail(tx: Database, booking: EmailBooking, details: CancellationDetails & { money: OrganiserCancellationMoney }) {
+  await queueCancellation(tx, booking, details, organiserMoneyText[details.money]);
+}
+
+async function queueCancellation(tx: Database, booking: EmailBooking, details: CancellationDetails, moneyText: string) {
   const values = {
     firstName: booking.firstName,
     bookingId: booking.id,
@@ -100,6 +120,6 @@ export async function queueCancellationEmail(
     creditExpires: details.creditExpiresAt ? new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(details.creditExpiresAt) : '',
   };
   await queue(tx, booking.email, REFUND_EMAIL_KINDS.cancellation, 'booking-cancellation', values, {
-    refundDetails: renderTemplate(cancellationMoneyText[details.kind], values, { html: true }),
+    refundDetails: renderTemplate(moneyText, values, { html: true }),
   });
 }

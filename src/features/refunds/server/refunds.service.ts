@@ -1,14 +1,15 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../common/money';
 import { bookings, payments, refundRequests, workshopDates } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { releaseSeat } from '../../booking/server/seats';
+import { releaseBookingSeat } from '../../booking/server/booking-transitions';
 import { hasPaidByCard, refundDueOnReview } from '../cancellation-policy';
 import {
   REFUND_ALREADY_PROCESSED,
   REFUND_ALREADY_REFUNDED,
   REFUND_BOOKING_CANCELLED,
+  REFUND_BOOKING_DELETED,
   REFUND_NO_PAYMENT,
   REFUND_NOT_CONFIRMED,
   REFUND_ONLY_PAID,
@@ -34,9 +35,6 @@ import {
   type Viewer,
 } from './refund-shared';
 
-/** Statuses that hold a seat in workshop_dates.seats_taken. */
-const SEAT_HOLDING: BookingRow['status'][] = ['confirmed', 'reserved'];
-
 /**
  * POST /api/participant/refund-request/{bookingId}: a PENDING request for a paid, confirmed
  * booking that has none. The booking row is locked first, so a cancellation cannot slip in
@@ -46,7 +44,7 @@ const SEAT_HOLDING: BookingRow['status'][] = ['confirmed', 'reserved'];
 export async function requestRefund(deps: RefundDeps, viewer: Viewer, bookingId: number, reason: string): Promise<RefundRequestDto> {
   const created = await deps.db.transaction(async (tx) => {
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
-    if (!booking) throw new HttpError(404, 'Booking not found');
+    if (!booking || booking.status === 'deleted') throw new HttpError(404, 'Booking not found');
     if (booking.status === 'cancelled') throw new HttpError(409, REFUND_BOOKING_CANCELLED);
     if (booking.status === 'refunded') throw new HttpError(409, REFUND_ALREADY_REFUNDED);
     if (!hasPaidByCard(booking)) throw new HttpError(409, REFUND_ONLY_PAID);
@@ -80,6 +78,7 @@ const listColumns = {
   status: refundRequests.status,
   reason: refundRequests.reason,
   notes: refundRequests.notes,
+  amountCents: refundRequests.amountCents,
   providerRefundId: refundRequests.providerRefundId,
   requestedAt: refundRequests.requestedAt,
   processedAt: refundRequests.processedAt,
@@ -106,10 +105,9 @@ function selectRequests(db: RefundDeps['db']) {
 type ListRow = Awaited<ReturnType<typeof selectRequests>>[number];
 
 function toAdminRefundRequest(row: ListRow): AdminRefundRequest {
-  const refundCents = refundDueOnReview(
-    { isPaid: row.isPaid, finalPriceCents: row.finalPriceCents, status: row.bookingStatus, cancelledAt: row.cancelledAt },
-    row.startsAt,
-  );
+  const refundCents =
+    row.amountCents ??
+    refundDueOnReview({ isPaid: row.isPaid, finalPriceCents: row.finalPriceCents, status: row.bookingStatus, cancelledAt: row.cancelledAt }, row.startsAt);
   return {
     ...toRefundRequestDto(row),
     providerRefundId: row.providerRefundId,
@@ -158,6 +156,8 @@ export async function reviewRefundRequest(deps: RefundDeps, admin: { email: stri
   if (request.status !== 'PENDING') throw new HttpError(409, REFUND_ALREADY_PROCESSED);
   const [booking] = await deps.db.select().from(bookings).where(eq(bookings.id, request.bookingId)).limit(1);
   if (!booking) throw new HttpError(404, REFUND_REQUEST_NOT_FOUND);
+  // Deleting it settled its money already (refunded in full, or kept by the admin's choice).
+  if (booking.status === 'deleted' && input.status === 'APPROVED') throw new HttpError(409, REFUND_BOOKING_DELETED);
   const date = await loadWorkshopDate(deps.db, booking.workshopDateId);
   const workshopTitle = date?.title ?? 'your workshop';
 
@@ -171,7 +171,9 @@ export async function reviewRefundRequest(deps: RefundDeps, admin: { email: stri
     return { refundRequest: await getAdminRefundRequest(deps.db, id), message: 'The refund request was rejected and the participant has been told.' };
   }
 
-  const amountCents = refundDueOnReview(booking, date?.startsAt ?? null);
+  // A refund a cancellation already decided (the policy's, or the admin's chosen amount) is sent as
+  // it was decided; otherwise the policy decides now.
+  const amountCents = request.amountCents ?? refundDueOnReview(booking, date?.startsAt ?? null);
   if (amountCents <= 0 || !booking.stripePaymentId) throw new HttpError(409, REFUND_NO_PAYMENT);
   const fromCancellation = booking.status === 'cancelled';
   let refundId: string;
@@ -231,15 +233,10 @@ async function markProcessed(
  * back. Answers whether a seat was freed.
  */
 export async function recordRefundOnBooking(tx: RefundDeps['db'], booking: BookingRow, amountCents: number): Promise<boolean> {
-  const refunded = await tx
-    .update(bookings)
-    .set({ status: 'refunded' })
-    .where(and(eq(bookings.id, booking.id), inArray(bookings.status, SEAT_HOLDING)))
-    .returning({ workshopDateId: bookings.workshopDateId });
-  if (refunded[0]) await releaseSeat(tx, refunded[0].workshopDateId);
+  const refunded = await releaseBookingSeat(tx, booking.id, 'refunded');
   if (booking.stripePaymentId && amountCents >= booking.finalPriceCents) {
     await tx.update(payments).set({ status: 'refunded', updatedAt: new Date() }).where(eq(payments.providerPaymentId, booking.stripePaymentId));
   }
-  return refunded.length > 0;
+  return refunded !== null;
 }
 

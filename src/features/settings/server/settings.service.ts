@@ -1,8 +1,8 @@
 /**
- * The admin settings, kept in the `settings` table as two rows: 'general' (time zone) and
- * 'email' (the mail transport). The e-mail password and the Microsoft client secret are sealed
- * with APP_SECRET (AES-GCM, bound to their field) before they are stored and never leave the
- * server: reads only say whether one is saved.
+ * The admin settings, kept in the `settings` table as three rows: 'general' (time zone), 'email'
+ * (the mail transport) and 'payment' (how long a reservation holds its seat). The e-mail password
+ * and the Microsoft client secret are sealed with APP_SECRET (AES-GCM, bound to their field)
+ * before they are stored and never leave the server: reads only say whether one is saved.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,8 +13,11 @@ import type { Env } from '../../../server/env';
 import { recordAudit } from '../../../server/lib/audit';
 import {
   DEFAULT_EMAIL_PORT,
+  DEFAULT_RESERVATION_HOURS,
   DEFAULT_TIMEZONE,
   EMAIL_SERVICE_TYPES,
+  MAX_RESERVATION_HOURS,
+  MIN_RESERVATION_HOURS,
   TIMEZONES,
   type EmailServiceType,
   type Settings,
@@ -25,6 +28,7 @@ import { mailSettingsChanged } from './mail-transport-cache';
 
 export const GENERAL_KEY = 'general';
 export const EMAIL_KEY = 'email';
+export const PAYMENT_KEY = 'payment';
 const SEAL_LABEL = 'settings';
 
 /** Stored shapes; anything unreadable (an older or hand-edited row) falls back to the default. */
@@ -43,11 +47,16 @@ const storedEmailSchema = z.object({
   /** Sealed with APP_SECRET. */
   clientSecret: nullableText,
 });
+const storedPaymentSchema = z.object({
+  reservationHours: z.number().int().min(MIN_RESERVATION_HOURS).max(MAX_RESERVATION_HOURS).catch(DEFAULT_RESERVATION_HOURS),
+});
 type StoredGeneral = z.infer<typeof storedGeneralSchema>;
 type StoredEmail = z.infer<typeof storedEmailSchema>;
+type StoredPayment = z.infer<typeof storedPaymentSchema>;
 
 const parseGeneral = (value: unknown): StoredGeneral => storedGeneralSchema.parse(value ?? {});
 const parseEmail = (value: unknown): StoredEmail => storedEmailSchema.parse(value ?? {});
+const parsePayment = (value: unknown): StoredPayment => storedPaymentSchema.parse(value ?? {});
 
 type SecretField = 'password' | 'clientSecret';
 
@@ -84,8 +93,9 @@ async function readRows(db: Database) {
   const rows = await db
     .select({ key: settings.key, value: settings.value, updatedAt: settings.updatedAt })
     .from(settings)
-    .where(inArray(settings.key, [GENERAL_KEY, EMAIL_KEY]));
-  return { general: rows.find((row) => row.key === GENERAL_KEY), email: rows.find((row) => row.key === EMAIL_KEY) };
+    .where(inArray(settings.key, [GENERAL_KEY, EMAIL_KEY, PAYMENT_KEY]));
+  const row = (key: string) => rows.find((candidate) => candidate.key === key);
+  return { general: row(GENERAL_KEY), email: row(EMAIL_KEY), payment: row(PAYMENT_KEY) };
 }
 
 function openEmail(stored: StoredEmail, secret: string): EmailConfig {
@@ -113,12 +123,22 @@ export async function getDefaultTimezone(db: Database): Promise<Timezone> {
   return parseGeneral(row?.value).timezone;
 }
 
+/**
+ * The payment settings other features need (booking: when an unpaid reservation expires). One
+ * primary-key read; the default (48 hours) until an admin saves another value.
+ */
+export async function getPaymentSettings(db: Database): Promise<{ reservationHours: number }> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, PAYMENT_KEY));
+  return parsePayment(row?.value);
+}
+
 export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL'>, secret: string): Promise<Settings> {
   const rows = await readRows(db);
   const general = parseGeneral(rows.general?.value);
   const email = openEmail(parseEmail(rows.email?.value), secret);
+  const payment = parsePayment(rows.payment?.value);
   const configured = isEmailConfigComplete(email);
-  const stamps = [rows.general?.updatedAt, rows.email?.updatedAt].filter((date): date is Date => Boolean(date));
+  const stamps = [rows.general?.updatedAt, rows.email?.updatedAt, rows.payment?.updatedAt].filter((date): date is Date => Boolean(date));
   const updatedAt = stamps.length ? new Date(Math.max(...stamps.map((date) => date.getTime()))).toISOString() : null;
   return {
     timezone: general.timezone,
@@ -133,6 +153,7 @@ export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL'>, secr
     hasEmailClientSecret: email.clientSecret !== null,
     emailConfigured: configured,
     emailTransportSource: configured ? 'settings' : env.SMTP_URL ? 'smtp_url' : 'none',
+    reservationHours: payment.reservationHours,
     updatedAt,
   };
 }
@@ -155,6 +176,16 @@ const SECRET_FIELDS = [
   ['emailClientSecret', 'clearEmailClientSecret', 'clientSecret'],
 ] as const;
 
+/** Writes one plain field of the row `key` when the sent value differs from the saved one; true when it did. */
+async function savePlainField<T extends object, K extends keyof T & string>(tx: Database, key: string, stored: T, field: K, value: T[K] | undefined): Promise<boolean> {
+  if (value === undefined || value === stored[field]) return false;
+  await tx
+    .update(settings)
+    .set({ value: { ...stored, [field]: value }, updatedAt: sql`now()` })
+    .where(eq(settings.key, key));
+  return true;
+}
+
 /**
  * Saves the given fields (the others keep their values; an empty secret keeps the saved one) and
  * records which fields changed — names only, never values. Returns those names. Rows are locked
@@ -165,7 +196,10 @@ export async function saveSettings(db: Database, secret: string, actor: string, 
   const touchesEmail =
     PLAIN_EMAIL_FIELDS.some(([name]) => input[name] !== undefined) ||
     SECRET_FIELDS.some(([name, clear]) => input[name] !== undefined || input[clear] === true);
-  const keys = [touchesGeneral && GENERAL_KEY, touchesEmail && EMAIL_KEY].filter((key): key is string => Boolean(key));
+  const touchesPayment = input.reservationHours !== undefined;
+  const keys = [touchesGeneral && GENERAL_KEY, touchesEmail && EMAIL_KEY, touchesPayment && PAYMENT_KEY].filter((key): key is string =>
+    Boolean(key),
+  );
   if (keys.length === 0) return [];
 
   const changed = await db.transaction(async (tx) => {
@@ -177,15 +211,12 @@ export async function saveSettings(db: Database, secret: string, actor: string, 
     const fields: string[] = [];
 
     const generalRow = rows.find((row) => row.key === GENERAL_KEY);
-    if (generalRow && input.timezone !== undefined) {
-      const general = parseGeneral(generalRow.value);
-      if (general.timezone !== input.timezone) {
-        fields.push('timezone');
-        await tx
-          .update(settings)
-          .set({ value: { ...general, timezone: input.timezone }, updatedAt: sql`now()` })
-          .where(eq(settings.key, GENERAL_KEY));
-      }
+    if (generalRow && (await savePlainField(tx, GENERAL_KEY, parseGeneral(generalRow.value), 'timezone', input.timezone))) {
+      fields.push('timezone');
+    }
+    const paymentRow = rows.find((row) => row.key === PAYMENT_KEY);
+    if (paymentRow && (await savePlainField(tx, PAYMENT_KEY, parsePayment(paymentRow.value), 'reservationHours', input.reservationHours))) {
+      fields.push('reservationHours');
     }
 
     const emailRow = rows.find((row) => row.key === EMAIL_KEY);

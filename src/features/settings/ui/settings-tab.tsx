@@ -9,6 +9,7 @@ import { messageOf } from './components/errors';
 import { EmailSettings } from './components/email-settings';
 import { GeneralSettings } from './components/general-settings';
 import { PaymentSettings } from './components/payment-settings';
+import { ReservationSettings } from './components/reservation-settings';
 
 /** Spec §2 settings sub-tabs, in order. */
 const SUB_TABS = [
@@ -54,8 +55,14 @@ export default function SettingsTab() {
         </section>
       </Tabs.Content>
 
-      <Tabs.Content value="payment" className="pt-6 outline-none">
+      <Tabs.Content value="payment" className="grid gap-8 pt-6 outline-none">
         <PaymentSettings />
+        <section aria-labelledby="settings-reservations-heading">
+          <h3 id="settings-reservations-heading" className="mb-3 text-lg font-extrabold">
+            Reservations
+          </h3>
+          <WithSettings>{(settings) => <ReservationSettings settings={settings} />}</WithSettings>
+        </section>
       </Tabs.Content>
 
       <Tabs.Content value="email" className="grid gap-8 pt-6 outline-none">

@@ -1,22 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateAdminOverview } from '../../../../client/lib/admin-queries';
-import { apiRequest } from '../../../../client/lib/api-client';
-import type { AdminBooking } from '../../admin-bookings.schema';
+import { apiRequest, readJson } from '../../../../client/lib/api-client';
+import { deleteBookingResponseSchema, type AdminBooking } from '../../admin-bookings.schema';
+import { ADMIN_WORKSHOP_DATES_KEY } from '../../../admin-workshops/ui/api/get-admin-workshop-dates';
 import { ADMIN_BOOKINGS_KEY } from './get-admin-bookings';
 
-/** The Workshops tab's list: its seat counts change when a booking goes. */
-const ADMIN_WORKSHOP_DATES_KEY = ['/api/admin/workshop-dates'] as const;
-
-/** DELETE /api/admin/bookings/{id}. */
-export async function deleteBooking(id: number): Promise<void> {
-  await apiRequest('DELETE', `/api/admin/bookings/${id}`);
+/**
+ * DELETE /api/admin/bookings/{id}. A paid booking needs `refund`: true sends the payment back in
+ * full, false keeps it; without it the server answers 409 refund_choice_required.
+ */
+export async function deleteBooking({ id, refund }: { id: number; refund?: boolean }) {
+  const query = refund === undefined ? '' : `?refund=${refund}`;
+  return readJson(await apiRequest('DELETE', `/api/admin/bookings/${id}${query}`), deleteBookingResponseSchema);
 }
 
 export function useDeleteBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBooking,
-    onSuccess: async (_result, id) => {
+    onSuccess: async (_result, { id }) => {
       queryClient.setQueryData<AdminBooking[]>(ADMIN_BOOKINGS_KEY, (list) => list?.filter((booking) => booking.id !== id));
       await Promise.all([invalidateAdminOverview(queryClient), queryClient.invalidateQueries({ queryKey: ADMIN_WORKSHOP_DATES_KEY })]);
     },

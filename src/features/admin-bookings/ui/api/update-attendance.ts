@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateAdminOverview } from '../../../../client/lib/admin-queries';
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
 import { adminBookingSchema, type AdminBooking } from '../../admin-bookings.schema';
+import { replaceBooking } from './booking-cache';
 import { ADMIN_BOOKINGS_KEY } from './get-admin-bookings';
 
 type AttendanceChange = { id: number; hasAttended: boolean };
@@ -11,9 +12,6 @@ export async function updateAttendance({ id, hasAttended }: AttendanceChange): P
   const response = await apiRequest('PUT', `/api/admin/bookings/${id}/attendance`, { hasAttended });
   return readJson(response, adminBookingSchema);
 }
-
-const replaceBooking = (id: number, change: (booking: AdminBooking) => AdminBooking) => (list: AdminBooking[] | undefined) =>
-  list?.map((booking) => (booking.id === id ? change(booking) : booking));
 
 /**
  * The switch moves at once (optimistic) and moves back if the server refuses. The answer goes

@@ -9,7 +9,7 @@ import { bookingChangesQueryKeys, createBooking } from '../api/create-booking';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { freeBookingPayload, paidBookingPayload, paymentIntentPayload, type CheckoutBooking, type PayLater } from '../booking-payloads';
-import { checkoutMessages } from '../checkout-messages';
+import { alreadyBookedNotice, checkoutMessages } from '../checkout-messages';
 import { publishableKeyFor } from '../stripe-key';
 import { BookingSummary } from './booking-summary';
 import { DemoCardForm } from './demo-card-form';
@@ -144,6 +144,12 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
     <div className="mt-10 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
       <div className="grid gap-8">
         <BookingSummary booking={booking} />
+        {ready.intent.alreadyBooked ? (
+          // A second seat is allowed (a colleague, a friend), so this informs and does not block.
+          <p role="status" className="rounded-brutal border-2 border-ink bg-secondary-soft p-4 font-semibold">
+            {alreadyBookedNotice(booking.email)}
+          </p>
+        ) : null}
         {payment}
         {holdUntil && (
           <p className="-mt-4 text-sm text-ink-soft">

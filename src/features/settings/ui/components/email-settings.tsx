@@ -20,6 +20,7 @@ import { useRunEmailDiagnostics } from '../api/run-email-diagnostics';
 import { useSaveSettings } from '../api/save-settings';
 import { useSendTestEmail } from '../api/send-test-email';
 import { messageOf } from './errors';
+import { SaveButton } from './save-button';
 
 const SERVICE_OPTIONS = EMAIL_SERVICE_TYPES.map((type) => ({ value: type, label: SERVICE_TYPE_LABELS[type] }));
 
@@ -167,11 +168,7 @@ function EmailSettingsForm({ settings }: { settings: Settings }) {
         error={errors.emailFrom?.message}
         registration={register('emailFrom')}
       />
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </Button>
-      </div>
+      <SaveButton pending={save.isPending} />
     </form>
   );
 }

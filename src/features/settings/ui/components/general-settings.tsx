@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../../client/components/ui/button';
 import { SelectField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { generalSettingsFormSchema, TIMEZONES, type GeneralSettingsForm, type Settings } from '../../settings.schema';
 import { useSaveSettings } from '../api/save-settings';
 import { messageOf } from './errors';
+import { SaveButton } from './save-button';
 
 const TIMEZONE_OPTIONS = TIMEZONES.map((zone) => ({ value: zone, label: zone }));
 
@@ -38,11 +38,7 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
         error={errors.timezone?.message}
         registration={register('timezone')}
       />
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </Button>
-      </div>
+      <SaveButton pending={save.isPending} />
     </form>
   );
 }

@@ -1,0 +1,25 @@
+/**
+ * The states of a booking and of a payment (docs/decisions/008-booking-lifecycle.md), shared by
+ * the database schema, the API schemas and the browser.
+ */
+
+/** reserved and confirmed hold a seat; the others gave it back. */
+export const BOOKING_STATUSES = ['reserved', 'confirmed', 'cancelled', 'refunded', 'expired', 'deleted'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** The statuses that hold a seat in workshop_dates.seats_taken (and a discount code's use). */
+export const SEAT_HOLDING_STATUSES = ['reserved', 'confirmed'] as const satisfies readonly BookingStatus[];
+
+export function holdsSeat(status: BookingStatus): boolean {
+  return (SEAT_HOLDING_STATUSES as readonly BookingStatus[]).includes(status);
+}
+
+/** What people outside the admin's audit may see: every status but 'deleted'. */
+export const VISIBLE_BOOKING_STATUSES = BOOKING_STATUSES.filter((status) => status !== 'deleted');
+
+/**
+ * requires_payment → succeeded (it pays a booking), or → refunding → refunded (it cannot, or no
+ * longer does, pay one), or → canceled / failed (never paid).
+ */
+export const PAYMENT_STATUSES = ['requires_payment', 'succeeded', 'failed', 'canceled', 'refunding', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,0 +1,234 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { holdsSeat } from '../../../common/booking-status';
+import { centsToDollars, dollarsToCents, formatUsd } from '../../../common/money';
+import type { Database } from '../../../server/db/client';
+import { bookingReminders, bookings, payments, refundRequests, workshopDates } from '../../../server/db/schema';
+import { recordAudit } from '../../../server/lib/audit';
+import { HttpError } from '../../../server/plugins/error-handler';
+import { queueBookingEmail, type BookingEmailKind } from '../../booking/server/booking-emails';
+import { releaseBookingSeat } from '../../booking/server/booking-transitions';
+import type { BookingDeps } from '../../booking/server/booking.service';
+import { cancelOpenPayments } from '../../booking/server/reservations';
+import { releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeat } from '../../booking/server/seats';
+import { queueOrganiserCancellationEmail, type OrganiserCancellationMoney } from '../../refunds/server/refund-emails';
+import { recordRefundOwed, sendRefundOwed } from '../../refunds/server/refund-owed';
+import { workshopWhen } from '../../refunds/server/refund-shared';
+import {
+  bookingClosedMessage,
+  MARK_PAID_DATE_INACTIVE,
+  MARK_PAID_ONLY_RESERVED,
+  MOVE_DATE_UNAVAILABLE,
+  MOVE_SAME_DATE,
+  REFUND_PENDING_REVIEW,
+  refundTooHighMessage,
+  RESEND_NOTHING_TO_CONFIRM,
+  RESEND_TEMPLATE_OFF,
+  BOOKING_NOT_FOUND,
+  type AdminCancelBooking,
+  type BookingActionResponse,
+  type CancelBookingResponse,
+  type MoveBookingInput,
+} from '../admin-bookings.schema';
+import { confirmationKind } from '../booking-labels';
+import { getAdminBooking, type Actor } from './admin-bookings.service';
+
+/*
+ * The admin's actions on one booking (issue 14 point 5, docs/decisions/008-booking-lifecycle.md).
+ * Each runs in one transaction that starts by locking the booking row, so it cannot interleave
+ * with a participant's cancel, a payment or the expiry sweep; calls to the payment provider come
+ * after the commit; e-mail goes to the outbox inside the transaction. The route clears the public
+ * cache when seats changed.
+ */
+
+const BOOKING_ENTITY = 'booking';
+type BookingRow = typeof bookings.$inferSelect;
+type DateRow = typeof workshopDates.$inferSelect;
+
+/** The booking, locked for this transaction; 404 when there is none, 409 when it no longer holds a seat. */
+async function lockOpenBooking(tx: Database, id: number): Promise<BookingRow> {
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
+  if (!holdsSeat(booking.status)) throw new HttpError(409, bookingClosedMessage(booking.status as Exclude<BookingRow['status'], 'reserved' | 'confirmed'>), 'booking_closed');
+  return booking;
+}
+
+/** Which booking e-mail confirms this booking (the same rule as the row's Resend button). */
+const confirmationKindOf = (booking: BookingRow): BookingEmailKind | null => confirmationKind({ ...booking, finalPrice: booking.finalPriceCents });
+
+async function respond(deps: BookingDeps, id: number, message: string): Promise<BookingActionResponse> {
+  return { success: true, message, booking: await getAdminBooking(deps.db, id) };
+}
+
+const usd = (cents: number) => formatUsd(centsToDollars(cents));
+
+type Cancelled = { booking: BookingRow; refundCents: number; refundRequestId: number | null };
+
+/**
+ * POST /api/admin/bookings/{id}/cancel. The booking becomes 'cancelled' and gives back its seat
+ * and code use. A card payment is refunded by the chosen amount (all of it by default): the
+ * refund is first written as a PENDING refund request, then sent with the booking's cancellation
+ * key (the participant's cancel and the Refunds panel's retry use the same key, so the money can
+ * go back only once), then the request is APPROVED. If the provider fails, the request stays
+ * PENDING with a note for a retry, and the booking stays cancelled.
+ */
+export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: number, input: AdminCancelBooking): Promise<CancelBookingResponse> {
+  const now = deps.now();
+  const cancelled = await deps.db.transaction(async (tx): Promise<Cancelled> => {
+    const booking = await lockOpenBooking(tx, id);
+    const [payment] = booking.stripePaymentId ? await tx.select().from(payments).where(eq(payments.providerPaymentId, booking.stripePaymentId)).for('update') : [];
+    const refundableCents = booking.isPaid && payment?.status === 'succeeded' ? booking.finalPriceCents : 0;
+    const refundCents = input.refundAmount === undefined ? refundableCents : dollarsToCents(input.refundAmount);
+    if (refundCents > refundableCents) throw new HttpError(400, refundTooHighMessage(centsToDollars(refundableCents)), 'refund_too_high');
+    // A participant's request under review would be a second way for the same money to go back.
+    const [request] = await tx.select({ status: refundRequests.status }).from(refundRequests).where(eq(refundRequests.bookingId, id));
+    if (request?.status === 'PENDING') throw new HttpError(409, REFUND_PENDING_REVIEW, 'refund_pending_review');
+
+    const row = (await releaseBookingSeat(tx, id, 'cancelled', { cancelledAt: now }))!;
+    const refundRequestId =
+      refundCents > 0
+        ? await recordRefundOwed(tx, row, {
+            amountCents: refundCents,
+            reason: 'Booking cancelled by the organiser',
+            notes: `Cancelled by ${actor.email}: refund of ${usd(refundCents)} of ${usd(row.finalPriceCents)} paid, being sent to the payment provider.`,
+          })
+        : null;
+    const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, row.workshopDateId));
+    if (input.notify) {
+      await queueOrganiserCancellationEmail(tx, row, {
+        workshopTitle: date?.title ?? 'your workshop',
+        when: workshopWhen(date ?? null),
+        refundCents,
+        money: organiserMoney(row, refundCents),
+      });
+    }
+    await recordAudit(tx, {
+      actor: actor.email,
+      action: 'booking_cancelled',
+      entity: BOOKING_ENTITY,
+      entityId: id,
+      details: { by: 'admin', status: booking.status, refundCents, refundableCents, refundRequestId, notified: input.notify, seatFreed: true },
+    });
+    return { booking: row, refundCents, refundRequestId };
+  });
+  if (input.notify) deps.onEmailQueued?.();
+  // A reservation's pay link must stop working; a paid booking has no open payment.
+  await cancelOpenPayments(deps, id);
+
+  const { booking, refundCents, refundRequestId } = cancelled;
+  const refundSent =
+    refundRequestId !== null &&
+    (await sendRefundOwed(deps, {
+      booking,
+      amountCents: refundCents,
+      refundRequestId,
+      actor: actor.email,
+      sentNotes: `Cancelled by ${actor.email}: ${usd(refundCents)} of ${usd(booking.finalPriceCents)} refunded.`,
+      failedNotes: (reason) => `Cancelled by ${actor.email}: the refund of ${usd(refundCents)} failed (${reason}). Approve to try again.`,
+    }));
+  const amount = usd(cancelled.refundCents);
+  let message = 'The booking was cancelled and its seat released.';
+  if (cancelled.refundCents > 0) {
+    message = refundSent
+      ? `The booking was cancelled and ${amount} was refunded.`
+      : `The booking was cancelled, but the refund of ${amount} could not be sent now. It waits under Refund Requests: approve it there to try again.`;
+  }
+  if (input.notify) message += ' The participant has been e-mailed.';
+  return { ...(await respond(deps, id, message)), refundAmount: centsToDollars(cancelled.refundCents), refundSent };
+}
+
+function organiserMoney(booking: BookingRow, refundCents: number): OrganiserCancellationMoney {
+  if (refundCents === 0) return booking.isPaid && booking.finalPriceCents > 0 ? 'paid-outside' : 'none';
+  return refundCents >= booking.finalPriceCents ? 'full-refund' : 'partial-refund';
+}
+
+/** POST /api/admin/bookings/{id}/resend-confirmation: the booking's e-mail again (a reservation's with its pay link). */
+export async function resendConfirmation(deps: BookingDeps, actor: Actor, id: number): Promise<BookingActionResponse> {
+  await deps.db.transaction(async (tx) => {
+    const booking = await lockOpenBooking(tx, id);
+    const kind = confirmationKindOf(booking);
+    if (!kind) throw new HttpError(409, RESEND_NOTHING_TO_CONFIRM, 'nothing_to_confirm');
+    if (!(await queueBookingEmail(tx, deps, kind, booking))) throw new HttpError(409, RESEND_TEMPLATE_OFF, 'email_template_inactive');
+    await recordAudit(tx, { actor: actor.email, action: 'booking_confirmation_resent', entity: BOOKING_ENTITY, entityId: id, details: { kind, to: booking.email } });
+  });
+  deps.onEmailQueued?.();
+  return respond(deps, id, 'The confirmation e-mail was sent again.');
+}
+
+/** Bookable now: on sale, and not started (a TBC date has no start yet). */
+function isOpen(date: DateRow | undefined, now: Date): date is DateRow {
+  return date !== undefined && date.isActive && (date.startsAt === null || date.startsAt > now);
+}
+
+/**
+ * POST /api/admin/bookings/{id}/move. Locks the booking, then both dates in id order (the order
+ * every mover takes, so two moves in opposite directions cannot deadlock); takes a seat on the
+ * new date before giving back the old one. The price stays what was paid. Reminders already sent
+ * were for the old date, so they are forgotten; a reservation's open payments name the old date,
+ * so they are cancelled (its pay link opens a new one).
+ */
+export async function moveBooking(deps: BookingDeps, actor: Actor, id: number, input: MoveBookingInput): Promise<BookingActionResponse> {
+  const now = deps.now();
+  const moved = await deps.db.transaction(async (tx) => {
+    const booking = await lockOpenBooking(tx, id);
+    if (booking.workshopDateId === input.workshopDateId) throw new HttpError(400, MOVE_SAME_DATE, 'same_date');
+    const dates = await tx
+      .select()
+      .from(workshopDates)
+      .where(inArray(workshopDates.id, [booking.workshopDateId, input.workshopDateId]))
+      .orderBy(asc(workshopDates.id))
+      .for('update');
+    const target = dates.find((date) => date.id === input.workshopDateId);
+    if (!isOpen(target, now)) throw new HttpError(404, MOVE_DATE_UNAVAILABLE, 'date_unavailable');
+    if (!(await tryTakeSeat(tx, target.id))) throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
+    await releaseSeat(tx, booking.workshopDateId);
+
+    // A reservation must still run out before the new date starts.
+    const expiresAt = booking.reservationExpiresAt && target.startsAt && target.startsAt < booking.reservationExpiresAt ? target.startsAt : booking.reservationExpiresAt;
+    const [row] = await tx.update(bookings).set({ workshopDateId: target.id, reservationExpiresAt: expiresAt }).where(eq(bookings.id, id)).returning();
+    await tx.delete(bookingReminders).where(eq(bookingReminders.bookingId, id));
+    const kind = confirmationKindOf(row!);
+    if (kind) await queueBookingEmail(tx, deps, kind, row!, target);
+    await recordAudit(tx, {
+      actor: actor.email,
+      action: 'booking_moved',
+      entity: BOOKING_ENTITY,
+      entityId: id,
+      details: { fromWorkshopDateId: booking.workshopDateId, toWorkshopDateId: target.id, status: booking.status, emailed: kind },
+    });
+    return { row: row!, title: target.title };
+  });
+  deps.onEmailQueued?.();
+  if (moved.row.status === 'reserved') await cancelOpenPayments(deps, id);
+  return respond(deps, id, `The booking was moved to ${moved.title} and the participant has been e-mailed.`);
+}
+
+/**
+ * POST /api/admin/bookings/{id}/mark-paid: a reservation paid outside the site (bank transfer,
+ * cash) becomes a confirmed, paid booking with no card payment, on a date still on sale. Its open
+ * payments are cancelled; one that still goes through is refunded by the lifecycle as 'already_paid'.
+ */
+export async function markBookingPaid(deps: BookingDeps, actor: Actor, id: number, note: string | undefined): Promise<BookingActionResponse> {
+  await deps.db.transaction(async (tx) => {
+    const booking = await lockOpenBooking(tx, id);
+    if (booking.status !== 'reserved') throw new HttpError(409, MARK_PAID_ONLY_RESERVED, 'not_reserved');
+    // A deactivated date takes no new money, from a card or from outside the site (reactivate it first).
+    const [date] = await tx.select({ isActive: workshopDates.isActive }).from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId));
+    if (!date?.isActive) throw new HttpError(409, MARK_PAID_DATE_INACTIVE, 'date_unavailable');
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: 'confirmed', isPaid: true, reservationExpiresAt: null })
+      .where(eq(bookings.id, id))
+      .returning();
+    await queueBookingEmail(tx, deps, 'paid', row!);
+    await recordAudit(tx, {
+      actor: actor.email,
+      action: 'booking_marked_paid',
+      entity: BOOKING_ENTITY,
+      entityId: id,
+      details: { amountCents: booking.finalPriceCents, note: note || null },
+    });
+  });
+  deps.onEmailQueued?.();
+  await cancelOpenPayments(deps, id);
+  return respond(deps, id, 'The reservation is marked as paid and the participant has been e-mailed a confirmation.');
+}

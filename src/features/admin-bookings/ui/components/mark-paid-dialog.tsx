@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { TextField } from '../../../../client/components/ui/form';
+import { failureToast, toast } from '../../../../client/components/ui/toast-store';
+import { formatUsd } from '../../../../common/money';
+import { markPaidFormSchema, type AdminBooking, type MarkPaidInput } from '../../admin-bookings.schema';
+import { useMarkPaid } from '../api/mark-paid';
+import { BookingActionDialog, DialogFormButtons } from './booking-action-dialog';
+
+function MarkPaidForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
+  const idPrefix = useId();
+  const marking = useMarkPaid();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<MarkPaidInput>({ resolver: zodResolver(markPaidFormSchema), defaultValues: { note: '' } });
+
+  const onSubmit = handleSubmit((input) =>
+    marking.mutate(
+      { id: booking.id, input },
+      {
+        onSuccess: (result) => {
+          toast({ title: 'Marked as Paid', description: result.message });
+          onDone();
+        },
+        onError: (error) => failureToast('Failed to mark as paid', error),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+      <p className="text-sm">
+        Only when <strong>{formatUsd(booking.finalPrice)}</strong> has reached you another way (bank transfer, cash). The reservation becomes a confirmed, paid
+        booking, its pay link stops working and the participant gets the confirmation e-mail.
+      </p>
+      <TextField id={`${idPrefix}-note`} label="How was it paid?" optional placeholder="Bank transfer, reference…" autoComplete="off" error={errors.note?.message} registration={register('note')} />
+      <DialogFormButtons onCancel={onDone} label={`Mark ${formatUsd(booking.finalPrice)} as paid`} busy={marking.isPending} busyLabel="Saving…" />
+    </form>
+  );
+}
+
+/** Mark as paid… from a reservation's row, with a confirmation. */
+export function MarkPaidDialog({ booking, onClose }: { booking: AdminBooking | null; onClose: () => void }) {
+  return (
+    <BookingActionDialog booking={booking} title="Mark this reservation as paid?" onClose={onClose}>
+      {(shown) => <MarkPaidForm booking={shown} onDone={onClose} />}
+    </BookingActionDialog>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { SelectField } from '../../../../client/components/ui/form';
+import { Spinner } from '../../../../client/components/ui/spinner';
+import { failureToast, toast } from '../../../../client/components/ui/toast-store';
+import type { AdminWorkshopDate } from '../../../admin-workshops/admin-workshops.schema';
+import { useAdminWorkshopDates } from '../../../admin-workshops/ui/api/get-admin-workshop-dates';
+import { moveDialogSchema, type AdminBooking, type MoveBookingInput, type MoveDialogForm } from '../../admin-bookings.schema';
+import { workshopWhen } from '../../booking-labels';
+import { useMoveBooking } from '../api/move-booking';
+import { BookingActionDialog, DialogFormButtons } from './booking-action-dialog';
+
+/** Where a booking can go: another date on sale, not started, with a seat left. */
+function destinations(dates: readonly AdminWorkshopDate[], booking: AdminBooking, now: number) {
+  return dates
+    .filter((date) => date.id !== booking.workshopDateId && date.isActive && date.seatsTaken < date.seatsTotal && (!date.startsAt || Date.parse(date.startsAt) > now))
+    .map((date) => {
+      const left = date.seatsTotal - date.seatsTaken;
+      return { value: String(date.id), label: `${date.title} — ${workshopWhen(date)} (${left} ${left === 1 ? 'seat' : 'seats'} left)` };
+    });
+}
+
+function MoveForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
+  const idPrefix = useId();
+  const dates = useAdminWorkshopDates();
+  const moving = useMoveBooking();
+  // The dialog's opening instant: a date that starts while it is open is refused by the server.
+  const [openedAt] = useState(() => Date.now());
+  const options = useMemo(() => destinations(dates.data ?? [], booking, openedAt), [dates.data, booking, openedAt]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<MoveDialogForm, unknown, MoveBookingInput>({ resolver: zodResolver(moveDialogSchema), defaultValues: { workshopDateId: '' } });
+
+  const onSubmit = handleSubmit((input) =>
+    moving.mutate(
+      { id: booking.id, input },
+      {
+        onSuccess: (result) => {
+          toast({ title: 'Booking Moved', description: result.message });
+          onDone();
+        },
+        onError: (error) => failureToast('Failed to move booking', error),
+      },
+    ),
+  );
+
+  if (dates.isPending) return <Spinner label="Loading workshop dates…" />;
+  if (dates.isError) {
+    return (
+      <p role="alert" className="text-sm font-semibold text-danger">
+        Failed to load the workshop dates. Close this dialog and try again.
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+      <p className="text-sm">
+        Now: <strong>{booking.workshopDate ? `${booking.workshopDate.title} — ${workshopWhen(booking.workshopDate)}` : `Workshop #${booking.workshopDateId}`}</strong>. The price stays
+        what was paid, and the participant gets the confirmation for the new date.
+      </p>
+      {options.length === 0 ? (
+        <p className="text-sm font-semibold">No other active workshop date has a seat left.</p>
+      ) : (
+        <SelectField id={`${idPrefix}-date`} label="New workshop date" placeholder="Choose a date" options={options} error={errors.workshopDateId?.message} registration={register('workshopDateId')} />
+      )}
+      <DialogFormButtons onCancel={onDone} label="Move booking" busy={moving.isPending} busyLabel="Moving…" disabled={options.length === 0} />
+    </form>
+  );
+}
+
+/** Move… from a booking's row: the same booking, on another date, in one step. */
+export function MoveBookingDialog({ booking, onClose }: { booking: AdminBooking | null; onClose: () => void }) {
+  return (
+    <BookingActionDialog booking={booking} title="Move this booking" onClose={onClose}>
+      {(shown) => <MoveForm booking={shown} onDone={onClose} />}
+    </BookingActionDialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { SEAT_HOLDING_STATUSES, type BookingStatus } from '../../../common/booking-status';
+import type { Database } from '../../../server/db/client';
+import { bookings } from '../../../server/db/schema';
+import { releaseDiscountUse } from './discounts';
+import { releaseSeat } from './seats';
+
+type BookingRow = typeof bookings.$inferSelect;
+/** Where a booking goes when it stops holding its seat. */
+export type SeatReleasingStatus = Extract<BookingStatus, 'cancelled' | 'refunded' | 'expired' | 'deleted'>;
+
+/**
+ * The one way a booking leaves its seat (docs/decisions/008-booking-lifecycle.md): a conditional
+ * UPDATE from a seat-holding status, so of two callers racing (a cancel and an expiry, a refund and
+ * a delete) exactly one passes and the seat and the discount code's use are given back once.
+ * Answers the updated row, or null when the booking no longer held a seat (or does not exist).
+ * Call inside the transaction that records why.
+ */
+export async function releaseBookingSeat(
+  tx: Database,
+  bookingId: number,
+  to: SeatReleasingStatus,
+  changes: Partial<Pick<BookingRow, 'cancelledAt' | 'deletedAt'>> = {},
+): Promise<BookingRow | null> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ ...changes, status: to })
+    .where(and(eq(bookings.id, bookingId), inArray(bookings.status, [...SEAT_HOLDING_STATUSES])))
+    .returning();
+  if (!row) return null;
+  await releaseSeat(tx, row.workshopDateId);
+  if (row.discountCodeId) await releaseDiscountUse(tx, row.discountCodeId);
+  return row;
+}

@@ -1,0 +1,92 @@
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { bookings, payments, workshopDates } from '../../../server/db/schema';
+import { recordAudit, SYSTEM } from '../../../server/lib/audit';
+import { queueReservationExpiredEmail, queueReservationReminderEmail } from './booking-emails';
+import { releaseBookingSeat } from './booking-transitions';
+import { RESERVATION_REMINDER_LEAD_MS, type BookingDeps } from './booking.service';
+
+/** How many reservations one sweep handles; the next sweep takes the rest. */
+const BATCH = 100;
+
+/**
+ * The clock's side of a reservation (CONTRACT §10): one that ran out unpaid becomes 'expired', its
+ * seat and its code's use go back, and the person is told. Rows are claimed with SKIP LOCKED, so
+ * instances sweeping at once expire each reservation once, and a payment or a cancel holding the
+ * row meanwhile wins (the conditional update then passes over it). Open payments for it are
+ * cancelled with the provider afterwards; one paid anyway is refunded (fulfilPayment).
+ */
+export async function expireReservations(deps: BookingDeps, now = deps.now()): Promise<number> {
+  const expired = await deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.status, 'reserved'), lte(bookings.reservationExpiresAt, now)))
+      .orderBy(bookings.id)
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    const ids: number[] = [];
+    for (const { id } of due) {
+      const row = await releaseBookingSeat(tx, id, 'expired', { cancelledAt: now });
+      if (!row) continue;
+      ids.push(id);
+      const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, row.workshopDateId)).limit(1);
+      await queueReservationExpiredEmail(tx, deps, row, date);
+      await recordAudit(tx, { actor: SYSTEM, action: 'reservation_expired', entity: 'booking', entityId: id, details: { workshopDateId: row.workshopDateId } });
+    }
+    return ids;
+  });
+  if (expired.length > 0) deps.onEmailQueued?.();
+  for (const bookingId of expired) await cancelOpenPayments(deps, bookingId);
+  return expired.length;
+}
+
+/** A day before a reservation runs out, the pay link again; once per reservation. */
+export async function sendReservationReminders(deps: BookingDeps, now = deps.now()): Promise<number> {
+  const sent = await deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.status, 'reserved'),
+          isNull(bookings.reservationRemindedAt),
+          gt(bookings.reservationExpiresAt, now),
+          lte(bookings.reservationExpiresAt, new Date(now.getTime() + RESERVATION_REMINDER_LEAD_MS)),
+        ),
+      )
+      .orderBy(bookings.id)
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    for (const booking of due) {
+      await tx.update(bookings).set({ reservationRemindedAt: now }).where(eq(bookings.id, booking.id));
+      const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1);
+      if (date) await queueReservationReminderEmail(tx, deps, booking, date);
+    }
+    return due.length;
+  });
+  if (sent > 0) deps.onEmailQueued?.();
+  return sent;
+}
+
+/**
+ * A reservation that can no longer be paid (cancelled, expired, deleted) has its open payments
+ * cancelled with the provider, so its pay link stops working. Best effort: a payment that still
+ * goes through is refunded when it is fulfilled.
+ */
+export async function cancelOpenPayments(deps: Pick<BookingDeps, 'db' | 'payments' | 'log'>, bookingId: number): Promise<void> {
+  const open = await deps.db
+    .select({ id: payments.id, providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'requires_payment')));
+  for (const payment of open) {
+    try {
+      await deps.payments.cancelIntent(payment.providerPaymentId);
+      await deps.db
+        .update(payments)
+        .set({ status: 'canceled', updatedAt: sql`now()` })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'requires_payment')));
+    } catch (error) {
+      deps.log?.warn({ err: error, bookingId }, 'could not cancel an open payment');
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** What other features may use of the settings feature. */
+export { getPaymentSettings } from './server/settings.service';

@@ -1,0 +1,55 @@
+// @ts-check
+/**
+ * Mutation testing of the money path, sign-in and guards (issue 14 point 9).
+ * `npm run mutate`; see docs/decisions/009-mutation-testing.md for the choices and timings.
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  vitest: {
+    configFile: 'vitest.mutate.config.ts',
+    // Only test files that import a mutated file (directly or through the app) are run.
+    related: true,
+  },
+  // Record which tests reach each mutant in the first run, and run only those tests per mutant.
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'src/features/booking/server/pricing.ts',
+    'src/features/booking/server/discounts.ts',
+    'src/features/booking/server/seats.ts',
+    'src/features/booking/server/booking-transitions.ts',
+    'src/features/booking/server/payment-refunds.ts',
+    'src/features/booking/server/fulfil-payment.ts',
+    'src/features/booking/server/reservations.ts',
+    'src/features/booking/server/booking.service.ts',
+    'src/features/refunds/cancellation-policy.ts',
+    'src/features/refunds/server/cancel-booking.service.ts',
+    'src/features/refunds/server/refunds.service.ts',
+    'src/features/participant/server/participant-access.ts',
+    'src/server/plugins/auth.ts',
+    'src/server/plugins/csrf-guard.ts',
+    'src/server/lib/sanitize-html.ts',
+    'src/server/payments/demo-provider.ts',
+    'src/common/money.ts',
+    'src/common/safe-text.ts',
+  ],
+  // Two cores, and other work runs beside it: one test runner at a time.
+  concurrency: 1,
+  // A sandbox copy, never the working tree: other people run tests on these files meanwhile.
+  inPlace: false,
+  // Not needed by the tests, and large: keep them out of the sandbox copy.
+  ignorePatterns: ['dist', 'data', 'test-results', 'playwright-report', 'bench/*.json', 'reports'],
+  // An API test file opens its own database in beforeAll (about a second from the dump), which
+  // the per-test times Stryker measures leave out: allow for it on top of the factor.
+  timeoutMS: 60_000,
+  timeoutFactor: 2,
+  dryRunTimeoutMinutes: 30,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+};

@@ -1,0 +1,215 @@
+/**
+ * The booking lifecycle as a visitor, the payment provider, an admin and the clock drive it, on
+ * the real app with the real Stripe SDK against the local Stripe double (so webhooks run too), and
+ * the lifecycle's invariants (docs/decisions/008-booking-lifecycle.md) checked from the database
+ * and the provider's own ledger. Used by the example tests and the model-based test.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { SEAT_HOLDING_STATUSES, type BookingStatus } from '../../src/common/booking-status';
+import type { BookingDeps } from '../../src/features/booking/server/booking.service';
+import { payLinkFor } from '../../src/features/booking/server/booking-emails';
+import { finishPendingRefunds } from '../../src/features/booking/server/payment-refunds';
+import { expireReservations, sendReservationReminders } from '../../src/features/booking/server/reservations';
+import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
+import { bookings, discountCodes, emailOutbox, payments, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { loadEnv } from '../../src/server/env';
+import { createPaymentProvider } from '../../src/server/payments/create-provider';
+import type { PaymentProvider } from '../../src/server/payments/payment-provider';
+import { paymentIntentSucceededEvent, signWebhook, startStripeDouble, type StripeDouble } from './stripe-double';
+import { clientHeaders, createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from './test-app';
+
+const WEBHOOK_SECRET = 'whsec_lifecycle';
+const PUBLIC_URL = 'http://test.local';
+const TERMINAL: readonly BookingStatus[] = ['cancelled', 'refunded', 'expired', 'deleted'];
+/** E-mails that tell a payer their payment was refunded instead of booked. */
+const REFUND_EMAIL_KINDS = ['payment-refunded', 'booking-sold-out-refund'];
+
+export type Call = { method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; admin?: boolean; webhook?: string };
+// Tests read the app's JSON answers field by field, as light-my-request types them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Answer = { statusCode: number; body: string; json: () => any };
+
+export type BookingWorld = Awaited<ReturnType<typeof createBookingWorld>>;
+
+export async function createBookingWorld() {
+  const stripe: StripeDouble = await startStripeDouble();
+  let offsetMs = 0;
+  const clock = () => new Date(Date.now() + offsetMs);
+  const env = {
+    STRIPE_SECRET_KEY: 'sk_test_lifecycle',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_lifecycle',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: `http://${stripe.host}:${stripe.port}`,
+  };
+  let provider: PaymentProvider | undefined;
+  const app: TestApp = await createTestApp({
+    env,
+    clock,
+    payments: (db) => (provider = createPaymentProvider(loadEnv({ NODE_ENV: 'test', PUBLIC_URL, ...env }), db)),
+  });
+  const db = app.database.db;
+  const { headers: adminHeaders } = await loginAsAdmin(app);
+  const deps: BookingDeps = { db, payments: provider!, secret: TEST_SECRET, publicUrl: PUBLIC_URL, now: clock };
+
+  // Each call comes from its own address, as many visitors' would: the per-address rate limits
+  // (a defence tested elsewhere) would otherwise answer most of a long sequence with 429.
+  let caller = 0;
+  const remoteAddress = () => `127.${(++caller >> 16) & 255}.${(caller >> 8) & 255}.${caller & 255}`;
+
+  /** Sends one call as the browser, the admin or Stripe would. */
+  async function send(call: Call): Promise<Answer> {
+    if (call.webhook !== undefined) {
+      return app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        payload: call.webhook,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(call.webhook, WEBHOOK_SECRET) },
+        remoteAddress: remoteAddress(),
+      });
+    }
+    return app.inject({ method: call.method, url: call.url, payload: call.payload, headers: call.admin ? adminHeaders : clientHeaders, remoteAddress: remoteAddress() });
+  }
+
+  /** Stripe's `payment_intent.succeeded` for this intent, as a call (the provider must say succeeded). */
+  function webhookCall(intentId: string): Call {
+    const intent = stripe.intents.get(intentId)!;
+    return { method: 'POST', url: '/api/stripe/webhook', webhook: paymentIntentSucceededEvent(intent) };
+  }
+
+  /** The clock moves on; the sweeps a server runs every 30 s then run once. */
+  async function advance(minutes: number) {
+    offsetMs += minutes * 60_000;
+    const now = clock();
+    await releaseExpiredHolds(db, now);
+    await expireReservations(deps, now);
+    await sendReservationReminders(deps, now);
+    await finishPendingRefunds(deps);
+  }
+
+  const payToken = (bookingId: number) => new URL(payLinkFor(TEST_SECRET, PUBLIC_URL, bookingId)).searchParams.get('token')!;
+
+  /** Back to real time: each generated sequence starts with dates a month ahead of its clock. */
+  const resetClock = () => (offsetMs = 0);
+
+  return { app, db, stripe, deps, clock, resetClock, send, webhookCall, advance, payToken, close: async () => (await app.close(), await stripe.close()) };
+}
+
+/** What the invariants need to remember between steps. */
+export type InvariantMemory = {
+  /** Each booking's status when last seen. */
+  statuses: Map<number, BookingStatus>;
+  /** Payments the product was told about (browser completion or webhook) while the provider said succeeded. */
+  reported: Set<string>;
+};
+
+export const newMemory = (): InvariantMemory => ({ statuses: new Map(), reported: new Set() });
+
+/**
+ * Checks every invariant of the lifecycle for these dates and codes; answers the violations
+ * (empty when all hold). `paidOnInactive` lists bookings that became paid during the last step on
+ * a date that was inactive before it.
+ */
+export async function lifecycleViolations(
+  world: Pick<BookingWorld, 'db' | 'stripe'>,
+  scope: { dateIds: number[]; codeIds: number[] },
+  memory: InvariantMemory,
+): Promise<string[]> {
+  const { db, stripe } = world;
+  const problems: string[] = [];
+  if (scope.dateIds.length === 0) return problems;
+
+  // 1. Seats: taken = held holds + reservations + confirmed bookings, within the total.
+  const dates = await db.select().from(workshopDates).where(inArray(workshopDates.id, scope.dateIds));
+  const holds = await db
+    .select({ dateId: seatHolds.workshopDateId, n: sql<number>`count(*)::int` })
+    .from(seatHolds)
+    .where(and(inArray(seatHolds.workshopDateId, scope.dateIds), eq(seatHolds.status, 'held')))
+    .groupBy(seatHolds.workshopDateId);
+  const rows = await db.select().from(bookings).where(inArray(bookings.workshopDateId, scope.dateIds));
+  for (const date of dates) {
+    const held = holds.find((h) => h.dateId === date.id)?.n ?? 0;
+    const booked = rows.filter((b) => b.workshopDateId === date.id && (SEAT_HOLDING_STATUSES as readonly string[]).includes(b.status)).length;
+    if (date.seatsTaken !== held + booked) problems.push(`date ${date.id}: seatsTaken ${date.seatsTaken} ≠ ${held} holds + ${booked} bookings`);
+    if (date.seatsTaken > date.seatsTotal || date.seatsTaken < 0) problems.push(`date ${date.id}: seatsTaken ${date.seatsTaken} outside 0..${date.seatsTotal}`);
+  }
+
+  // 2. Codes: uses = bookings holding a seat with it + held holds whose payment uses it, within maxUses.
+  if (scope.codeIds.length > 0) {
+    const codes = await db.select().from(discountCodes).where(inArray(discountCodes.id, scope.codeIds));
+    const heldWithCode = await db
+      .select({ codeId: payments.discountCodeId, n: sql<number>`count(*)::int` })
+      .from(seatHolds)
+      .innerJoin(payments, eq(payments.providerPaymentId, seatHolds.paymentIntentId))
+      .where(and(eq(seatHolds.status, 'held'), inArray(payments.discountCodeId, scope.codeIds)))
+      .groupBy(payments.discountCodeId);
+    for (const code of codes) {
+      const booked = rows.filter((b) => b.discountCodeId === code.id && (SEAT_HOLDING_STATUSES as readonly string[]).includes(b.status)).length;
+      const held = heldWithCode.find((h) => h.codeId === code.id)?.n ?? 0;
+      if (code.currentUses !== booked + held) problems.push(`code ${code.code}: currentUses ${code.currentUses} ≠ ${booked} bookings + ${held} holds`);
+      if (code.maxUses !== null && code.currentUses > code.maxUses) problems.push(`code ${code.code}: ${code.currentUses} uses > max ${code.maxUses}`);
+    }
+  }
+
+  // 3. A cancelled, refunded, expired or deleted booking never comes back.
+  for (const booking of rows) {
+    const before = memory.statuses.get(booking.id);
+    if (before && TERMINAL.includes(before) && !TERMINAL.includes(booking.status)) problems.push(`booking ${booking.id} came back: ${before} → ${booking.status}`);
+    if (before === 'deleted' && booking.status !== 'deleted') problems.push(`booking ${booking.id} was deleted, now ${booking.status}`);
+    memory.statuses.set(booking.id, booking.status);
+  }
+
+  // 4. Money: every succeeded payment the product was told of pays one booking, or is refunded in
+  // full with an e-mail to the payer; no booking has two.
+  const ours = await db.select().from(payments).where(inArray(payments.workshopDateId, scope.dateIds));
+  const refundedBy = (intentId: string) => [...stripe.refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+  const refundEmails = await db
+    .select({ to: emailOutbox.to, n: sql<number>`count(*)::int` })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.kind, REFUND_EMAIL_KINDS))
+    .groupBy(emailOutbox.to);
+  const refundedPerPayer = new Map<string, number>();
+  const paidPaymentsPerBooking = new Map<number, number>();
+  for (const payment of ours) {
+    const intent = stripe.intents.get(payment.providerPaymentId);
+    if (intent?.status !== 'succeeded') {
+      if (rows.some((b) => b.stripePaymentId === payment.providerPaymentId)) problems.push(`payment ${payment.providerPaymentId} books a seat but the provider says ${intent?.status}`);
+      continue;
+    }
+    const booked = rows.filter((b) => b.stripePaymentId === payment.providerPaymentId);
+    if (payment.refundReason !== null) {
+      if (payment.status !== 'refunded') problems.push(`payment ${payment.providerPaymentId} (${payment.refundReason}) is ${payment.status}, not refunded`);
+      if (refundedBy(payment.providerPaymentId) !== intent.amount_received) problems.push(`payment ${payment.providerPaymentId}: refunded ${refundedBy(payment.providerPaymentId)} of ${intent.amount_received}`);
+      if (booked.some((b) => b.status !== 'deleted')) problems.push(`payment ${payment.providerPaymentId} is refunded as unbookable but pays booking ${booked[0]!.id}`);
+      const payer = String(payment.customer?.email ?? rows.find((b) => b.id === payment.bookingId)?.email ?? '');
+      refundedPerPayer.set(payer, (refundedPerPayer.get(payer) ?? 0) + 1);
+    } else if (memory.reported.has(payment.providerPaymentId)) {
+      if (booked.length !== 1) problems.push(`payment ${payment.providerPaymentId} succeeded and was reported, but pays ${booked.length} bookings and is not refunded (${payment.status})`);
+    }
+    for (const booking of booked) paidPaymentsPerBooking.set(booking.id, (paidPaymentsPerBooking.get(booking.id) ?? 0) + 1);
+    if (payment.bookingId !== null && payment.refundReason === null && payment.status === 'succeeded' && !booked.some((b) => b.id === payment.bookingId)) {
+      problems.push(`payment ${payment.providerPaymentId} is marked as paying booking ${payment.bookingId}, which names another payment`);
+    }
+  }
+  for (const [bookingId, n] of paidPaymentsPerBooking) if (n > 1) problems.push(`booking ${bookingId} has ${n} succeeded payments`);
+  for (const [payer, n] of refundedPerPayer) {
+    const sent = refundEmails.find((e) => e.to.toLowerCase() === payer.toLowerCase())?.n ?? 0;
+    if (sent < n) problems.push(`${payer}: ${n} payments refunded in full but ${sent} refund e-mails`);
+  }
+  return problems;
+}
+
+/** The ids of the inactive dates among these, and of the paid bookings on them: compared before and after a step. */
+export async function moneyOnInactiveDates(db: BookingWorld['db'], dateIds: number[]): Promise<{ inactive: number[]; paid: Set<number> }> {
+  if (dateIds.length === 0) return { inactive: [], paid: new Set() };
+  const inactive = (await db.select({ id: workshopDates.id }).from(workshopDates).where(and(inArray(workshopDates.id, dateIds), eq(workshopDates.isActive, false)))).map((d) => d.id);
+  if (inactive.length === 0) return { inactive, paid: new Set() };
+  const paid = await db.select({ id: bookings.id }).from(bookings).where(and(inArray(bookings.workshopDateId, inactive), eq(bookings.isPaid, true)));
+  return { inactive, paid: new Set(paid.map((row) => row.id)) };
+}
+
+/** Bookings paid during a step on a date that was inactive before it: a deactivated date took money. */
+export async function newMoneyOnInactiveDates(db: BookingWorld['db'], before: { inactive: number[]; paid: Set<number> }): Promise<number[]> {
+  if (before.inactive.length === 0) return [];
+  const paid = await db.select({ id: bookings.id }).from(bookings).where(and(inArray(bookings.workshopDateId, before.inactive), eq(bookings.isPaid, true)));
+  return paid.map((row) => row.id).filter((id) => !before.paid.has(id));
+}
