@@ -32,6 +32,7 @@ import type { AppDeps } from './deps';
 import type { Env } from './env';
 import { registerHealthRoutes } from './health';
 import { serializeError } from './lib/error-serializer';
+import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { registerMetrics } from './metrics';
 import { registerPages } from './pages';
 import { registerAuth } from './plugins/auth';
@@ -91,7 +92,8 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
   if (deps.env.METRICS_TOKEN) registerMetrics(app, { db: deps.db, token: deps.env.METRICS_TOKEN });
   registerSecurityHeaders(app);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so the limits hold across every instance (not per process).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore({ db: deps.db, log: app.log }) });
   registerCsrfGuard(app);
   // Before every route: resolves the session cookie and guards admin paths before bodies are read.
   registerAuth(app, { db: deps.db });

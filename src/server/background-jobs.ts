@@ -6,6 +6,7 @@ import { releaseExpiredHolds } from '../features/booking/server/seats';
 import { sendDueReminders, type ReminderDeps } from '../features/calendar/server/reminders';
 import { runDailyBackup } from '../features/operations/server/scheduled-backups';
 import type { Database } from './db/client';
+import { deleteExpiredRateLimitHits } from './lib/rate-limit-store';
 import { deleteExpiredSessions } from './plugins/auth';
 
 const HOLD_SWEEP_INTERVAL_MS = 30_000;
@@ -48,6 +49,7 @@ export function startBackgroundJobs({
       const released = await releaseExpiredHolds(db);
       if (released > 0) log.info({ released }, 'released expired seat holds');
       await deleteExpiredSessions(db);
+      await deleteExpiredRateLimitHits(db);
     } catch (error) {
       log.error({ err: error }, 'seat hold sweep failed');
     }

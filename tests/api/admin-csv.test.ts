@@ -188,6 +188,17 @@ describe('GET /api/admin/export/{entity}.csv', () => {
     });
   });
 
+  it('contactMessages: guards a formula that starts after ";" or "," inside a cell, for semicolon locales too', async () => {
+    const createdAt = new Date('2031-07-05T10:00:00.000Z');
+    const subject = "a;=cmd|' /C calc'!A0";
+    const message = 'ok,+1 555;@x\t-2';
+    const [row] = await db().insert(contactMessages).values({ name: 'Semi Colon', email: 'semi@example.com', subject, message, createdAt }).returning();
+    const response = await download('contactMessages');
+    expect(response.body).toContain(`${row!.id},Semi Colon,semi@example.com,"a;'=cmd|' /C calc'!A0","ok,'+1 555;'@x\t'-2",`);
+    const { rows } = csvToObjects(response.body);
+    expect(rows.find((r) => r.id === String(row!.id))).toMatchObject({ subject, message });
+  });
+
   it('builds a file of 5,000 bookings', async () => {
     const date = await createWorkshopDate(db(), { seatsTotal: 10_000 });
     const many = Array.from({ length: 5000 }, (_, i) => ({

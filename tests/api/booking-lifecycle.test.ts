@@ -4,7 +4,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, discountCodes, emailOutbox, payments, processedWebhookEvents, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { adminUsers, bookings, discountCodes, emailOutbox, payments, processedWebhookEvents, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { loginAsAdmin } from '../helpers/test-app';
 import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { createBookingWorld, lifecycleViolations, newMemory, type BookingWorld, type InvariantMemory } from '../helpers/booking-world';
 
@@ -301,6 +302,71 @@ describe('payments off the happy path', () => {
     expect((await reserve(open.id, who)).statusCode).toBe(201);
     const again = await openPayment(open.id, { ...who, email: who.email.toUpperCase() });
     expect(again.alreadyBooked).toBe(true);
+  });
+});
+
+describe('rules a hand-made fault used to slip past', () => {
+  it('refunds a payment whose provider record names another date (402), and gives its held seat back', async () => {
+    const open = await date();
+    const other = await date();
+    const who = person('Elsewhere');
+    const { paymentIntentId } = await openPayment(open.id, who);
+    world.stripe.intents.get(paymentIntentId)!.metadata.workshopDateId = String(other.id);
+    world.stripe.succeed(paymentIntentId);
+    const paid = await complete(open.id, who, paymentIntentId);
+    expect(paid.statusCode).toBe(402);
+    expect(paid.json().code).toBe('payment_mismatch_refunded');
+    expect(await world.db.select().from(bookings).where(eq(bookings.stripePaymentId, paymentIntentId))).toHaveLength(0);
+    expect([...world.stripe.refunds.values()].filter((r) => r.payment_intent === paymentIntentId).map((r) => r.amount)).toEqual([49900]);
+    expect(await seatsTaken(open.id)).toBe(0);
+    expect(await seatsTaken(other.id)).toBe(0);
+    await expectInvariants();
+  });
+
+  it('sends one refund when two admins approve the same request at once', async () => {
+    const open = await date();
+    const who = person('TwoAdmins');
+    const { paymentIntentId } = await openPayment(open.id, who);
+    world.stripe.succeed(paymentIntentId);
+    const bookingId = (await complete(open.id, who, paymentIntentId)).json().id as number;
+    const requested = await world.send({ method: 'POST', url: `/api/participant/refund-request/${bookingId}`, payload: { reason: 'I can no longer attend, sorry.' }, admin: true });
+    expect(requested.statusCode).toBe(201);
+    const approve = { method: 'PUT' as const, url: `/api/admin/refund-requests/${requested.json().refundRequest.id}`, payload: { status: 'APPROVED', notes: null }, admin: true };
+    const answers = await Promise.all([world.send(approve), world.send(approve)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect([...world.stripe.refunds.values()].filter((r) => r.payment_intent === paymentIntentId)).toHaveLength(1);
+    expect(await booking(bookingId)).toMatchObject({ status: 'refunded' });
+    expect(await seatsTaken(open.id)).toBe(0);
+
+    // A refunded booking cannot be cancelled afterwards.
+    const cancelled = await world.send({ method: 'POST', url: `/api/participant/cancel-booking/${bookingId}`, payload: { email: who.email }, admin: true });
+    expect(cancelled.statusCode).toBe(409);
+    expect(await seatsTaken(open.id)).toBe(0);
+    await expectInvariants();
+  });
+
+  it('refuses a cancelled reservation\'s pay link, and refunds a payment that still went through', async () => {
+    const open = await date();
+    const who = person('Cancelled');
+    const id = (await reserve(open.id, who)).json().id as number;
+    const intentId = (await openPayLink(id, who, open.id)).json().paymentIntentId as string;
+    const cancelled = await world.send({ method: 'POST', url: `/api/participant/cancel-booking/${id}`, payload: { email: who.email }, admin: true });
+    expect(cancelled.statusCode).toBe(200);
+    expect(world.stripe.intents.get(intentId)!.status).toBe('canceled');
+    expect((await openPayLink(id, who, open.id)).statusCode).toBe(409);
+    await expectInvariants();
+  });
+
+  it('lets no admin-users row without isAdmin read a participant\'s bookings', async () => {
+    const open = await date();
+    const who = person('Private');
+    expect((await reserve(open.id, who)).statusCode).toBe(201);
+    const staff = { email: 'staff@lifecycle.test', password: 'a long enough password' };
+    const { headers } = await loginAsAdmin(world.app, staff);
+    await world.db.update(adminUsers).set({ isAdmin: false }).where(eq(adminUsers.email, staff.email));
+    const read = await world.app.inject({ url: `/api/participant/bookings?email=${encodeURIComponent(who.email)}`, headers });
+    expect(read.statusCode).toBe(401);
+    expect(read.body).not.toContain(who.email);
   });
 });
 

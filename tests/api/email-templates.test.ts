@@ -124,6 +124,25 @@ describe('booking confirmation through its template', () => {
     expect(mail!.subject).toBe('Hi <img src=x onerror=alert(1)>');
   });
 
+  it('a placeholder in an href or src of the admin template only ever yields an http(s) or mailto URL', async () => {
+    await saveTemplate({
+      type: 'booking-confirmation',
+      subject: 'Booked',
+      content: '<p><a href="{{firstName}}">Hi</a> <img src="{{lastName}}" alt=""> <a href="{{participantLink}}">Your bookings</a></p>',
+    });
+    // Saving (sanitising) keeps the placeholder where the admin put it.
+    const [row] = await app.database.db.select().from(emailTemplates).where(eq(emailTemplates.type, 'booking-confirmation'));
+    expect(row!.content).toContain('<a href="{{firstName}}">');
+    const who = { ...buyer('tpl-href'), firstName: 'javascript:alert(1)', lastName: '//evil.example/pixel.png' };
+    await bookFree(who);
+    const [mail] = await mailTo(who.email);
+    expect(mail!.html).toContain('<a href="#">Hi</a>');
+    expect(mail!.html).toContain('<img src="#" alt="" />');
+    expect(mail!.html).not.toMatch(/javascript:|evil\.example/i);
+    // A real link from the product passes.
+    expect(mail!.html).toMatch(/<a href="http:\/\/test\.local\/participant\?token=[^"]+">Your bookings<\/a>/);
+  });
+
   it('a reservation uses the booking-reservation template and keeps its pay link', async () => {
     await saveTemplate({ type: 'booking-reservation', subject: 'Held: {{workshopTitle}}', content: '<p><a href="{{payLink}}">Pay now</a> {{amount}}</p>' });
     const date = await createWorkshopDate(app.database.db, { title: 'Reserve Lab', requiresImmediatePayment: false });

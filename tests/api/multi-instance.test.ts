@@ -7,7 +7,7 @@ import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
 import { sendDueReminders } from '../../src/features/calendar/server/reminders';
 import { formatLongDate } from '../../src/common/dates';
 import type { Database, DatabaseHandle } from '../../src/server/db/client';
-import { bookingReminders, bookings, discountCodes, emailOutbox, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { bookingReminders, bookings, discountCodes, emailOutbox, rateLimitHits, seatHolds, workshopDates } from '../../src/server/db/schema';
 import { OutboxWorker } from '../../src/server/email/outbox-worker';
 import { smtpTransportFromUrl } from '../../src/server/email/transport';
 import { deleteExpiredSessions } from '../../src/server/plugins/auth';
@@ -49,6 +49,8 @@ const SOLD_OUT = 'Sorry, this workshop is fully booked.';
 const SERVER_SWEEP_INTERVAL_MS = 30_000;
 /** How late a sweep may start after its timer was due (a busy machine delays timers). */
 const SWEEP_SLACK_MS = 10_000;
+/** POST /api/participant/access: the smallest per-address limit (participant-access.routes.ts). */
+const ACCESS_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
 type Reply = { status: number; body: unknown; sessionCookie: string | null };
 type CallOptions = { body?: unknown; cookie?: string; ip?: string };
@@ -472,6 +474,29 @@ function describeTwoInstances(title: string, start: () => Promise<Cluster>, extr
       expect(refused.body).toEqual({ message: 'Authentication required' });
       // Only that session ended: the one made earlier on A still works on B.
       expect((await b.call('GET', '/api/admin/workshop-dates', { cookie: fixtures.adminCookie })).status).toBe(200);
+    });
+
+    it('allows one address a rate limit once across both, not once on each', async () => {
+      const { a, b, db } = cluster;
+      const ip = '10.9.0.1';
+      // An address nobody booked with: the link request is answered and counted, but no e-mail is queued.
+      const ask = (on: Instance) => on.call('POST', '/api/participant/access', { ip, body: { email: 'nobody.limited@example.com' } });
+      // The windows are fixed (aligned to the clock both instances share): start clear of a boundary,
+      // or the count would rightly begin again halfway through.
+      const untilBoundary = ACCESS_LIMIT.windowMs - (Date.now() % ACCESS_LIMIT.windowMs);
+      if (untilBoundary < 5_000) await new Promise((wake) => setTimeout(wake, untilBoundary + 100));
+
+      const allowed: number[] = [];
+      for (let n = 0; n < ACCESS_LIMIT.max; n++) allowed.push((await ask(n % 2 ? b : a)).status);
+      expect(allowed).toEqual(Array(ACCESS_LIMIT.max).fill(200));
+      // Each instance has seen only half the limit, yet the next request is refused on either.
+      const onA = await ask(a);
+      const onB = await ask(b);
+      expect([onA.status, onB.status]).toEqual([429, 429]);
+      // Another address is not held back by it.
+      expect((await a.call('POST', '/api/participant/access', { ip: '10.9.0.2', body: { email: 'nobody.limited@example.com' } })).status).toBe(200);
+      const [row] = await db.select().from(rateLimitHits).where(eq(rateLimitHits.key, `POST /api/participant/access ${ip}`));
+      expect(row!.hits).toBe(ACCESS_LIMIT.max + 2);
     });
 
     it('delivers each booking confirmation once although both outbox workers run', async () => {

@@ -37,9 +37,48 @@ describe('formatCsvField', () => {
     expect(formatCsvField('+1 555 0100')).toBe("'+1 555 0100");
     expect(formatCsvField('-negative')).toBe("'-negative");
     expect(formatCsvField('@handle')).toBe("'@handle");
-    expect(formatCsvField('\tindented')).toBe("'\tindented");
+    expect(formatCsvField('\tindented')).toBe('"\'\tindented"');
     expect(formatCsvField('\rcarriage')).toBe('"\'\rcarriage"');
     expect(formatCsvField('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+  });
+});
+
+describe('formula guard whatever the separator', () => {
+  const TRIGGERS = ['=', '+', '-', '@', '\t', '\r'];
+
+  it('guards each trigger at the start and right after ";", "," and tab, and quotes the cell', () => {
+    for (const trigger of TRIGGERS) {
+      const formula = `${trigger}cmd|' /C calc'!A0`;
+      expect(guardFormula(formula)).toBe(`'${formula}`);
+      for (const separator of [';', ',', '\t']) {
+        const cell = `a${separator}${formula}`;
+        expect(guardFormula(cell)).toBe(`a${separator}'${formula}`);
+        // Quoted too: a reader honouring quotes keeps the whole text in one cell.
+        expect(formatCsvField(cell)).toBe(`"a${separator}'${formula.replace(/"/g, '""')}"`);
+        expect(unguardFormula(guardFormula(cell))).toBe(cell);
+      }
+    }
+  });
+
+  it("writes Excel's semicolon-locale split inert: no ';'-separated part starts a formula", () => {
+    const field = formatCsvField("a;=cmd|' /C calc'!A0");
+    expect(field).toBe(`"a;'=cmd|' /C calc'!A0"`);
+    // Even a reader that ignores the quotes and splits on ';' finds no cell starting a formula.
+    for (const part of field.replace(/^"|"$/g, '').split(/[;,\t]/)) expect(part).not.toMatch(/^[=+\-@]/);
+  });
+
+  it('quotes a semicolon or tab even with no formula, leaving other text alone', () => {
+    expect(formatCsvField('a;b')).toBe('"a;b"');
+    expect(formatCsvField('a\tb')).toBe('"a\tb"');
+    expect(guardFormula('a; b=c, d-e')).toBe('a; b=c, d-e');
+    expect(guardFormula('Warm-up')).toBe('Warm-up');
+    // A line break inside a (quoted) cell is no separator: markdown lists stay as written.
+    expect(guardFormula('- one\n- two')).toBe("'- one\n- two");
+  });
+
+  it('reads a guarded file back exactly', () => {
+    const row = ['a;=1+1', 'b,@SUM(A1)', 'c;;-2', "d;'+3"];
+    expect(csvToObjects(formatCsv(['w', 'x', 'y', 'z'], [row])).rows).toEqual([{ w: row[0], x: row[1], y: row[2], z: row[3] }]);
   });
 });
 

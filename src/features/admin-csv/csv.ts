@@ -2,15 +2,23 @@
  * CSV as spreadsheets read and write it (RFC 4180), with no Node or browser APIs so the server
  * writes downloads and the browser parses uploads with the same rules.
  *
- * - Fields holding a comma, a quote, CR or LF (or spaces at either end) are quoted; quotes inside
- *   are doubled. Records end with CRLF.
+ * - Fields holding a comma, a semicolon, a tab, a quote, CR or LF (or spaces at either end) are
+ *   quoted; quotes inside are doubled. Records end with CRLF.
  * - Downloads start with a UTF-8 byte order mark: without it Excel reads UTF-8 as a legacy code
  *   page and mangles every accent.
- * - Formula injection: a text cell starting with =, +, -, @, tab or CR would run as a formula
- *   when the file is opened in a spreadsheet ('=HYPERLINK(...)' in a contact message). Such a cell
- *   is written with a leading single quote, and reading strips exactly that quote again. Text
- *   that already starts with quotes before one of those characters gets one more, so writing and
- *   reading are exact inverses for every string.
+ * - Formula injection, as OWASP's "CSV Injection" page recommends: a text cell starting with =, +,
+ *   -, @, tab or CR would run as a formula when the file is opened in a spreadsheet
+ *   ('=HYPERLINK(...)' in a contact message), so such a cell is written with a leading single
+ *   quote. OWASP adds that the field separator must be taken care of too, as it can start a new
+ *   cell in the middle of the text: the file is written with commas, but Excel in a semicolon
+ *   locale splits on ';' (and tab-separated readers on tabs). So every place a cell could begin
+ *   under any of those separators — the start, and right after ',', ';' or tab — is guarded the
+ *   same way ('a;=cmd' is written "a;'=cmd"), and cells holding any of them are quoted as well.
+ *   Line breaks are not field separators: a cell holding one is always quoted, and every
+ *   spreadsheet keeps a quoted line break inside its cell (so a markdown list's '- ' lines stay
+ *   as they are). Reading strips exactly the guard quotes again; text that already has quotes
+ *   before a trigger there gets one more, so writing and reading are exact inverses for every
+ *   string.
  */
 
 export const CSV_BOM = '\uFEFF';
@@ -18,20 +26,25 @@ const CRLF = '\r\n';
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
-/** Quotes (any number) then a character a spreadsheet treats as the start of a formula. */
-const GUARDED = /^'*[=+\-@\t\r]/;
-/** What guardFormula produced: at least one quote before such a character. */
-const UNGUARD = /^'+[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+/**
+ * Where some reader may start a cell (the start, or after a field separator some locale or reader
+ * uses), quotes (any number) then a character a spreadsheet treats as the start of a formula. Tab
+ * is both: '\t=x' guards the tab and the '='. The guard's quote is no separator, so the places are
+ * the same before and after guarding, which keeps unguardFormula an exact inverse.
+ */
+const GUARDED = /(?<=^|[,;\t])(?='*[=+\-@\t\r])/g;
+/** What guardFormula produced: at least one quote before such a character, at such a place. */
+const UNGUARD = /(?<=^|[,;\t])'(?='*[=+\-@\t\r])/g;
+const NEEDS_QUOTES = /[",;\t\r\n]|^\s|\s$/;
 
-/** Makes a text cell inert in spreadsheets: '=SUM(1)' becomes "'=SUM(1)". */
+/** Makes a text cell inert in spreadsheets: '=SUM(1)' becomes "'=SUM(1)", 'a;@x' becomes "a;'@x". */
 export function guardFormula(text: string): string {
-  return GUARDED.test(text) ? `'${text}` : text;
+  return text.replace(GUARDED, "'");
 }
 
 /** The inverse of guardFormula: "'=SUM(1)" becomes '=SUM(1)'; anything else is left alone. */
 export function unguardFormula(text: string): string {
-  return UNGUARD.test(text) ? text.slice(1) : text;
+  return text.replace(UNGUARD, '');
 }
 
 function cellText(value: CsvCell): string {

@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -449,6 +450,22 @@ export const jobLeases = pgTable('job_leases', {
   leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
 });
+
+/**
+ * Requests counted by the per-address rate limits (src/server/lib/rate-limit-store.ts): one row per
+ * key (route and client address) and fixed window, so every instance counts into the same row.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(1),
+  },
+  // windowEnd: the sweep deletes windows that are over.
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limit_hits_window_end_idx').on(t.windowEnd)],
+);
 
 /**
  * The demo payment provider's own ledger (CONTRACT §3): what Stripe would know about an

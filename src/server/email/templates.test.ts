@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailLayout, escapeHtml, renderTemplate } from './templates';
+import { attributeValues, emailLayout, escapeHtml, renderTemplate } from './templates';
 
 describe('renderTemplate', () => {
   it('fills placeholders, with or without spaces inside the braces, and numbers', () => {
@@ -26,6 +26,84 @@ describe('renderTemplate', () => {
 
   it('leaves text that only looks like a placeholder', () => {
     expect(renderTemplate('{ {a} } {{a b}} {{}}', { a: 'x' }, { html: false })).toBe('{ {a} } {{a b}} {{}}');
+  });
+});
+
+describe('renderTemplate: placeholders inside URL attributes', () => {
+  const link = (value: string, template = '<a href="{{url}}">x</a>') => renderTemplate(template, { url: value }, { html: true });
+
+  it('keeps http, https and mailto URLs, whatever the case of the scheme, trimmed and escaped', () => {
+    expect(link('https://example.com/pay?a=1&b=2')).toBe('<a href="https://example.com/pay?a=1&amp;b=2">x</a>');
+    expect(link('  HTTP://example.com ')).toBe('<a href="HTTP://example.com">x</a>');
+    expect(link('mailto:ada@example.com')).toBe('<a href="mailto:ada@example.com">x</a>');
+    expect(link('x', '<img src="{{url}}" alt="">')).toBe('<img src="#" alt="">');
+  });
+
+  it('turns anything else into #: scripts, data, protocol-relative, relative and encoded tricks', () => {
+    for (const value of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      '\u0001javascript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:msgbox(1)',
+      '//evil.example/x',
+      '/checkout?booking=1',
+      '&#106;avascript:alert(1)',
+      '&#x6A;avascript:alert(1)',
+      'javascript&colon;alert(1)',
+      '',
+    ]) {
+      expect(link(value)).toBe('<a href="#">x</a>');
+    }
+  });
+
+  it('judges the filled value as a whole, template text included', () => {
+    expect(link('1', '<a href="https://site.example/b/{{url}}">x</a>')).toBe('<a href="https://site.example/b/1">x</a>');
+    expect(link('javascript:alert(1)', '<a href="https://site.example/?q={{url}}">x</a>')).toBe('<a href="https://site.example/?q=javascript:alert(1)">x</a>');
+    // The template's own entity cannot make a scheme either.
+    expect(link('alert(1)', '<a href="&#106;avascript:{{url}}">x</a>')).toBe('<a href="#">x</a>');
+    expect(link('evil.example', '<a href="//{{url}}">x</a>')).toBe('<a href="#">x</a>');
+  });
+
+  it('finds the attribute however it is written: case, single quotes, spaces, no quotes', () => {
+    expect(link('javascript:alert(1)', "<A HREF = '{{url}}'>x</A>")).toBe("<A HREF = '#'>x</A>");
+    expect(link('javascript:alert(1)', '<a title="t" href={{url}}>x</a>')).toBe('<a title="t" href="#">x</a>');
+    // Unquoted values are written quoted, so a space cannot start another attribute.
+    expect(link('https://ok.example/ onmouseover=alert(1)', '<a href={{url}}>x</a>')).toBe('<a href="https://ok.example/ onmouseover=alert(1)">x</a>');
+    expect(link('a onmouseover=alert(1)', '<b title={{url}}>x</b>')).toBe('<b title="a onmouseover=alert(1)">x</b>');
+  });
+
+  it('leaves placeholders in text and in other attributes as plain escaped values', () => {
+    expect(link('javascript:alert(1)', '<p title="{{url}}">{{url}}</p>')).toBe('<p title="javascript:alert(1)">javascript:alert(1)</p>');
+    // Inside a comment or raw text there is no attribute to fill.
+    expect(link('javascript:x', '<!-- <a href="{{url}}"> --><p>{{url}}</p>')).toBe('<!-- <a href="javascript:x"> --><p>javascript:x</p>');
+  });
+});
+
+describe('attributeValues', () => {
+  const names = (html: string) => attributeValues(html).map((a) => [a.name, html.slice(a.start, a.end)]);
+
+  it('reads quoted, unquoted and valueless attributes', () => {
+    expect(names('<a href="x y" title=\'t\' hidden data-n=5>')).toEqual([
+      ['href', 'x y'],
+      ['title', 't'],
+      ['data-n', '5'],
+    ]);
+  });
+
+  it('skips comments (also <!--> and --!>), doctypes and raw text, then reads on', () => {
+    expect(names('<!doctype html><!-- <a href="c"> --><!--><a href="1"><!-- x --!><img src="2"><!---><a href="3">')).toEqual([
+      ['href', '1'],
+      ['src', '2'],
+      ['href', '3'],
+    ]);
+    expect(names('<style>a[title=\'</style><a href="3">\']</style>')).toEqual([['href', '3']]);
+    expect(names('<textarea><a href="no"></textarea><a href="4">')).toEqual([['href', '4']]);
+  });
+
+  it('treats a lone < as text', () => {
+    expect(names('1 < 2 <a href="5">')).toEqual([['href', '5']]);
   });
 });
 

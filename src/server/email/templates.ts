@@ -17,19 +17,130 @@ export function escapeHtml(value: string): string {
 
 // Letters, digits, `_`, `-` and `.` so keys like `workshop.title` read naturally in admin-edited templates.
 const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
+const HAS_PLACEHOLDER = /\{\{\s*[\w.-]+\s*\}\}/;
+
+/** Attributes a mail client follows or loads as a URL (the sanitiser lets only href and src through). */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'background', 'poster', 'cite', 'xlink:href']);
+/**
+ * The only URLs a filled attribute may hold. Tested on the value as written in the HTML, before a
+ * browser decodes it: the scheme must be plain letters, so `&#106;avascript:`, `java\tscript:`,
+ * `//evil` and relative paths (which mean nothing in an e-mail) all fail.
+ */
+const SAFE_URL = /^(?:https?|mailto):/i;
+const HTML_SPACE = /^[\t\n\f\r ]+|[\t\n\f\r ]+$/g;
 
 /**
  * Fills `{{key}}` placeholders in one pass, so a value that itself contains `{{…}}` is never
  * expanded again. In HTML mode values are escaped: they come from visitors (names, notes) while
  * the template is trusted. Unknown keys become '' rather than leaking `{{key}}` to a customer.
+ *
+ * In HTML mode an attribute value holding a placeholder is filled as a whole and then checked:
+ * in a URL attribute (`href`, `src`…) it must come out as an http(s) or mailto URL, or it becomes
+ * `#`; an unquoted one is written quoted, so a value with a space cannot add an attribute.
  */
 export function renderTemplate(template: string, values: Record<string, string | number>, options: { html: boolean }): string {
-  return template.replace(PLACEHOLDER, (_match, key: string) => {
-    const value = Object.hasOwn(values, key) ? values[key] : undefined;
-    if (value === undefined) return '';
-    const text = String(value);
-    return options.html ? escapeHtml(text) : text;
-  });
+  const fill = (text: string) =>
+    text.replace(PLACEHOLDER, (_match, key: string) => {
+      const value = Object.hasOwn(values, key) ? values[key] : undefined;
+      if (value === undefined) return '';
+      const text = String(value);
+      return options.html ? escapeHtml(text) : text;
+    });
+  if (!options.html) return fill(template);
+
+  let out = '';
+  let at = 0;
+  for (const attribute of attributeValues(template)) {
+    const raw = template.slice(attribute.start, attribute.end);
+    if (!HAS_PLACEHOLDER.test(raw)) continue;
+    let value = fill(raw);
+    if (URL_ATTRIBUTES.has(attribute.name)) {
+      value = value.replace(HTML_SPACE, '');
+      if (!SAFE_URL.test(value)) value = '#';
+    }
+    out += fill(template.slice(at, attribute.start)) + (attribute.quoted ? value : `"${value.replace(/"/g, '&quot;')}"`);
+    at = attribute.end;
+  }
+  return out + fill(template.slice(at));
+}
+
+export type AttributeValue = { name: string; start: number; end: number; quoted: boolean };
+
+/** Elements whose content is text up to their end tag, never markup. */
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript']);
+const isSpace = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r';
+
+/**
+ * Where each attribute value of an HTML fragment lies (without its quotes), read the way the HTML
+ * standard's tokenizer reads tags, comments and raw text, so a placeholder is judged by the
+ * context a mail client will see. A small tokenizer rather than a parser: htmlparser2 is only
+ * here as sanitize-html's dependency, not ours, and no parser reports where a value lies in the
+ * source text.
+ */
+export function attributeValues(html: string): AttributeValue[] {
+  const found: AttributeValue[] = [];
+  const skipTo = (needle: string, from: number) => {
+    const index = html.indexOf(needle, from);
+    return index === -1 ? html.length : index + needle.length;
+  };
+  let i = 0;
+  while (i < html.length) {
+    const open = html.indexOf('<', i);
+    if (open === -1) break;
+    if (html.startsWith('<!--', open)) {
+      // `<!-->` and `<!--->` are whole comments; otherwise one ends at `-->` or `--!>`.
+      const from = open + 4;
+      if (html.startsWith('>', from)) i = from + 1;
+      else if (html.startsWith('->', from)) i = from + 2;
+      else i = Math.min(skipTo('-->', from), skipTo('--!>', from));
+      continue;
+    }
+    const closing = html[open + 1] === '/';
+    const nameAt = open + (closing ? 2 : 1);
+    if (!/[a-zA-Z]/.test(html[nameAt] ?? '')) {
+      // `<!doctype>`, `<?…>`, `</ …>`: bogus comments up to the first `>`; a lone `<` is text.
+      i = html[open + 1] === '!' || html[open + 1] === '?' || closing ? skipTo('>', open + 1) : open + 1;
+      continue;
+    }
+    let j = nameAt;
+    while (j < html.length && !isSpace(html[j]) && html[j] !== '/' && html[j] !== '>') j++;
+    const tag = html.slice(nameAt, j).toLowerCase();
+    for (;;) {
+      while (isSpace(html[j]) || html[j] === '/') j++;
+      if (j >= html.length) break;
+      if (html[j] === '>') {
+        j++;
+        break;
+      }
+      const nameStart = j;
+      j++; // the first character may be `=`
+      while (j < html.length && !isSpace(html[j]) && !'/>='.includes(html[j]!)) j++;
+      const name = html.slice(nameStart, j).toLowerCase();
+      while (isSpace(html[j])) j++;
+      if (html[j] !== '=') continue;
+      j++;
+      while (isSpace(html[j])) j++;
+      const quote = html[j];
+      if (quote === '"' || quote === "'") {
+        const end = html.indexOf(quote, j + 1);
+        found.push({ name, start: j + 1, end: end === -1 ? html.length : end, quoted: true });
+        j = end === -1 ? html.length : end + 1;
+      } else if (quote !== '>') {
+        const start = j;
+        while (j < html.length && !isSpace(html[j]) && html[j] !== '>') j++;
+        found.push({ name, start, end: j, quoted: false });
+      }
+    }
+    i = j;
+    if (!closing && RAW_TEXT.has(tag)) i = rawTextEnd(html, tag, i);
+  }
+  return found;
+}
+
+/** Where the raw text of `tag` ends: at its end tag, case-insensitively. */
+function rawTextEnd(html: string, tag: string, from: number): number {
+  const match = new RegExp(`</${tag}[\\t\\n\\f\\r />]`, 'i').exec(html.slice(from));
+  return match ? from + match.index : html.length;
 }
 
 /**

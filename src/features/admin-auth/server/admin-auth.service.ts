@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { adminUsers, auditLog } from '../../../server/db/schema';
@@ -7,7 +8,7 @@ import { HttpError } from '../../../server/plugins/error-handler';
 import { LOGIN_THROTTLED, TOTP_CODE_WRONG, type TotpSetup, type TotpStatus } from '../admin-auth.schema';
 import { ANONYMOUS, SYSTEM, recordAudit } from '../../../server/lib/audit';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
-import { ADMIN_USER_ENTITY, LOGIN_SUCCEEDED, beginAttempt, settleAttempt, type FailureAction } from './login-throttle';
+import { ADMIN_USER_ENTITY, LOGIN_SUCCEEDED, PASSWORD_STAGE, beginAttempt, settleAttempt, type FailureAction } from './login-throttle';
 import { openSecret, sealSecret } from './secret-box';
 import { base32Encode, generateTotpSecret, otpauthUrl, verifyTotp } from './totp';
 
@@ -121,8 +122,10 @@ export async function ensureFirstAdmin(db: Database): Promise<{ email: string; p
  */
 export async function checkPassword(db: Database, input: { email: string; password: string; ip: string }): Promise<PasswordOutcome> {
   const email = normaliseEmail(input.email);
-  const attempt = await beginAttempt(db, { actor: ANONYMOUS, email, ip: input.ip, failureAction: 'login_failed', stage: 'password' });
+  const attempt = await beginAttempt(db, { actor: ANONYMOUS, email, ip: input.ip, failureAction: 'login_failed', stage: PASSWORD_STAGE });
   if (attempt.throttled) return { kind: 'throttled' };
+  // Many failures on this account from elsewhere slow every attempt on it, never block it.
+  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
 
   const user = await findAdminByEmail(db, email);
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
@@ -162,8 +165,9 @@ async function lastAcceptedTotpStep(db: Database, adminUserId: number): Promise<
 }
 
 /**
- * Checks an authenticator code under the same throttle as passwords. On success the attempt's
- * row becomes `successAction` and keeps the accepted step for the replay check.
+ * Checks an authenticator code under its own throttle (wrong codes per account, see
+ * login-throttle). On success the attempt's row becomes `successAction` and keeps the accepted
+ * step for the replay check.
  */
 async function checkCode(
   deps: AuthDeps,

@@ -54,7 +54,12 @@ export async function fulfilPayment(deps: BookingDeps, providerPaymentId: string
     // Someone else settled it meanwhile: theirs is the answer.
     const settledMeanwhile = await settledOutcome(tx, locked!);
     if (settledMeanwhile) return settledMeanwhile;
-    if (!matches) return refundInstead(tx, locked!, 'mismatch');
+    if (!matches) {
+      // It will never convert its hold: the seat and the code use go back now, not at expiry.
+      const [hold] = isReservation ? [] : await tx.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, providerPaymentId)).for('update');
+      if (hold) await releaseHeldSeat(tx, hold, locked!.discountCodeId);
+      return refundInstead(tx, locked!, 'mismatch');
+    }
     return isReservation ? payReservation(tx, deps, locked!) : bookPaidSeat(tx, deps, locked!);
   });
   return finish(deps, outcome);

@@ -7,6 +7,10 @@
  * - `bccAdmin` copies every admin user (admin_users) on the e-mail, as Bcc.
  * - Values are HTML-escaped; `trustedHtml` carries markup the product builds itself (a details
  *   table, the newsletter's sanitised content) and is inserted as it is.
+ * - A placeholder inside an `href` or `src` of the template only ever yields an http(s) or mailto
+ *   URL, or `#` (renderTemplate checks the filled value; issue 15 point 8). Links the product
+ *   sends (`…Link` values) are absolute already: built on PUBLIC_URL by their senders, and by
+ *   sampleValuesFor for test e-mails.
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
