@@ -34,11 +34,11 @@ test.describe('landing page', () => {
       ['contact', page.locator('#contact')],
       ['footer', page.getByRole('contentinfo')],
     ];
+    for (const [name, locator] of sections) await expect(locator, `section ${name}`).toBeVisible();
+    // Measured once every section is there: a section that loads late moves the ones below it,
+    // so a top read while it was still loading could put two sections out of order.
     const tops: number[] = [];
-    for (const [name, locator] of sections) {
-      await expect(locator, `section ${name}`).toBeVisible();
-      tops.push(await documentTop(locator));
-    }
+    for (const [, locator] of sections) tops.push(await documentTop(locator));
     const order = sections.map(([name], i) => ({ name, top: tops[i]! }));
     expect(
       [...order].sort((a, b) => a.top - b.top).map((s) => s.name),
