@@ -5,7 +5,7 @@ import { SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import type { AppDeps } from '../../../server/deps';
-import { bookings, discountCodes, newsletterSubscribers, payments, seatHolds, workshopDates } from '../../../server/db/schema';
+import { bookings, discountCodes, payments, seatHolds, workshopDates } from '../../../server/db/schema';
 import { verifyToken } from '../../../server/lib/signed-token';
 import type { PaymentIntent, PaymentProvider } from '../../../server/payments/payment-provider';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -13,6 +13,7 @@ import type { BookingForm, BookingResponse, PaymentIntentResponse } from '../boo
 import { claimDiscountUse, discountInvalid, normaliseCode, usableDiscount } from './discounts';
 import { PAY_LINK_PURPOSE, queueBookingEmail, type WorkshopDateRow } from './booking-emails';
 import { fulfilPayment } from './fulfil-payment';
+import { subscribeBooker } from './newsletter-signup';
 import { getPaymentSettings } from '../../settings';
 import { priceSeat, type Price } from './pricing';
 import { SEAT_HOLD_MINUTES, SOLD_OUT_MESSAGE, releaseExpiredHolds, takeSeat } from './seats';
@@ -101,10 +102,6 @@ function priceResponse(price: Price, extra: Pick<PaymentIntentResponse, 'clientS
     discountAmount: centsToDollars(price.discountCents),
     discountPercent: price.discountPercent,
   };
-}
-
-async function subscribe(tx: Database, email: string, wanted: boolean) {
-  if (wanted) await tx.insert(newsletterSubscribers).values({ email: email.toLowerCase(), source: 'booking' }).onConflictDoNothing();
 }
 
 /**
@@ -326,7 +323,7 @@ async function bookUnpaidSeat(
         subscribedToNewsletter: form.subscribedToNewsletter,
       })
       .returning();
-    await subscribe(tx, form.email, form.subscribedToNewsletter);
+    await subscribeBooker(tx, form.email, form.subscribedToNewsletter);
     await queueBookingEmail(tx, deps, reservation ? 'reserved' : 'free', row!, offer.date);
     if (offer.discount) await claimDiscountUse(tx, offer.discount.id, deps.now());
     await takeSeat(tx, offer.date.id);

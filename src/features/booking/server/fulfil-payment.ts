@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
-import { bookings, newsletterSubscribers, payments, seatHolds, workshopDates } from '../../../server/db/schema';
+import { bookings, payments, seatHolds, workshopDates } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { queueBookingEmail } from './booking-emails';
 import type { BookingDeps } from './booking.service';
 import { normaliseCode, reclaimDiscountUse } from './discounts';
+import { subscribeBooker } from './newsletter-signup';
 import { markRefunding, refundedPaymentError, sendPaymentRefund, type RefundReason } from './payment-refunds';
 import { releaseHeldSeat, releaseSeat, tryTakeSeat } from './seats';
 
@@ -154,9 +155,7 @@ async function bookPaidSeat(tx: Database, deps: BookingDeps, payment: PaymentRow
     })
     .returning();
   await tx.update(payments).set({ status: 'succeeded', bookingId: booking!.id, updatedAt: new Date() }).where(eq(payments.id, payment.id));
-  if (customer.subscribedToNewsletter) {
-    await tx.insert(newsletterSubscribers).values({ email: customer.email.toLowerCase(), source: 'booking' }).onConflictDoNothing();
-  }
+  await subscribeBooker(tx, customer.email, customer.subscribedToNewsletter);
   await queueBookingEmail(tx, deps, 'paid', booking!, date);
   return { booking: booking! };
 }
