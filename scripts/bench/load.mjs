@@ -153,6 +153,7 @@ export async function sustainedBookings(baseUrl, admin, code, { seats, bookings,
   const booked = outcomes.filter((outcome) => outcome.booked).length;
   const times = outcomes.map((outcome) => outcome.ms);
   return {
+    dateId,
     seats,
     attempts: bookings,
     concurrency,

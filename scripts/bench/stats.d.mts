@@ -1,6 +1,6 @@
 // Types of stats.mjs for the TypeScript unit test (tests/unit/bench-stats.test.ts).
 
-export declare const BENCH_TARGETS: { minReadRatio: number; maxPostgresReadP99Ms: number; minPostgresBookingsPerSecond: number };
+export declare const BENCH_TARGETS: { minReadRatio: number; maxPostgresReadP99Ms: number; minPostgresBookingsPerSecond: number; minFloorRatio: number };
 
 export type LoadFigures = { requestsPerSecond: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
 export type ReadFigures = { route: string; bytes?: number; contentType?: string; app: LoadFigures; raw: LoadFigures; ratio: number };
@@ -16,8 +16,22 @@ export type SustainedFigures = OutcomeTally & {
   p50: number;
   p99: number;
   seatsTaken: number | null;
+  dateId?: number;
 };
-export type DatabaseFigures = { reads: ReadFigures[]; rush: RushFigures; sustained: SustainedFigures; peakRssMb: number | null };
+/** The database's floor (db-floor.mjs): one free booking's statements through `pg`, PostgreSQL only. */
+export type FloorFigures = {
+  concurrency: number;
+  poolSize: number;
+  statementsPerBooking: number;
+  booked: number;
+  failed: number;
+  durationMs: number;
+  bookingsPerSecond: number;
+  p50: number;
+  p99: number;
+  seatsTaken: number | null;
+};
+export type DatabaseFigures = { reads: ReadFigures[]; rush: RushFigures; sustained: SustainedFigures; floor?: FloorFigures | null; peakRssMb: number | null };
 export type TargetCheck = { name: string; value: number; met: boolean };
 
 export declare function lighthousePerformanceTarget(path: string): number;
@@ -26,6 +40,7 @@ export declare function median(values: number[]): number;
 export declare function countStatuses(statuses: (number | string)[]): Record<string, number>;
 export declare function serverErrors(counts: Record<string, number>): number;
 export declare function visitorAddress(i: number): string;
+export declare function floorRatio(figures: DatabaseFigures): number;
 export declare function checkTargets(kind: 'embedded' | 'postgres', figures: DatabaseFigures): TargetCheck[];
 export declare function round(value: number, digits?: number): number;
 export declare function resultRows(byKind: Record<string, DatabaseFigures>): { header: string[]; rows: string[][] };

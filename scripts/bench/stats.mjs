@@ -9,7 +9,17 @@ export const BENCH_TARGETS = {
   maxPostgresReadP99Ms: 50,
   /** Sustained free bookings per second on PostgreSQL. */
   minPostgresBookingsPerSecond: 200,
+  /**
+   * Sustained bookings per second on PostgreSQL as a share of the database's floor: the same
+   * statements replayed straight through `pg` at the same concurrency (issue 15, point 9).
+   */
+  minFloorRatio: 0.5,
 };
+
+/** Sustained HTTP bookings per second ÷ the floor's; NaN without a floor. */
+export function floorRatio(figures) {
+  return figures.floor ? figures.sustained.bookingsPerSecond / figures.floor.bookingsPerSecond : Number.NaN;
+}
 
 /** Lighthouse performance score targets (issue 7, point 3): 100 on '/', 95 elsewhere. */
 export function lighthousePerformanceTarget(path) {
@@ -92,6 +102,12 @@ export function checkTargets(kind, figures) {
       met: sustained.bookingsPerSecond >= BENCH_TARGETS.minPostgresBookingsPerSecond,
     });
   }
+  if (figures.floor) {
+    const ratio = floorRatio(figures);
+    checks.push({ name: `sustained: bookings/s ≥ ${BENCH_TARGETS.minFloorRatio} × database floor`, value: round(ratio, 2), met: ratio >= BENCH_TARGETS.minFloorRatio });
+    // A replayed booking that failed means the floor no longer fits the schema (bench-floor.test.ts).
+    checks.push({ name: 'floor: every replayed booking committed', value: figures.floor.failed, met: figures.floor.failed === 0 });
+  }
   return checks;
 }
 
@@ -125,6 +141,12 @@ export function resultRows(byKind) {
   rows.push(['sustained: booked / attempts', ...kinds.map((kind) => `${byKind[kind].sustained.booked} / ${byKind[kind].sustained.attempts}`)]);
   rows.push(['sustained: bookings/s', ...cell((f) => f.sustained.bookingsPerSecond, 1)]);
   rows.push(['sustained: p50 / p99 ms per booking', ...kinds.map((kind) => `${format(byKind[kind].sustained.p50)} / ${format(byKind[kind].sustained.p99)}`)]);
+  rows.push(['database floor: bookings/s (same statements via pg)', ...cell((f) => f.floor?.bookingsPerSecond, 1)]);
+  rows.push(['sustained: ratio to the floor', ...cell((f) => (f.floor ? floorRatio(f) : null), 2)]);
+  rows.push(['database floor: p50 / p99 ms per booking', ...kinds.map((kind) => {
+    const floor = byKind[kind].floor;
+    return floor ? `${format(floor.p50)} / ${format(floor.p99)}` : '—';
+  })]);
   rows.push(['peak RSS of the server MB', ...cell((f) => f.peakRssMb, 0)]);
   return { header: ['', ...kinds], rows };
 }

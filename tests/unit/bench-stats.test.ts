@@ -12,6 +12,7 @@ import {
   summariseLighthouseRuns,
   visitorAddress,
   type DatabaseFigures,
+  type FloorFigures,
 } from '../../scripts/bench/stats.mjs';
 
 const load = (requestsPerSecond: number, p99 = 10) => ({ requestsPerSecond, p50: 2, p99, requests: requestsPerSecond * 20, non2xx: 0, errors: 0 });
@@ -36,6 +37,10 @@ function figures(overrides: { ratio?: number; p99?: number; winners?: number; se
     },
     peakRssMb: 150,
   };
+}
+
+function floor(bookingsPerSecond: number, failed = 0): FloorFigures {
+  return { concurrency: 50, poolSize: 10, statementsPerBooking: 12, booked: bookingsPerSecond * 5, failed, durationMs: 5000, bookingsPerSecond, p50: 100, p99: 200, seatsTaken: bookingsPerSecond * 5 };
 }
 
 const missed = (kind: 'embedded' | 'postgres', f: DatabaseFigures) => checkTargets(kind, f).filter((check) => !check.met).map((check) => check.name);
@@ -93,6 +98,16 @@ describe('targets (issue 7)', () => {
     expect(missed('postgres', figures({ p99: 50, bookingsPerSecond: 200 }))).toEqual([]);
   });
 
+  it('needs half the database floor’s bookings/s where the floor was measured (PostgreSQL)', () => {
+    const withFloor = (bookingsPerSecond: number, failed = 0) => ({ ...figures({ bookingsPerSecond }), floor: floor(600, failed) });
+    expect(missed('postgres', withFloor(300))).toEqual([]);
+    expect(missed('postgres', withFloor(299))).toEqual(['sustained: bookings/s ≥ 0.5 × database floor']);
+    expect(checkTargets('postgres', withFloor(300)).find((check) => check.name.includes('× database floor'))).toMatchObject({ value: 0.5, met: true });
+    expect(missed('postgres', withFloor(300, 2))).toEqual(['floor: every replayed booking committed']);
+    // No floor (the embedded database): no such target.
+    expect(checkTargets('embedded', figures()).filter((check) => check.name.includes('floor'))).toEqual([]);
+  });
+
   it('needs exactly the seats sold in the rush and no 5xx, on both databases', () => {
     expect(missed('embedded', figures({ winners: 21, seatsTaken: 21 }))).toEqual(['rush: winners = 20', 'rush: seats taken = 20']);
     expect(missed('embedded', figures({ winners: 19 }))).toEqual(['rush: winners = 20']);
@@ -108,6 +123,10 @@ describe('the printed table', () => {
     expect(rows).toContainEqual(['/api/workshop-dates req/s (raw node:http)', '8,000 (10,000)', '8,000 (10,000)']);
     expect(rows).toContainEqual(['rush: winners / seats', '20 / 20', '20 / 20']);
     expect(rows).toContainEqual(['sustained: bookings/s', '400', '250.4']);
+    expect(rows).toContainEqual(['database floor: bookings/s (same statements via pg)', '—', '—']);
+    const withFloor = resultRows({ embedded: figures(), postgres: { ...figures({ bookingsPerSecond: 250 }), floor: floor(500) } });
+    expect(withFloor.rows).toContainEqual(['database floor: bookings/s (same statements via pg)', '—', '500']);
+    expect(withFloor.rows).toContainEqual(['sustained: ratio to the floor', '—', '0.5']);
     const lines = formatTable(header, rows).split('\n');
     expect(lines[1]).toMatch(/^-+ {2}-+ {2}-+$/);
     // Columns line up: each row's embedded cell starts under the 'embedded' heading.
