@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { unsubscribeDecorator } from '../features/newsletter/server/unsubscribe';
 import { resolveMailTransport } from '../features/settings/server/mail-transport';
+import { moveDiskUploadsIntoDatabase } from '../features/uploads/server/uploads.service';
 import { startBackgroundJobs, type BackgroundJobTimings } from './background-jobs';
 import type { Database } from './db/client';
 import { OutboxWorker } from './email/outbox-worker';
@@ -10,7 +11,12 @@ import type { PaymentProvider } from './payments/payment-provider';
 /** 12 attempts with doubling backoff keep retrying for about 2.4 hours before an admin must retry. */
 const OUTBOX_MAX_ATTEMPTS = 12;
 
-export type Runtime = { outbox: OutboxWorker; stop: () => Promise<void> };
+export type Runtime = {
+  outbox: OutboxWorker;
+  /** The one-off work of start-up (moving images left on disk into the database) has finished. */
+  started: Promise<void>;
+  stop: () => Promise<void>;
+};
 
 /**
  * The work a running server does besides answering requests: the outbox worker and the periodic
@@ -18,6 +24,9 @@ export type Runtime = { outbox: OutboxWorker; stop: () => Promise<void> };
  * - E-mail goes through the admin's saved settings, else SMTP_URL, else waits (CONTRACT §4).
  * - Every e-mail carries its recipient's unsubscribe link (issue 6).
  * - Reminders are queued, and the daily backup is written to DATA_DIR/backups.
+ * - Images an earlier version left in DATA_DIR/uploads are moved into the database, in the
+ *   background (they are served from disk until then); a failure is logged and retried at the
+ *   next start.
  */
 export function startRuntime({
   db,
@@ -51,10 +60,16 @@ export function startRuntime({
     timings,
   });
   outbox.start();
+  const started = moveDiskUploadsIntoDatabase(db, env.DATA_DIR, log).then(
+    () => undefined,
+    (error: unknown) => log.error({ err: error }, 'moving uploaded images into the database failed; the next start tries again'),
+  );
   return {
     outbox,
+    started,
     stop: async () => {
       jobs.stop();
+      await started;
       await outbox.stop();
     },
   };

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -210,6 +210,70 @@ describe('POST /api/admin/restore', () => {
     await downloadBackup();
     await app.database.db.execute(sql`insert into discount_codes (code, description) values ('AFTERFAILURES', 'x')`);
   }, 60_000);
+
+  it('carries uploaded images as base64 and puts their bytes back, a 5 MB image included', async () => {
+    const png = (size: number, fill: number) => {
+      const bytes = Buffer.alloc(size, fill);
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+      return bytes;
+    };
+    const small = png(300, 7);
+    const largest = png(5 * 1024 * 1024, 0xab);
+    const urls: string[] = [];
+    for (const bytes of [small, largest]) {
+      const uploaded = await app.inject({ method: 'POST', url: '/api/admin/uploads', headers: { ...admin, 'content-type': 'image/png' }, payload: bytes });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      urls.push(uploaded.json().url);
+    }
+    const response = await app.inject({ method: 'GET', url: '/api/admin/backup', headers: admin });
+    const backup = response.json() as Backup;
+    const rows = backup.tables.uploaded_files!;
+    const smallRow = rows.find((row) => `/uploads/${row.stored_name}` === urls[0]);
+    expect(smallRow?.data).toBe(small.toString('base64'));
+    // base64, not to_jsonb's hex: the file grows by about a third of the images, not double.
+    expect(response.body.length).toBeLessThan(largest.length * 1.4 + 1024 * 1024);
+
+    await app.database.db.execute(sql`update uploaded_files set data = ${Buffer.from('gone')}`);
+    const restored = await restore(response.body);
+    expect(restored.statusCode, restored.body.slice(0, 300)).toBe(200);
+    for (const [index, bytes] of [small, largest].entries()) {
+      const served = await app.inject({ method: 'GET', url: urls[index]! });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+    }
+  }, 60_000);
+
+  it('refuses an image that is not base64 and changes nothing', async () => {
+    const backup = await downloadBackup();
+    const before = await snapshot(['audit_log', 'sessions']);
+    const broken = structuredClone(backup);
+    broken.tables.uploaded_files = [
+      { id: 1, stored_name: 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.png', content_type: 'image/png', size_bytes: 3, data: 'not base64 at all!', created_at: '2030-01-01T00:00:00+00:00' },
+    ];
+    const response = await restore(broken);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/uploaded_files/);
+    expect(await snapshot(['audit_log', 'sessions'])).toEqual(before);
+  });
+
+  it('restores an upload row without bytes (a backup from before images moved into the database) from the files on disk', async () => {
+    const backup = await downloadBackup();
+    const name = 'ffffffffffffffffffffffffffffffff.gif';
+    const gif = Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x3b])]);
+    const old = structuredClone(backup);
+    old.schemaVersion = '0003_rate_limits';
+    old.tables.uploaded_files = [{ id: 1, stored_name: name, content_type: 'image/gif', size_bytes: gif.length, created_at: '2030-01-01T00:00:00+00:00' }];
+    mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+    writeFileSync(join(dataDir, 'uploads', name), gif);
+    const response = await restore(old);
+    expect(response.statusCode, response.body).toBe(200);
+    const served = await app.inject({ method: 'GET', url: `/uploads/${name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(gif)).toBe(true);
+    const [row] = await query<{ moved: boolean }>(app.database.db, sql`select data is not null as moved from uploaded_files where stored_name = ${name}`);
+    expect(row!.moved).toBe(true);
+    await restore(backup);
+  });
 
   it('accepts a file larger than the default 1 MB body limit', async () => {
     const backup = await downloadBackup();

@@ -1,8 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupsDir } from '../../src/features/operations/server/scheduled-backups';
+import { eq } from 'drizzle-orm';
+import { uploadedFiles } from '../../src/server/db/schema';
 import { enqueueEmail } from '../../src/server/email/outbox';
 import { loadEnv } from '../../src/server/env';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
@@ -19,6 +21,8 @@ let app: TestApp;
 let smtp: SmtpCatcher;
 let dataDir: string;
 let runtime: Runtime;
+const LEFT_ON_DISK = '0123456789abcdef0123456789abcdef.gif';
+const GIF = Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x3b])]);
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -34,6 +38,9 @@ beforeAll(async () => {
   expect(saved.statusCode, saved.body).toBe(200);
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local', DATA_DIR: dataDir });
   expect(env.SMTP_URL).toBeUndefined();
+  // An image an earlier version kept on disk, for start-up to move into the database.
+  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  writeFileSync(join(dataDir, 'uploads', LEFT_ON_DISK), GIF);
   runtime = startRuntime({ db: app.database.db, env, secret: TEST_SECRET, payments: createPaymentProvider(env, app.database.db), log: app.log, timings: { firstBackupCheckMs: 50 } });
 });
 
@@ -45,6 +52,14 @@ afterAll(async () => {
 });
 
 describe('the server runtime', () => {
+  it('moves images left in DATA_DIR/uploads into the database at start', async () => {
+    await runtime.started;
+    const [row] = await app.database.db.select().from(uploadedFiles).where(eq(uploadedFiles.storedName, LEFT_ON_DISK));
+    expect(row?.contentType).toBe('image/gif');
+    expect(row?.data?.equals(GIF)).toBe(true);
+    expect(readdirSync(join(dataDir, 'uploads'))).toEqual(['moved-to-database']);
+  });
+
   it('delivers outbox e-mail through the saved mail settings, with the unsubscribe link', async () => {
     await enqueueEmail(app.database.db, { to: 'reader@example.test', subject: 'Runtime check', html: '<p>Hello</p>', kind: 'test' });
     runtime.outbox.nudge();

@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveDiskUploadsIntoDatabase } from '../../src/features/uploads/server/uploads.service';
 import { auditLog, uploadedFiles } from '../../src/server/db/schema';
 import { clientHeaders, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
 
@@ -52,7 +53,7 @@ describe('POST /api/admin/uploads', () => {
     ['WebP', WEBP, 'image/webp', 'image/webp', 'webp'],
     ['PNG sent as octet-stream', PNG, 'application/octet-stream', 'image/png', 'png'],
     ['JPEG announced as a PNG', JPEG, 'image/png', 'image/jpeg', 'jpg'],
-  ])('stores a %s under a random name with the type its bytes declare', async (_label, bytes, header, expectedType, extension) => {
+  ])('stores a %s in the database under a random name with the type its bytes declare', async (_label, bytes, header, expectedType, extension) => {
     const response = await upload(bytes, header);
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -60,9 +61,11 @@ describe('POST /api/admin/uploads', () => {
     expect(body.sizeBytes).toBe(bytes.length);
     expect(body.url).toMatch(new RegExp(`^/uploads/[a-f0-9]{32}\\.${extension}$`));
     const storedName = body.url.slice('/uploads/'.length);
-    expect(readFileSync(join(uploadDir(), storedName)).equals(bytes)).toBe(true);
     const [row] = await app.database.db.select().from(uploadedFiles).where(eq(uploadedFiles.storedName, storedName));
     expect(row).toMatchObject({ storedName, contentType: expectedType, sizeBytes: bytes.length });
+    expect(Buffer.isBuffer(row!.data) && row!.data.equals(bytes)).toBe(true);
+    // Nothing on this instance's disk: every instance on the database serves it.
+    expect(storedFiles()).toEqual([]);
   });
 
   it('stores a PNG as a PNG even when the header claims text/html', async () => {
@@ -178,10 +181,101 @@ describe('GET /uploads/{name}', () => {
     expect(response.json()).toEqual({ message: 'Not found' });
   });
 
-  it('answers 404 when the row exists but the file is gone', async () => {
-    const { url } = (await upload(PNG, 'image/png')).json();
-    rmSync(join(uploadDir(), url.slice('/uploads/'.length)));
-    const response = await app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(404);
+  it('answers a revalidation with 304 and no body, a changed or missing ETag with the image', async () => {
+    const { url } = (await upload(JPEG, 'image/jpeg')).json();
+    const name = url.slice('/uploads/'.length);
+    const first = await app.inject({ method: 'GET', url });
+    expect(first.headers.etag).toBe(`"${name}"`);
+    for (const ifNoneMatch of [`"${name}"`, `W/"${name}"`, `"other", "${name}"`, '*']) {
+      const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': ifNoneMatch } });
+      expect(again.statusCode, ifNoneMatch).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const other = await app.inject({ method: 'GET', url, headers: { 'if-none-match': '"0123456789abcdef0123456789abcdef.jpg"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.rawPayload.equals(JPEG)).toBe(true);
+    const unknown = await app.inject({ method: 'GET', url: '/uploads/0123456789abcdef0123456789abcdef.jpg', headers: { 'if-none-match': '*' } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('serves a row whose bytes were not moved in yet from DATA_DIR/uploads, and 404 when the file is gone too', async () => {
+    const name = 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1.png';
+    await app.database.db.insert(uploadedFiles).values({ storedName: name, contentType: 'image/png', sizeBytes: PNG.length });
+    mkdirSync(uploadDir(), { recursive: true });
+    writeFileSync(join(uploadDir(), name), PNG);
+    const served = await app.inject({ method: 'GET', url: `/uploads/${name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    rmSync(join(uploadDir(), name));
+    expect((await app.inject({ method: 'GET', url: `/uploads/${name}` })).statusCode).toBe(404);
+    await app.database.db.delete(uploadedFiles).where(eq(uploadedFiles.storedName, name));
+  });
+});
+
+describe('images an earlier version kept in DATA_DIR/uploads', () => {
+  const movedDir = () => join(uploadDir(), 'moved-to-database');
+  const rowOf = async (name: string) => (await app.database.db.select().from(uploadedFiles).where(eq(uploadedFiles.storedName, name)))[0];
+
+  it('are moved into the database once: rows get their bytes, files without a row get one, the files are kept aside', async () => {
+    mkdirSync(uploadDir(), { recursive: true });
+    const withRow = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb1.png';
+    const withoutRow = 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb2.gif';
+    await app.database.db.insert(uploadedFiles).values({ storedName: withRow, contentType: 'image/png', sizeBytes: PNG.length });
+    writeFileSync(join(uploadDir(), withRow), PNG);
+    writeFileSync(join(uploadDir(), withoutRow), GIF);
+    // Not ours, or not what its name says: left where they are.
+    writeFileSync(join(uploadDir(), 'notes.txt'), 'hello');
+    writeFileSync(join(uploadDir(), 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb3.png'), HTML);
+
+    const report = await moveDiskUploadsIntoDatabase(app.database.db, dataDir);
+    expect(report.moved.sort()).toEqual([withRow, withoutRow]);
+    expect(report.skipped.map((entry) => entry.name).sort()).toEqual(['bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb3.png', 'notes.txt']);
+    expect((await rowOf(withRow))!.data!.equals(PNG)).toBe(true);
+    expect(await rowOf(withoutRow)).toMatchObject({ contentType: 'image/gif', sizeBytes: GIF.length });
+    expect((await rowOf(withoutRow))!.data!.equals(GIF)).toBe(true);
+    expect(await rowOf('bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb3.png')).toBeUndefined();
+    expect(storedFiles().sort()).toEqual(['bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb3.png', 'moved-to-database', 'notes.txt']);
+    expect(readdirSync(movedDir()).sort()).toEqual([withRow, withoutRow]);
+
+    // Served from the database now that the files are gone from uploads/.
+    const served = await app.inject({ method: 'GET', url: `/uploads/${withoutRow}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(GIF)).toBe(true);
+
+    // Again: nothing left to move.
+    expect((await moveDiskUploadsIntoDatabase(app.database.db, dataDir)).moved).toEqual([]);
+    rmSync(join(uploadDir(), 'notes.txt'));
+    rmSync(join(uploadDir(), 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb3.png'));
+  });
+
+  it('survives a crash between the write and the rename: the next run renames, and never overwrites bytes already in', async () => {
+    const name = 'cccccccccccccccccccccccccccccc01.png';
+    // The state a crash leaves: the row has its bytes, the file is still in uploads/ (here with
+    // other bytes, to show the database's copy wins).
+    await app.database.db.insert(uploadedFiles).values({ storedName: name, contentType: 'image/png', sizeBytes: PNG.length, data: PNG });
+    const other = Buffer.concat([PNG, Buffer.from('different')]);
+    writeFileSync(join(uploadDir(), name), other);
+    const report = await moveDiskUploadsIntoDatabase(app.database.db, dataDir);
+    expect(report.moved).toEqual([name]);
+    expect((await rowOf(name))!.data!.equals(PNG)).toBe(true);
+    expect(existsSync(join(uploadDir(), name))).toBe(false);
+    expect(readFileSync(join(movedDir(), name)).equals(other)).toBe(true);
+  });
+
+  it('fills a row restored without bytes from the files kept aside, and reports one whose file is nowhere', async () => {
+    const kept = 'dddddddddddddddddddddddddddddd01.webp';
+    const lost = 'dddddddddddddddddddddddddddddd02.png';
+    writeFileSync(join(movedDir(), kept), WEBP);
+    await app.database.db.insert(uploadedFiles).values([
+      { storedName: kept, contentType: 'image/webp', sizeBytes: WEBP.length },
+      { storedName: lost, contentType: 'image/png', sizeBytes: PNG.length },
+    ]);
+    const report = await moveDiskUploadsIntoDatabase(app.database.db, dataDir);
+    expect(report.moved).toEqual([kept]);
+    expect(report.missing).toEqual([lost]);
+    expect((await rowOf(kept))!.data!.equals(WEBP)).toBe(true);
+    expect((await app.inject({ method: 'GET', url: `/uploads/${lost}` })).statusCode).toBe(404);
+    await app.database.db.delete(uploadedFiles).where(eq(uploadedFiles.storedName, lost));
   });
 });

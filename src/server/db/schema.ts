@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -19,6 +20,15 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../common/booking-status';
+
+/**
+ * Binary data (an image's bytes). node-postgres answers bytea as a Buffer and PGlite as a
+ * Uint8Array; both accept either as a parameter. The app always sees a Buffer.
+ */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -348,12 +358,18 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   createdAt: createdAt(),
 });
 
-/** Uploaded images: bytes live in DATA_DIR under a random name; this row says what they are. */
+/**
+ * Uploaded images, bytes included, so every instance serves every image and a backup holds them
+ * (docs/decisions/010-operations.md). `data` is null only for a row made before images moved into
+ * the database (or restored from a backup of that time) whose file in DATA_DIR/uploads has not
+ * been moved in yet; start-up moves it.
+ */
 export const uploadedFiles = pgTable('uploaded_files', {
   id: serial('id').primaryKey(),
   storedName: text('stored_name').notNull().unique(),
   contentType: text('content_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
+  data: bytea('data'),
   createdAt: createdAt(),
 });
 

@@ -83,13 +83,32 @@ function serialColumns(table: PgTable): PgColumn[] {
   return getTableConfig(table).columns.filter((column) => column.columnType === 'PgSerial');
 }
 
+/**
+ * Binary columns (an image's bytes): in the file as base64 text, not as to_jsonb's hex (`\\x…`),
+ * which would take twice the bytes it holds instead of a third more.
+ */
+function binaryColumns(table: PgTable): string[] {
+  return getTableConfig(table)
+    .columns.filter((column) => column.getSQLType() === 'bytea')
+    .map((column) => column.name);
+}
+
 // ---------------------------------------------------------------- backup
+
+/** `to_jsonb(t)` with each binary column as base64 text (null stays null). */
+function rowJson(table: PgTable) {
+  const binary = binaryColumns(table);
+  if (binary.length === 0) return sql`to_jsonb(t)`;
+  const without = sql`to_jsonb(t) - ${sql.raw(`array[${binary.map((name) => `'${name}'`).join(', ')}]::text[]`)}`;
+  const encoded = binary.map((name) => sql`${name}::text, translate(encode(t.${sql.identifier(name)}, 'base64'), E'\n', '')`);
+  return sql`(${without} || jsonb_build_object(${sql.join(encoded, sql`, `)}))`;
+}
 
 /**
  * Every row of every table, read in one snapshot so the file is consistent. Each row is the
  * database's own JSON of it (`to_jsonb`): column names as in the database, timestamps with their
- * full precision and zone, jsonb columns as JSON. A restore reads it back the same way, so a
- * round trip changes nothing.
+ * full precision and zone, jsonb columns as JSON; binary columns (images) are base64. A restore
+ * reads it back the same way, so a round trip changes nothing.
  */
 export async function createBackup(db: Database, now = new Date()): Promise<BackupFile> {
   const tables: BackupFile['tables'] = {};
@@ -99,8 +118,15 @@ export async function createBackup(db: Database, now = new Date()): Promise<Back
         const name = getTableName(table);
         const keys = primaryKeyColumns(table).map((column) => sql`t.${sql.identifier(column.name)}`);
         const order = keys.length > 0 ? sql` order by ${sql.join(keys, sql`, `)}` : sql``;
-        const result = await tx.execute(sql`select jsonb_agg(to_jsonb(t)${order}) as rows from ${sql.identifier(name)} t`);
         // Both drivers answer { rows }; jsonb arrives parsed.
+        if (binaryColumns(table).length > 0) {
+          // Row by row: one aggregate of every image would be one value of their total size,
+          // and PostgreSQL caps a jsonb value at 255 MB.
+          const result = await tx.execute(sql`select ${rowJson(table)} as row from ${sql.identifier(name)} t${order}`);
+          tables[name] = (result as unknown as { rows: { row: Record<string, unknown> }[] }).rows.map((entry) => entry.row);
+          continue;
+        }
+        const result = await tx.execute(sql`select jsonb_agg(to_jsonb(t)${order}) as rows from ${sql.identifier(name)} t`);
         const [first] = (result as unknown as { rows: { rows: Record<string, unknown>[] | null }[] }).rows;
         tables[name] = first?.rows ?? [];
       }
@@ -170,8 +196,51 @@ export function prepareRestore(input: unknown): { schemaVersion: string; tables:
   return { schemaVersion: String(file.schemaVersion), tables };
 }
 
-/** Rows per INSERT (one JSON parameter each), so no single statement carries a whole large table. */
+/**
+ * Rows per INSERT (one JSON parameter each), so no single statement carries a whole large table;
+ * a chunk also ends once its JSON passes INSERT_CHUNK_CHARS (a few images).
+ */
 const INSERT_CHUNK = 2000;
+const INSERT_CHUNK_CHARS = 16 * 1024 * 1024;
+
+/** The rows as JSON texts of at most INSERT_CHUNK rows or about INSERT_CHUNK_CHARS each. */
+function* jsonChunks(rows: Record<string, unknown>[]): Generator<string> {
+  let parts: string[] = [];
+  let chars = 0;
+  for (const row of rows) {
+    const json = JSON.stringify(row);
+    if (parts.length > 0 && (parts.length >= INSERT_CHUNK || chars + json.length > INSERT_CHUNK_CHARS)) {
+      yield `[${parts.join(',')}]`;
+      parts = [];
+      chars = 0;
+    }
+    parts.push(json);
+    chars += json.length + 1;
+  }
+  if (parts.length > 0) yield `[${parts.join(',')}]`;
+}
+
+/**
+ * The SELECT that turns a chunk of JSON rows back into typed rows: the database's own reading
+ * (jsonb_populate_record, the inverse of to_jsonb) for every column, and base64 decoding for
+ * binary ones, which are taken out before the record is read.
+ */
+function rowsFromJson(table: PgTable, name: string, columns: string[], chunk: string) {
+  const binary = new Set(binaryColumns(table).filter((column) => columns.includes(column)));
+  const list = sql.join(
+    columns.map((column) => sql.identifier(column)),
+    sql`, `,
+  );
+  if (binary.size === 0) {
+    return sql`insert into ${sql.identifier(name)} (${list}) select ${list} from jsonb_populate_recordset(null::${sql.identifier(name)}, ${chunk}::jsonb)`;
+  }
+  const values = sql.join(
+    columns.map((column) => (binary.has(column) ? sql`decode(j.value ->> ${column}::text, 'base64')` : sql`r.${sql.identifier(column)}`)),
+    sql`, `,
+  );
+  const binaryKeys = sql.raw(`array[${[...binary].map((column) => `'${column}'`).join(', ')}]::text[]`);
+  return sql`insert into ${sql.identifier(name)} (${list}) select ${values} from jsonb_array_elements(${chunk}::jsonb) as j cross join lateral jsonb_populate_record(null::${sql.identifier(name)}, j.value - ${binaryKeys}) as r`;
+}
 
 class RestoreFailure extends Error {
   constructor(
@@ -222,16 +291,10 @@ export async function restoreBackup(db: Database, actor: string, input: unknown)
         counts[name] = rows.length;
         // The database turns each JSON row back into a typed row (the inverse of to_jsonb); only
         // the file's columns are named, so a column it lacks gets its default.
-        const list = sql.join(
-          columns.map((column) => sql.identifier(column)),
-          sql`, `,
-        );
-        for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-          const chunk = JSON.stringify(rows.slice(start, start + INSERT_CHUNK));
+        if (columns.length === 0) continue;
+        for (const chunk of jsonChunks(rows)) {
           try {
-            await tx.execute(
-              sql`insert into ${sql.identifier(name)} (${list}) select ${list} from jsonb_populate_recordset(null::${sql.identifier(name)}, ${chunk}::jsonb)`,
-            );
+            await tx.execute(rowsFromJson(table, name, columns, chunk));
           } catch (error) {
             throw new RestoreFailure(name, databaseReason(error));
           }

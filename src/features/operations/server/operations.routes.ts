@@ -21,10 +21,15 @@ import {
 import { backupFileName, createBackup, restoreBackup } from './backup.service';
 import { listAuditLog, retryFailedEmail } from './operations.service';
 import { listScheduledBackups, scheduledBackupPath } from './scheduled-backups';
+import { moveDiskUploadsIntoDatabase } from '../../uploads/server/uploads.service';
 import { cardContentFor, listSocialCards, SocialCardCache } from './social-cards.service';
 
-/** A whole site's data fits; the app's default limit (1 MB) does not. */
-export const RESTORE_BODY_LIMIT = 50 * 1024 * 1024;
+/**
+ * A whole site's data fits, images included (base64 in the file: 5 MB of image is about 6.7 MB
+ * of backup); the app's default limit (1 MB) does not. The file is read and parsed in memory, so
+ * this also bounds the memory a restore takes (a few times the file's size).
+ */
+export const RESTORE_BODY_LIMIT = 256 * 1024 * 1024;
 
 const ogParamsSchema = z.object({ key: z.string().max(220) });
 
@@ -105,6 +110,11 @@ export async function operationsRoutes(app: FastifyInstance, deps: AppDeps): Pro
         const result = await restoreBackup(db, admin.email, request.body);
         // Every public read may have changed.
         deps.publicCache.clear();
+        // A backup from before images moved into the database names images without their bytes:
+        // fill them from this instance's disk when they are there (cheap when nothing is missing).
+        await moveDiskUploadsIntoDatabase(db, env.DATA_DIR, request.log).catch((error: unknown) =>
+          request.log.error({ err: error }, 'moving uploaded images into the database after a restore failed'),
+        );
         return result;
       },
     );

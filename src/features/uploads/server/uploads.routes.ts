@@ -9,6 +9,15 @@ import { readImage, storeImage } from './uploads.service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** If-None-Match names this ETag (or is `*`); weak and strong forms compare alike (RFC 9110 §13.1.2). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
+  });
+}
+
 /**
  * POST /api/admin/uploads (the raw image bytes as the body) and GET /uploads/{name}. In a scope of
  * their own: every body here is read as bytes, whatever Content-Type it claims, because the
@@ -31,18 +40,20 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise
       async (request, reply) => {
         const admin = await requireAdmin(request);
         if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new HttpError(400, IMAGE_TYPE_REFUSED, 'image_type_refused');
-        return reply.status(201).send(await storeImage(deps.db, deps.env.DATA_DIR, admin.email, request.body));
+        return reply.status(201).send(await storeImage(deps.db, admin.email, request.body));
       },
     );
 
+    // A name's bytes never change, so the name is its ETag, and a revalidation (a cache that
+    // ignores `immutable`, a CDN) is answered 304 without reading the bytes.
     routes.get('/uploads/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
-      const image = await readImage(deps.db, deps.env.DATA_DIR, request.params.name);
+      const etag = `"${request.params.name}"`;
+      const revalidating = matchesEtag(request.headers['if-none-match'], etag);
+      const image = await readImage(deps.db, deps.env.DATA_DIR, request.params.name, { withBytes: !revalidating });
       if (!image) return reply.status(404).header('Cache-Control', 'no-store').send({ message: 'Not found' });
-      return reply
-        .header('Content-Type', image.contentType)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', IMMUTABLE)
-        .send(image.bytes);
+      reply.header('ETag', etag).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', IMMUTABLE);
+      if (revalidating) return reply.status(304).send();
+      return reply.header('Content-Type', image.contentType).send(image.bytes);
     });
   });
 }
