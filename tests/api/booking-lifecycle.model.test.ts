@@ -23,7 +23,13 @@ import {
 
 /** Fixed, so CI runs the same sequences every time; a failing sequence is replayed from it. */
 const SEED = 20_261_125;
-const MIN_STEPS = 2_000;
+/**
+ * CI runs at least 2,000 steps per database (issue 14). Under `npm run mutate` (MUTATION_RUN, see
+ * vitest.mutate.config.ts) a prefix of the same sequences runs: every mutant it covers but does
+ * not kill pays for the whole property.
+ */
+const SEQUENCES = process.env.MUTATION_RUN ? 20 : 150;
+const MIN_STEPS = process.env.MUTATION_RUN ? 250 : 2_000;
 
 type Person = { firstName: string; lastName: string; email: string; company: string };
 type Model = {
@@ -346,7 +352,7 @@ describe('the booking lifecycle under generated sequences', () => {
         await fc.asyncModelRun(() => ({ model, real }), sequence);
         await settle(model, real);
       }),
-      { seed: SEED, numRuns: 150, verbose: 1 },
+      { seed: SEED, numRuns: SEQUENCES, verbose: 1 },
     );
     console.log(`${steps} steps in ${runs} sequences; calls answered:\n${[...tally].sort().map(([key, n]) => `  ${key}: ${n}`).join('\n')}`);
     expect(steps).toBeGreaterThanOrEqual(MIN_STEPS);

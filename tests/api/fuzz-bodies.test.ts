@@ -18,7 +18,8 @@ import { createTestApp, loginAsAdmin } from '../helpers/test-app';
  * touching this file; the field names come from the app's own zod schemas and its 400 answers.
  */
 
-const RUNS_PER_ROUTE = 60;
+/** Fewer under `npm run mutate` (MUTATION_RUN, see vitest.mutate.config.ts): same seed, a prefix. */
+const RUNS_PER_ROUTE = process.env.MUTATION_RUN ? 8 : 60;
 const SEED = 42;
 
 // Built at module level so the route table exists when the tests are collected.
