@@ -6,7 +6,7 @@ import { ensureAdminUser, ensureFirstAdmin } from '../features/admin-auth/server
 import { buildApp } from './app';
 import { resolveAppSecret } from './app-secret';
 import { createPaymentProvider } from './payments/create-provider';
-import { openDatabase } from './db/client';
+import { connectDatabase } from './db/client';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { seedDemoContent } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
@@ -50,24 +50,38 @@ function keepRunningThroughDatabaseLoss(log: FastifyBaseLogger) {
   });
 }
 
+/** After this long without a database at start, each further failed attempt is logged as an error, not a warning. */
+const START_WAIT_WARN_MS = 5 * 60_000;
+
+/**
+ * What an operator sees while the database cannot be reached at start: one warning per attempt
+ * with the reason, and errors once it has gone on for minutes (a wrong host rather than a
+ * failover, say), so an alert on error logs finds it.
+ */
+function startWaitLogger(log: FastifyBaseLogger) {
+  const since = Date.now();
+  return (error: unknown, attempt: number, retryInMs: number) => {
+    const waitedMs = Date.now() - since;
+    const fields = { err: error, attempt, waitedSeconds: Math.round(waitedMs / 1000), retryInMs };
+    const message = 'database unavailable at start; serving /healthz, answering 503 elsewhere, and trying again';
+    if (waitedMs >= START_WAIT_WARN_MS) log.error(fields, message);
+    else log.warn(fields, message);
+  };
+}
+
 async function main() {
   const env = loadEnv();
-  // The app's logger exists only once the app is built, after the database is open.
+  // The app's logger exists only once the app is built.
   // eslint-disable-next-line prefer-const
   let log: FastifyBaseLogger | undefined;
-  const database = await openDatabase({
+  // Sends nothing to a PostgreSQL server yet: the app is built and listening before the database
+  // has to answer, and its queries are refused as unavailable (503) until prepare() below is done.
+  const database = await connectDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolSize: env.DATABASE_POOL_SIZE,
     onConnectionError: (error) => log?.warn({ err: error }, 'database connection lost; the next query opens a new one'),
   });
-  // SEED_DEMO defaults to on for a new embedded database (CONTRACT §1).
-  const seed = env.SEED_DEMO ?? (database.kind === 'pglite' && database.wasEmpty);
-  const seeded = seed ? await seedDemoContent(database.db) : false;
-  // CONTRACT §1: with both set, that admin exists and has that password after start.
-  const adminAccount =
-    env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? await ensureAdminUser(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }) : 'not configured';
-  const firstAdmin = env.ADMIN_EMAIL ? null : await ensureFirstAdmin(database.db);
 
   // The worker logs through the app's logger and the app wakes the worker: made after the app.
   // eslint-disable-next-line prefer-const
@@ -85,13 +99,12 @@ async function main() {
   });
   log = app.log;
   keepRunningThroughDatabaseLoss(app.log);
-  runtime = startRuntime({ db: database.db, env, secret, payments, log: app.log });
+  const starting = new AbortController();
   app.addHook('onClose', async () => {
+    starting.abort();
     await runtime?.stop();
     await database.close();
   });
-  app.log.info({ database: database.kind, seeded, adminAccount }, 'database ready');
-  if (firstAdmin) announceFirstAdmin(app.log, env, firstAdmin);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -114,7 +127,37 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // Migrations, then demo content and admins, under one lock across instances. A PostgreSQL server
+  // that cannot be reached yet (a failover, a cluster still starting) is waited for, with backoff,
+  // while /healthz answers 200 and /readyz and the API 503: a crash loop would say nothing more.
+  const prepare = () =>
+    database.prepare(
+      async (db, { wasEmpty }) => {
+        // SEED_DEMO defaults to on for a new embedded database (CONTRACT §1).
+        const seed = env.SEED_DEMO ?? (database.kind === 'pglite' && wasEmpty);
+        const seeded = seed ? await seedDemoContent(db) : false;
+        // CONTRACT §1: with both set, that admin exists and has that password after start.
+        const adminAccount = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? await ensureAdminUser(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }) : 'not configured';
+        const firstAdmin = env.ADMIN_EMAIL ? null : await ensureFirstAdmin(db);
+        return { seeded, adminAccount, firstAdmin };
+      },
+      { onUnavailable: startWaitLogger(app.log), signal: starting.signal },
+    );
+  // The embedded database is in this process: nothing to wait for, so it is ready before the port opens, as before.
+  let prepared = database.kind === 'pglite' ? await prepare() : null;
   await app.listen({ port: env.PORT, host: env.HOST });
+  try {
+    prepared ??= await prepare();
+  } catch (error) {
+    // Shut down while waiting for the database: shutdown() exits.
+    if (starting.signal.aborted) return;
+    throw error;
+  }
+  if (starting.signal.aborted) return;
+
+  runtime = startRuntime({ db: database.db, env, secret, payments, log: app.log });
+  app.log.info({ database: database.kind, seeded: prepared.seeded, adminAccount: prepared.adminAccount }, 'database ready');
+  if (prepared.firstAdmin) announceFirstAdmin(app.log, env, prepared.firstAdmin);
 }
 
 main().catch((error: unknown) => {

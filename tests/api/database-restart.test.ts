@@ -1,19 +1,15 @@
-import { execFile as execFileCallback, execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client';
 import { bookings, emailOutbox, seatHolds } from '../../src/server/db/schema';
-import { freePort, startAppProcess, type AppProcess } from '../helpers/app-process';
+import { startAppProcess, type AppProcess } from '../helpers/app-process';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { recipientAddress } from '../../src/server/email/outbox-worker';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
 import { clientHeaders, createTestApp, type TestApp } from '../helpers/test-app';
 import { testDatabaseKind } from '../helpers/test-database';
+import { ThrowawayCluster } from '../helpers/throwaway-cluster';
 
 /*
  * Issue 15 point 1 (CONTRACT §9): losing the database never ends the process. The PostgreSQL pass
@@ -27,8 +23,6 @@ import { testDatabaseKind } from '../helpers/test-database';
  * Embedded PGlite has no connection to lose; its pass checks what the same code gives it.
  */
 
-const execFile = promisify(execFileCallback);
-const PG_BIN = '/usr/lib/postgresql/15/bin';
 /** Issue 15: bookings succeed again within this long after the database is back. */
 const RECOVERY_LIMIT_MS = 10_000;
 /** How long the cluster stays down: long enough that the load certainly meets the outage. */
@@ -51,58 +45,6 @@ async function seatAccounts(db: Database, workshopDateId: number) {
 }
 
 const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
-
-/** A PostgreSQL 15 cluster of this test's own, run as the postgres user (initdb refuses root). */
-class ThrowawayCluster {
-  private constructor(
-    readonly dir: string,
-    readonly port: number,
-  ) {}
-
-  get url(): string {
-    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
-  }
-
-  private get dataDir(): string {
-    return join(this.dir, 'data');
-  }
-
-  static async create(): Promise<ThrowawayCluster> {
-    const dir = mkdtempSync(join(tmpdir(), 'pg-restart-'));
-    const cluster = new ThrowawayCluster(dir, await freePort());
-    try {
-      const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres']).toString().trim()));
-      chownSync(dir, uid!, gid!);
-      await cluster.asPostgres('initdb', ['-D', cluster.dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-      await cluster.start();
-      return cluster;
-    } catch (error) {
-      await cluster.remove();
-      throw error;
-    }
-  }
-
-  /** Fast, unsynced, and on loopback only, with its socket file in its own directory. */
-  start(): Promise<unknown> {
-    const options = `-F -c fsync=off -c listen_addresses=127.0.0.1 -p ${this.port} -c unix_socket_directories=${this.dir}`;
-    return this.asPostgres('pg_ctl', ['-D', this.dataDir, '-l', join(this.dir, 'server.log'), '-o', options, '-w', '-t', '30', 'start']);
-  }
-
-  /** `-m fast`: what a restart or failover does to sessions: every backend is terminated (57P01). */
-  stop(mode: 'fast' | 'immediate' = 'fast'): Promise<unknown> {
-    return this.asPostgres('pg_ctl', ['-D', this.dataDir, '-m', mode, '-w', '-t', '30', 'stop']);
-  }
-
-  /** Stops the cluster if it runs and deletes everything it wrote. */
-  async remove(): Promise<void> {
-    await this.stop('immediate').catch(() => undefined);
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-
-  private asPostgres(program: string, args: string[]) {
-    return execFile('runuser', ['-u', 'postgres', '--', join(PG_BIN, program), ...args], { cwd: this.dir });
-  }
-}
 
 type Outcome = { kind: 'booking' | 'hold'; status: number; startedAt: number; endedAt: number; key: string; retryAfter: string | null; code?: string };
 

@@ -42,8 +42,13 @@ export type AppProcessOptions = {
   name: string;
   /** The server's environment (DATABASE_URL, APP_SECRET, SMTP_URL…); PORT, HOST, DATA_DIR, NODE_ENV and LOG_LEVEL have defaults. */
   env: Record<string, string>;
-  /** How long start-up may take until GET /api/workshop-dates answers 200. */
+  /** How long start-up may take until GET `readyPath` answers 200. */
   readyTimeoutMs?: number;
+  /**
+   * What "started" means: GET /api/workshop-dates answers 200 (the default: the database is there
+   * and migrated), or '/healthz' (the process serves, with or without its database).
+   */
+  readyPath?: '/api/workshop-dates' | '/healthz';
 };
 
 export type ExitStatus = { code: number | null; signal: NodeJS.Signals | null };
@@ -58,7 +63,7 @@ export type AppProcess = {
   baseUrl: string;
   /** When the process was spawned (epoch ms). */
   spawnedAt: number;
-  /** When GET /api/workshop-dates first answered 200 (epoch ms). */
+  /** When GET `readyPath` (by default /api/workshop-dates) first answered 200 (epoch ms). */
   readyAt: number;
   /** Everything the process wrote to stdout and stderr so far (the last MAX_OUTPUT_CHARS). */
   output: () => string;
@@ -70,7 +75,7 @@ export type AppProcess = {
   stop: (graceMs?: number) => Promise<ExitStatus>;
 };
 
-/** Spawns `node --import tsx src/server/server.ts` and waits until it serves requests. */
+/** Spawns `node --import tsx src/server/server.ts` and waits until it serves requests (see readyPath). */
 export async function startAppProcess(options: AppProcessOptions): Promise<AppProcess> {
   const port = options.env.PORT ? Number(options.env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `app-process-${options.name}-`));
@@ -122,7 +127,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   };
 
   try {
-    const readyAt = await waitUntilReady(baseUrl, options.readyTimeoutMs ?? 45_000, () => exitStatus);
+    const readyAt = await waitUntilReady(baseUrl, options.readyPath ?? '/api/workshop-dates', options.readyTimeoutMs ?? 45_000, () => exitStatus);
     return {
       name: options.name,
       pid: child.pid!,
@@ -141,19 +146,19 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   }
 }
 
-async function waitUntilReady(baseUrl: string, timeoutMs: number, exitStatus: () => ExitStatus | null): Promise<number> {
+async function waitUntilReady(baseUrl: string, path: string, timeoutMs: number, exitStatus: () => ExitStatus | null): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const status = exitStatus();
     if (status) throw new Error(`it exited (code ${status.code}, signal ${status.signal})`);
     try {
-      const response = await fetch(`${baseUrl}/api/workshop-dates`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(2_000) });
       await response.arrayBuffer();
       if (response.status === 200) return Date.now();
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`no answer from GET /api/workshop-dates within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`no answer from GET ${path} within ${timeoutMs} ms`);
     await new Promise((wake) => setTimeout(wake, 100));
   }
 }

@@ -7,8 +7,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import * as schema from './schema';
+import { isDatabaseUnavailable } from './unavailable';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -43,14 +45,92 @@ export type OpenDatabaseOptions = {
 
 /**
  * Opens the database: a PostgreSQL server when `databaseUrl` is given, otherwise embedded PGlite
- * (in `dataDir`, or in memory when `dataDir` is null), and applies the committed migrations.
+ * (in `dataDir`, or in memory when `dataDir` is null), and applies the committed migrations. A
+ * server that cannot be reached is an error at once (tests, scripts); server.ts uses
+ * connectDatabase, which waits for it.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.dataDir ?? null);
+  const pending = await connectDatabase(options);
+  try {
+    const { wasEmpty } = await pending.prepare(async () => undefined, { retry: false });
+    return { db: pending.db, kind: pending.kind, wasEmpty, close: pending.close };
+  } catch (error) {
+    await pending.close().catch(() => undefined);
+    throw error;
+  }
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+/** Told about each failed attempt to reach the database at start, before the next one. */
+export type UnavailableAtStartListener = (error: unknown, attempt: number, retryInMs: number) => void;
+
+export type PrepareOptions = {
+  /** false: the first failure is thrown. Default: try again, with backoff, while it is unavailable. */
+  retry?: boolean;
+  onUnavailable?: UnavailableAtStartListener;
+  /** Stops the retries (the server shuts down during start-up). */
+  signal?: AbortSignal;
+};
+
+/**
+ * Start-up work that needs the migrated database: `db` for it, and whether the database had no
+ * tables before the migrations ran.
+ */
+export type PrepareWork<T> = (db: Database, facts: { wasEmpty: boolean }) => Promise<T>;
+
+/**
+ * A database that is not yet ready for requests: `db` exists and can be handed to the app, but its
+ * queries are refused as unavailable (57P03, answered 503) until prepare() has applied the
+ * migrations and run the start-up work, on a connection of its own. For PostgreSQL nothing is
+ * sent before prepare(); for PGlite there is nothing to wait for.
+ */
+export type PendingDatabase = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Applies the migrations, runs `work` (seeding, admins) and then lets queries through. While the
+   * server cannot be reached (isDatabaseUnavailable: refused, starting up, timed out…) it tries
+   * again with backoff, for as long as it takes; any other error (a wrong password, a missing
+   * database, a failed migration) is thrown at once.
+   */
+  prepare: <T>(work: PrepareWork<T>, options?: PrepareOptions) => Promise<T & { wasEmpty: boolean }>;
+  close: () => Promise<void>;
+};
+
+/** Backoff between attempts to reach the database at start: 0.5 s doubling to 5 s, ±20 %. */
+export const START_RETRY_FIRST_MS = 500;
+export const START_RETRY_MAX_MS = 5_000;
+
+export function startRetryDelayMs(attempt: number, random = Math.random): number {
+  const base = Math.min(START_RETRY_MAX_MS, START_RETRY_FIRST_MS * 2 ** Math.max(0, attempt - 1));
+  // Instances started together by a deploy do not knock in step.
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/**
+ * Runs `attempt` until it succeeds, waiting startRetryDelayMs between tries while its error means
+ * the database is unavailable; any other error, or the signal, ends it.
+ */
+export async function retryWhileUnavailable<T>(attempt: (n: number) => Promise<T>, { onUnavailable, signal }: Omit<PrepareOptions, 'retry'> = {}): Promise<T> {
+  for (let n = 1; ; n++) {
+    signal?.throwIfAborted();
+    try {
+      return await attempt(n);
+    } catch (error) {
+      if (signal?.aborted || !isDatabaseUnavailable(error)) throw error;
+      const delay = startRetryDelayMs(n);
+      onUnavailable?.(error, n, delay);
+      await sleep(delay, undefined, { signal });
+    }
+  }
+}
+
+/** Opens the database's client without waiting for the database (see PendingDatabase). */
+export async function connectDatabase(options: OpenDatabaseOptions): Promise<PendingDatabase> {
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options);
+  return connectPglite(options.dataDir ?? null);
+}
+
+async function connectPglite(dataDir: string | null): Promise<PendingDatabase> {
   let client: PGlite;
   if (dataDir) {
     const path = resolve(dataDir, 'pglite');
@@ -59,13 +139,17 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   } else {
     client = await PGlite.create();
   }
-  const before = await client.query<{ n: number }>(TABLE_COUNT_SQL);
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
-    db: db as unknown as Database,
+    db,
     kind: 'pglite',
-    wasEmpty: before.rows[0]?.n === 0,
+    // In this process: nothing to wait for, and no one else to keep out while it runs.
+    prepare: async (work) => {
+      const before = await client.query<{ n: number }>(TABLE_COUNT_SQL);
+      await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: migrationsFolder() });
+      const facts = { wasEmpty: before.rows[0]?.n === 0 };
+      return { ...(await work(db, facts)), ...facts };
+    },
     close: () => client.close(),
   };
 }
@@ -96,19 +180,60 @@ function createPool(url: string, { poolSize = 10, onConnectionError = () => {} }
   return pool;
 }
 
-async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+/** The error a query meets while the database is not prepared yet: 57P03 is PostgreSQL's own "starting up". */
+function notReadyError(): Error {
+  return Object.assign(new Error('the database is not ready yet: start-up is waiting for it or migrating it'), { code: '57P03' });
+}
+
+function connectPostgres(url: string, options: OpenDatabaseOptions): PendingDatabase {
   const pool = createPool(url, options);
-  const lockClient = await pool.connect();
-  let wasEmpty: boolean;
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const before = await lockClient.query<{ n: number }>(TABLE_COUNT_SQL);
-    wasEmpty = before.rows[0]?.n === 0;
-    await migratePg(drizzlePg({ client: lockClient }), { migrationsFolder: migrationsFolder() });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    lockClient.release();
-  }
-  const db = drizzlePg({ client: pool, schema });
-  return { db: db as unknown as Database, kind: 'postgres', wasEmpty, close: () => pool.end() };
+  // Until prepare() is done the app's queries are refused, as unavailable: the schema may not be
+  // migrated yet, and the admin and demo content may not exist.
+  let ready = false;
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) => {
+    if (ready) return callback ? connect(callback) : connect();
+    const error = notReadyError();
+    if (!callback) return Promise.reject(error);
+    process.nextTick(() => callback(error));
+    return undefined;
+  }) as typeof pool.connect;
+  const stopping = new AbortController();
+
+  const prepareOnce = async <T>(work: PrepareWork<T>): Promise<T & { wasEmpty: boolean }> => {
+    // A connection of its own, outside the pool that is still closed to the app.
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    client.on('error', (error) => options.onConnectionError?.(error));
+    try {
+      await client.connect();
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      // Instances that start together take turns: migrations, then seeding and admins, once each.
+      try {
+        const before = await client.query<{ n: number }>(TABLE_COUNT_SQL);
+        const facts = { wasEmpty: before.rows[0]?.n === 0 };
+        await migratePg(drizzlePg({ client }), { migrationsFolder: migrationsFolder() });
+        const result = await work(drizzlePg({ client, schema }) as unknown as Database, facts);
+        return { ...result, ...facts };
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      }
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Database,
+    kind: 'postgres',
+    prepare: async (work, { retry = true, onUnavailable, signal } = {}) => {
+      const signals = AbortSignal.any([stopping.signal, ...(signal ? [signal] : [])]);
+      const result = retry ? await retryWhileUnavailable(() => prepareOnce(work), { onUnavailable, signal: signals }) : await prepareOnce(work);
+      ready = true;
+      return result;
+    },
+    close: async () => {
+      stopping.abort();
+      await pool.end();
+    },
+  };
 }
