@@ -37,8 +37,8 @@ export function startBackgroundJobs({
   lifecycle?: BookingDeps;
   /** Links and the outbox nudge for reminder e-mails; without them no reminders are sent. */
   reminders?: ReminderDeps;
-  /** Where the daily backup goes (DATA_DIR/backups); without it no scheduled backup is made. */
-  backups?: { dataDir: string };
+  /** Where the daily backup goes (DATA_DIR/backups) and APP_SECRET; without it no scheduled backup is made. */
+  backups?: { dataDir: string; secret: string };
   timings?: BackgroundJobTimings;
 }): { stop: () => void } {
   let running = false;
@@ -86,7 +86,7 @@ export function startBackgroundJobs({
       if (backingUp) return;
       backingUp = true;
       try {
-        const result = await runDailyBackup(db, { dataDir: backups.dataDir });
+        const result = await runDailyBackup(db, backups);
         if (result.ran) log.info({ file: result.file, sizeBytes: result.sizeBytes, deleted: result.deleted }, 'daily backup written');
       } catch (error) {
         log.error({ err: error }, 'daily backup failed');

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { unsubscribeDecorator } from '../features/newsletter/server/unsubscribe';
 import { resolveMailTransport } from '../features/settings/server/mail-transport';
 import { moveDiskUploadsIntoDatabase } from '../features/uploads/server/uploads.service';
+import { sealOutboxTokens } from '../features/operations/server/sealed-outbox';
 import { startBackgroundJobs, type BackgroundJobTimings } from './background-jobs';
 import type { Database } from './db/client';
 import { OutboxWorker } from './email/outbox-worker';
@@ -13,7 +14,7 @@ const OUTBOX_MAX_ATTEMPTS = 12;
 
 export type Runtime = {
   outbox: OutboxWorker;
-  /** The one-off work of start-up (moving images left on disk into the database) has finished. */
+  /** The one-off work of start-up (images left on disk, e-mails queued unsealed) has finished. */
   started: Promise<void>;
   stop: () => Promise<void>;
 };
@@ -24,8 +25,9 @@ export type Runtime = {
  * - E-mail goes through the admin's saved settings, else SMTP_URL, else waits (CONTRACT §4).
  * - Every e-mail carries its recipient's unsubscribe link (issue 6).
  * - Reminders are queued, and the daily backup is written to DATA_DIR/backups.
- * - Images an earlier version left in DATA_DIR/uploads are moved into the database, in the
- *   background (they are served from disk until then); a failure is logged and retried at the
+ * - Images an earlier version left in DATA_DIR/uploads are moved into the database, and e-mails
+ *   it queued with their links' tokens in them are sealed, in the background (images are served
+ *   from disk and e-mails send as they are until then); a failure is logged and retried at the
  *   next start.
  */
 export function startRuntime({
@@ -46,6 +48,7 @@ export function startRuntime({
 }): Runtime {
   const outbox = new OutboxWorker({
     db,
+    secret,
     getTransport: () => resolveMailTransport(db, env, secret),
     decorate: unsubscribeDecorator({ secret, publicUrl: env.PUBLIC_URL }),
     logger: log,
@@ -56,14 +59,19 @@ export function startRuntime({
     log,
     reminders: { secret, publicUrl: env.PUBLIC_URL, onEmailQueued: () => outbox.nudge() },
     lifecycle: { db, payments, secret, publicUrl: env.PUBLIC_URL, now: () => new Date(), onEmailQueued: () => outbox.nudge(), log },
-    backups: { dataDir: env.DATA_DIR },
+    backups: { dataDir: env.DATA_DIR, secret },
     timings,
   });
   outbox.start();
-  const started = moveDiskUploadsIntoDatabase(db, env.DATA_DIR, log).then(
-    () => undefined,
-    (error: unknown) => log.error({ err: error }, 'moving uploaded images into the database failed; the next start tries again'),
-  );
+  const started = Promise.all([
+    moveDiskUploadsIntoDatabase(db, env.DATA_DIR, log).catch((error: unknown) =>
+      log.error({ err: error }, 'moving uploaded images into the database failed; the next start tries again'),
+    ),
+    sealOutboxTokens(db, secret).then(
+      (sealed) => sealed > 0 && log.info({ sealed }, 'outbox e-mails queued before tokens were sealed: sealed'),
+      (error: unknown) => log.error({ err: error }, 'sealing the tokens of older outbox e-mails failed; the next start tries again'),
+    ),
+  ]).then(() => undefined);
   return {
     outbox,
     started,

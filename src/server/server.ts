@@ -87,7 +87,7 @@ async function main() {
   // eslint-disable-next-line prefer-const
   let runtime: Runtime | undefined;
   const secret = resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
-  const payments = createPaymentProvider(env, database.db);
+  const payments = createPaymentProvider(env, database.db, secret);
   const app = await buildApp({
     db: database.db,
     env,

@@ -27,7 +27,8 @@ import {
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
 import { PaymentProviderError } from '../../src/server/payments/payment-provider';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
+import { clientHeaders, createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { asSent } from '../helpers/outbox';
 
 /** Issue 14 point 5: admin booking actions that never lose money (cancel, resend, move, mark paid, delete). */
 
@@ -51,7 +52,7 @@ let db: Database;
 beforeAll(async () => {
   app = await createTestApp({
     payments: (database) => {
-      provider = new CountingDemoProvider(database);
+      provider = new CountingDemoProvider(database, TEST_SECRET);
       return provider;
     },
   });
@@ -90,7 +91,7 @@ async function reserve(workshopDateId: number, who = person(), discountCode = ''
 /** The pay link's payment for a reservation, opened but not paid. */
 async function openReservationPayment(bookingId: number, workshopDateId: number, who: ReturnType<typeof person>) {
   const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, who.email), eq(emailOutbox.kind, 'booking-reserved')));
-  const token = new URL(/href="([^"]+)"/.exec(mail!.html)![1]!.replace(/&amp;/g, '&')).searchParams.get('token');
+  const token = new URL(/href="([^"]+)"/.exec(asSent(mail!).html)![1]!.replace(/&amp;/g, '&')).searchParams.get('token');
   const intent = await post('/api/create-payment-intent', { workshopDateId, customerInfo: who, bookingId, payToken: token });
   expect(intent.statusCode, intent.body).toBe(200);
   return (intent.json() as { paymentIntentId: string }).paymentIntentId;
@@ -99,7 +100,7 @@ async function openReservationPayment(bookingId: number, workshopDateId: number,
 const bookingRow = async (id: number) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const paymentOf = async (intentId: string) => (await db.select().from(payments).where(eq(payments.providerPaymentId, intentId)))[0]!;
 const refundsOf = (intentId: string) => provider.refunds.filter((refund) => refund.paymentIntentId === intentId);
-const mailsTo = (to: string, kind: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)));
+const mailsTo = async (to: string, kind: string) => (await db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)))).map(asSent);
 const auditsOf = (action: string, bookingId: number) =>
   db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(bookingId))));
 

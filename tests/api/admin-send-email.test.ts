@@ -4,7 +4,7 @@ import { auditLog, emailOutbox } from '../../src/server/db/schema';
 import { OutboxWorker } from '../../src/server/email/outbox-worker';
 import { smtpTransportFromUrl } from '../../src/server/email/transport';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, TEST_SECRET, type TestApp } from '../helpers/test-app';
 
 /** An admin e-mails one user from the Users tab (spec §2, §5, §7, §8): queued in the outbox. */
 
@@ -84,7 +84,7 @@ describe('POST /api/admin/send-email', () => {
     const catcher = await SmtpCatcher.start();
     try {
       await send({ email: 'ada@example.com', subject: 'Slides are up', content: 'Look <here> & there' });
-      const worker = new OutboxWorker({ db: app.database.db, getTransport: () => smtpTransportFromUrl(catcher.url), backoff: () => 0 });
+      const worker = new OutboxWorker({ db: app.database.db, secret: TEST_SECRET, getTransport: () => smtpTransportFromUrl(catcher.url), backoff: () => 0 });
       expect(await worker.runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
       expect(catcher.messages).toHaveLength(1);
       const mail = catcher.messages[0]!;

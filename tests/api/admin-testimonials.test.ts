@@ -160,7 +160,7 @@ describe('the public read cache', () => {
       db: app.database.db,
       env,
       publicCache: new ReadCache(60 * 60 * 1000),
-      payments: createPaymentProvider(env, app.database.db),
+      payments: createPaymentProvider(env, app.database.db, TEST_SECRET),
       secret: TEST_SECRET,
       clientDir: null,
     });

@@ -3,7 +3,7 @@ import { OutboxWorker } from '../../src/server/email/outbox-worker';
 import { smtpTransportFromUrl } from '../../src/server/email/transport';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
-import { clientHeaders, createTestApp, type TestApp } from '../helpers/test-app';
+import { clientHeaders, createTestApp, TEST_SECRET, type TestApp } from '../helpers/test-app';
 
 let app: TestApp;
 let smtp: SmtpCatcher;
@@ -12,7 +12,7 @@ let worker: OutboxWorker;
 beforeAll(async () => {
   smtp = await SmtpCatcher.start();
   app = await createTestApp();
-  worker = new OutboxWorker({ db: app.database.db, getTransport: () => smtpTransportFromUrl(smtp.url), backoff: () => 0 });
+  worker = new OutboxWorker({ db: app.database.db, secret: TEST_SECRET, getTransport: () => smtpTransportFromUrl(smtp.url), backoff: () => 0 });
 });
 afterAll(async () => {
   await worker.stop();

@@ -4,6 +4,7 @@ import { bookings, discountCodes, emailOutbox, payments, seatHolds, workshopDate
 import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, createTestApp, type TestApp } from '../helpers/test-app';
+import { asSent } from '../helpers/outbox';
 
 let app: TestApp;
 
@@ -18,7 +19,7 @@ const post = (url: string, payload: object) => app.inject({ method: 'POST', url,
 const db = () => app.database.db;
 const dateRow = async (id: number) => (await db().select().from(workshopDates).where(eq(workshopDates.id, id)))[0]!;
 const bookingsFor = (workshopDateId: number) => db().select().from(bookings).where(eq(bookings.workshopDateId, workshopDateId));
-const outboxTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, email));
+const outboxTo = async (email: string) => (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email))).map(asSent);
 
 function bookingPayload(workshopDateId: number, who = buyer(), extra: object = {}) {
   return { workshopDateId, ...who, discountCode: '', subscribedToNewsletter: false, ...extra };

@@ -7,6 +7,7 @@ import { smtpTransportFromUrl } from '../../src/server/email/transport';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
 import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { asSent } from '../helpers/outbox';
 
 /** CONTRACT §5 and issue 5 point 6: the booking's calendar event, for its owner only. */
 
@@ -160,6 +161,7 @@ describe('GET /api/participant/bookings/{id}/calendar.ics', () => {
 
 describe('the confirmation e-mail', () => {
   const linkIn = (html: string) => /href="(http:\/\/test\.local\/participant\?token=[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  const outboxTo = async (email: string) => (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email))).map(asSent);
 
   it('of a free booking attaches the .ics and carries a sign-in link that opens the booking', async () => {
     const date = await createWorkshopDate(db(), { ...PST_WORKSHOP, title: 'Free Calendar Lab' });
@@ -174,7 +176,7 @@ describe('the confirmation e-mail', () => {
     expect(booked.statusCode).toBe(201);
     const bookingId = booked.json().id as number;
 
-    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, who.email));
+    const [mail] = await outboxTo(who.email);
     expect(mail!.attachments).toHaveLength(1);
     const [file] = mail!.attachments!;
     expect(file!.filename).toBe('workshop.ics');
@@ -193,7 +195,7 @@ describe('the confirmation e-mail', () => {
     expect(calendar.statusCode).toBe(200);
 
     // And it really leaves as a MIME attachment.
-    const worker = new OutboxWorker({ db: db(), getTransport: () => smtpTransportFromUrl(smtp.url), backoff: () => 0 });
+    const worker = new OutboxWorker({ db: db(), secret: TEST_SECRET, getTransport: () => smtpTransportFromUrl(smtp.url), backoff: () => 0 });
     await worker.runOnce();
     await worker.stop();
     const delivered = smtp.messages.find((message) => message.recipients.includes(who.email));
@@ -213,7 +215,7 @@ describe('the confirmation e-mail', () => {
       payload: { paymentIntentId: intent.json().paymentIntentId, cardNumber: '4242424242424242' },
     });
     expect(confirmed.statusCode).toBe(200);
-    const [paidMail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, paid.email));
+    const [paidMail] = await outboxTo(paid.email);
     expect(paidMail!.kind).toBe('booking-paid');
     expect(paidMail!.attachments?.map((a) => a.filename)).toEqual(['workshop.ics']);
     expect(linkIn(paidMail!.html)).toBeTruthy();
@@ -221,7 +223,7 @@ describe('the confirmation e-mail', () => {
     const later = buyer('cal-later');
     const reserved = await app.inject({ method: 'POST', url: '/api/bookings/reserve', headers: clientHeaders, payload: { workshopDateId: date.id, ...later } });
     expect(reserved.statusCode).toBeLessThan(300);
-    const [reservedMail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, later.email));
+    const [reservedMail] = await outboxTo(later.email);
     expect(reservedMail!.kind).toBe('booking-reserved');
     expect(reservedMail!.attachments).toBeNull();
     expect(linkIn(reservedMail!.html)).toBeTruthy();
@@ -238,7 +240,7 @@ describe('the confirmation e-mail', () => {
       payload: { workshopDateId: date.id, ...who, discountCode: 'CALTBC100', stripePaymentId: 'free-booking' },
     });
     expect(booked.statusCode).toBe(201);
-    const [mail] = await db().select().from(emailOutbox).where(eq(emailOutbox.to, who.email));
+    const [mail] = await outboxTo(who.email);
     expect(mail!.attachments).toBeNull();
     expect(linkIn(mail!.html)).toBeTruthy();
   });

@@ -7,6 +7,7 @@ import { emailLayout } from '../../src/server/email/templates';
 import { smtpTransportFromUrl, type MailTransport } from '../../src/server/email/transport';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestDatabase } from '../helpers/test-database';
+import { TEST_SECRET } from '../helpers/test-app';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let catcher: SmtpCatcher;
@@ -38,7 +39,7 @@ const message = (overrides: Partial<OutboxMessage> = {}): OutboxMessage => ({
 
 const enqueue = (overrides: Partial<OutboxMessage> = {}) => database.db.transaction((tx) => enqueueEmail(tx, message(overrides)));
 
-const worker = (options: Partial<OutboxWorkerOptions> = {}) => new OutboxWorker({ db: database.db, getTransport: () => smtp, ...options });
+const worker = (options: Partial<OutboxWorkerOptions> = {}) => new OutboxWorker({ db: database.db, secret: TEST_SECRET, getTransport: () => smtp, ...options });
 
 async function row(id: number) {
   const [found] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));

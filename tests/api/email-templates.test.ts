@@ -6,7 +6,7 @@ import { OutboxWorker } from '../../src/server/email/outbox-worker';
 import { smtpTransportFromUrl } from '../../src/server/email/transport';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, TEST_SECRET, type TestApp } from '../helpers/test-app';
 
 /**
  * E-mail templates (issue 6 point 5): every e-mail renders through the admin's template of its
@@ -97,7 +97,7 @@ describe('booking confirmation through its template', () => {
     expect(mail!.bcc).toBe(`${TEST_ADMIN.email}, second-admin@test.local`);
 
     const smtp = await SmtpCatcher.start();
-    const worker = new OutboxWorker({ db: app.database.db, getTransport: () => smtpTransportFromUrl(smtp.url), backoff: () => 0 });
+    const worker = new OutboxWorker({ db: app.database.db, secret: TEST_SECRET, getTransport: () => smtpTransportFromUrl(smtp.url), backoff: () => 0 });
     try {
       await app.database.db.delete(emailOutbox).where(and(eq(emailOutbox.status, 'pending'), eq(emailOutbox.kind, 'booking-free')));
       await bookFree(buyer('tpl-bcc-2'));

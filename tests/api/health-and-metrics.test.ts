@@ -208,7 +208,7 @@ describe('logs of a query that failed', () => {
       db: database.db,
       env,
       publicCache: new ReadCache(0),
-      payments: createPaymentProvider(env, database.db),
+      payments: createPaymentProvider(env, database.db, TEST_SECRET),
       secret: TEST_SECRET,
       clientDir: null,
       logger: { level: 'info', stream },

@@ -295,7 +295,7 @@ describe('Microsoft 365 through Microsoft Graph (local double)', () => {
   it('delivers outbox e-mail through Graph', async () => {
     const before = graph.sendMailRequests.length;
     await enqueueEmail(app.database.db, { to: 'queued@example.test', subject: 'From the outbox', html: '<p>Queued</p>', kind: 'test' });
-    const worker = new OutboxWorker({ db: app.database.db, getTransport: () => resolveMailTransport(app.database.db, env(), TEST_SECRET) });
+    const worker = new OutboxWorker({ db: app.database.db, secret: TEST_SECRET, getTransport: () => resolveMailTransport(app.database.db, env(), TEST_SECRET) });
     expect(await worker.runOnce()).toMatchObject({ sent: 1, failed: 0, retried: 0 });
     expect(graph.sendMailRequests.slice(before).map((r) => r.body.message.subject)).toEqual(['From the outbox']);
   });

@@ -147,7 +147,7 @@ async function startInProcessCluster(): Promise<Cluster> {
   const publicUrl = 'http://test.local';
 
   const instance = async (name: string, handle: DatabaseHandle) => {
-    const worker = new OutboxWorker({ db: handle.db, getTransport: () => transport, maxAttempts: 12, pollIntervalMs: 250 });
+    const worker = new OutboxWorker({ db: handle.db, secret: TEST_SECRET, getTransport: () => transport, maxAttempts: 12, pollIntervalMs: 250 });
     // TRUST_PROXY: this test stands in for the load balancer (app.inject comes from 127.0.0.1).
     const app = await createTestAppOn(handle, { env: { PUBLIC_URL: publicUrl, TRUST_PROXY: '127.0.0.1' }, onEmailQueued: () => worker.nudge() });
     worker.start();

@@ -22,6 +22,7 @@ beforeAll(async () => {
   app = await createTestApp({ seed: false });
   admin = (await loginAsAdmin(app)).headers;
   worker = new OutboxWorker({
+    secret: TEST_SECRET,
     db: app.database.db,
     getTransport: () => smtpTransportFromUrl(smtp.url),
     backoff: () => 0,
@@ -378,6 +379,7 @@ describe('writing a newsletter', () => {
   it('holds a backlog (all due at once, e.g. after an outage) to the per-minute limit, while other e-mail still goes', async () => {
     // The default limit is 60; a small one keeps the test quick.
     const limited = new OutboxWorker({
+      secret: TEST_SECRET,
       db: db(),
       getTransport: () => smtpTransportFromUrl(smtp.url),
       batchSize: 100,

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDailyBackup } from '../../src/features/operations/server/scheduled-backups';
+import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import type { Database } from '../../src/server/db/client';
-import { createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
+import { asSent } from '../helpers/outbox';
+import { createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from '../helpers/test-app';
 
 /** The tables as schema.ts declares them, read from its text: `export const x = pgTable('x_y', …`. */
 const SCHEMA_TABLES = [...readFileSync(join(__dirname, '../../src/server/db/schema.ts'), 'utf8').matchAll(/export const \w+ = pgTable\(\s*'(\w+)'/g)].map(
@@ -275,6 +277,34 @@ describe('POST /api/admin/restore', () => {
     await restore(backup);
   });
 
+  it('restores a backup from before tokens were sealed: its e-mails are sealed, its demo client secrets left out', async () => {
+    const backup = await downloadBackup();
+    const link = participantLinkFor(TEST_SECRET, 'http://test.local', 'old@example.com');
+    const token = new URL(link).searchParams.get('token')!;
+    const old = structuredClone(backup);
+    old.schemaVersion = '0004_uploads_in_database';
+    old.tables.email_outbox = [
+      { id: 1, to: 'old@example.com', subject: 'Old', html: `<a href="${link}">Open</a>`, text: `Open: ${link}`, kind: 'participant-access', status: 'pending', attempts: 0, next_attempt_at: '2030-01-01T00:00:00+00:00', created_at: '2030-01-01T00:00:00+00:00' },
+    ];
+    old.tables.demo_payment_intents = [
+      { id: 'demo_pi_old', client_secret: 'demo_pi_old_secret_0123456789abcdef01234567', idempotency_key: 'old-key', amount_cents: 49900, currency: 'usd', status: 'requires_payment', metadata: {}, refunded_cents: 0, created_at: '2030-01-01T00:00:00+00:00' },
+    ];
+    const refused = await restore({ ...old, schemaVersion: LATEST_MIGRATION });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/unknown field "client_secret"/);
+
+    const response = await restore(old);
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await query<{ html: string; text: string; sealed: unknown[] }>(app.database.db, sql`select html, text, sealed_tokens as sealed from email_outbox`);
+    expect(row!.html).not.toContain(token);
+    expect(row!.text).not.toContain(token);
+    expect(row!.sealed).toHaveLength(1);
+    expect(asSent({ subject: 'Old', html: row!.html, text: row!.text, sealedTokens: row!.sealed as never }).html).toBe(`<a href="${link}">Open</a>`);
+    const [intent] = await query<{ id: string }>(app.database.db, sql`select id from demo_payment_intents`);
+    expect(intent!.id).toBe('demo_pi_old');
+    await restore(backup);
+  });
+
   it('accepts a file larger than the default 1 MB body limit', async () => {
     const backup = await downloadBackup();
     const big = structuredClone(backup);
@@ -303,10 +333,10 @@ describe('the scheduled daily backup', () => {
     try {
       const day = (n: number) => new Date(Date.UTC(2031, 0, 1 + n, 3, 0, 0));
       for (let n = 0; n < 20; n++) {
-        const result = await runDailyBackup(app.database.db, { dataDir: dir, now: day(n) });
+        const result = await runDailyBackup(app.database.db, { dataDir: dir, secret: TEST_SECRET, now: day(n) });
         expect(result.ran, `day ${n}`).toBe(true);
         // A second check the same day does nothing.
-        expect((await runDailyBackup(app.database.db, { dataDir: dir, now: new Date(day(n).getTime() + 3600_000) })).ran).toBe(false);
+        expect((await runDailyBackup(app.database.db, { dataDir: dir, secret: TEST_SECRET, now: new Date(day(n).getTime() + 3600_000) })).ran).toBe(false);
       }
       const files = readdirSync(join(dir, 'backups')).sort();
       expect(files).toEqual(Array.from({ length: 14 }, (_, i) => `backup-${day(i + 6).toISOString().slice(0, 10)}.json`));
@@ -322,7 +352,7 @@ describe('the scheduled daily backup', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-daily-'));
     try {
       const now = new Date(Date.UTC(2032, 5, 1, 2, 0, 0));
-      const results = await Promise.all([1, 2, 3].map(() => runDailyBackup(app.database.db, { dataDir: dir, now })));
+      const results = await Promise.all([1, 2, 3].map(() => runDailyBackup(app.database.db, { dataDir: dir, secret: TEST_SECRET, now })));
       expect(results.filter((r) => r.ran)).toHaveLength(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -330,7 +360,7 @@ describe('the scheduled daily backup', () => {
   }, 60_000);
 
   it('lists the backups in DATA_DIR for the admin and downloads one by name', async () => {
-    await runDailyBackup(app.database.db, { dataDir, now: new Date(Date.UTC(2033, 2, 3)) });
+    await runDailyBackup(app.database.db, { dataDir, secret: TEST_SECRET, now: new Date(Date.UTC(2033, 2, 3)) });
     writeFileSync(join(dataDir, 'backups', 'notes.txt'), 'not a backup');
     expect((await app.inject({ method: 'GET', url: '/api/admin/backups' })).statusCode).toBe(401);
     const list = await app.inject({ method: 'GET', url: '/api/admin/backups', headers: admin });

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { loadEnv } from '../../src/server/env';
 import { ReadCache } from '../../src/server/lib/read-cache';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/test-app';
 
 let app: TestApp;
 
@@ -139,7 +139,7 @@ describe('static client', () => {
       db: app.database.db,
       env: loadEnv({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local' }),
       publicCache: new ReadCache(0),
-      payments: new DemoPaymentProvider(app.database.db),
+      payments: new DemoPaymentProvider(app.database.db, TEST_SECRET),
       secret: 'x'.repeat(32),
       clientDir,
       logger: false,

@@ -6,6 +6,7 @@ import { ACCESS_EMAIL_KIND, ACCESS_EMAILS_PER_HOUR, participantLinkFor } from '.
 import { bookings, emailOutbox } from '../../src/server/db/schema';
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { asSent } from '../helpers/outbox';
 
 /** CONTRACT §5: a participant gets in only through the link e-mailed to their address. */
 
@@ -23,7 +24,7 @@ afterAll(async () => {
 
 const requestLink = (email: unknown) => app.inject({ method: 'POST', url: '/api/participant/access', headers: clientHeaders, payload: { email } });
 const accessEmails = (to: string) =>
-  app.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, ACCESS_EMAIL_KIND), eq(emailOutbox.to, to)));
+  app.database.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, ACCESS_EMAIL_KIND), eq(emailOutbox.to, to))).then((rows) => rows.map(asSent));
 const linkIn = (html: string) => /href="(http:\/\/test\.local\/participant\?token=[^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
 
 describe('POST /api/participant/access', () => {

@@ -39,7 +39,7 @@ let db: Database;
 beforeAll(async () => {
   app = await createTestApp({
     payments: (database) => {
-      provider = new FlakyDemoProvider(database);
+      provider = new FlakyDemoProvider(database, TEST_SECRET);
       return provider;
     },
   });

@@ -6,6 +6,7 @@ import { bookingReminders, bookings, emailOutbox } from '../../src/server/db/sch
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, createTestApp, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
 import { testDatabaseKind } from '../helpers/test-database';
+import { asSent } from '../helpers/outbox';
 
 /** Issue 5 point 7: meeting details 24 hours and 1 hour before the workshop, once per booking. */
 
@@ -78,7 +79,7 @@ describe('sendDueReminders', () => {
     expect(dayBefore!.text).toContain('Meeting link: https://zoom.us/j/55501?pwd=remind');
 
     // The participant link in the reminder opens a session for that address.
-    const link = /href="(http:\/\/test\.local\/participant\?token=[^"]+)"/.exec(dayBefore!.html)?.[1]?.replace(/&amp;/g, '&');
+    const link = /href="(http:\/\/test\.local\/participant\?token=[^"]+)"/.exec(asSent(dayBefore!).html)?.[1]?.replace(/&amp;/g, '&');
     expect(link).toBeTruthy();
     const url = new URL(link!);
     const opened = await app.inject({ url: `${url.pathname}${url.search}`, headers: { accept: 'text/html' } });

@@ -41,7 +41,7 @@ beforeAll(async () => {
   // An image an earlier version kept on disk, for start-up to move into the database.
   mkdirSync(join(dataDir, 'uploads'), { recursive: true });
   writeFileSync(join(dataDir, 'uploads', LEFT_ON_DISK), GIF);
-  runtime = startRuntime({ db: app.database.db, env, secret: TEST_SECRET, payments: createPaymentProvider(env, app.database.db), log: app.log, timings: { firstBackupCheckMs: 50 } });
+  runtime = startRuntime({ db: app.database.db, env, secret: TEST_SECRET, payments: createPaymentProvider(env, app.database.db, TEST_SECRET), log: app.log, timings: { firstBackupCheckMs: 50 } });
 });
 
 afterAll(async () => {

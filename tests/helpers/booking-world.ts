@@ -45,7 +45,7 @@ export async function createBookingWorld() {
   const app: TestApp = await createTestApp({
     env,
     clock,
-    payments: (db) => (provider = createPaymentProvider(loadEnv({ NODE_ENV: 'test', PUBLIC_URL, ...env }), db)),
+    payments: (db) => (provider = createPaymentProvider(loadEnv({ NODE_ENV: 'test', PUBLIC_URL, ...env }), db, TEST_SECRET)),
   });
   const db = app.database.db;
   const { headers: adminHeaders } = await loginAsAdmin(app);

@@ -43,7 +43,7 @@ export async function createTestAppOn(database: DatabaseHandle, options: Omit<Te
     env,
     // No read cache across requests: tests change data and read it straight back.
     publicCache: new ReadCache(0),
-    payments: options.payments?.(database.db) ?? createPaymentProvider(env, database.db),
+    payments: options.payments?.(database.db) ?? createPaymentProvider(env, database.db, TEST_SECRET),
     secret: TEST_SECRET,
     onEmailQueued: options.onEmailQueued,
     clock: options.clock,

@@ -18,7 +18,7 @@ let seq = 0;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  provider = new DemoPaymentProvider(database.db);
+  provider = new DemoPaymentProvider(database.db, 'demo-test-secret-demo-test-secret!');
 });
 
 afterAll(async () => {

@@ -395,6 +395,12 @@ export const emailOutbox = pgTable(
     html: text('html').notNull(),
     text: text('text'),
     attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
+    /**
+     * The tokens of its links, to sign as it is sent: subject and bodies hold a placeholder where
+     * each goes, so this table holds no token that signs in or pays (src/server/email/sealed-tokens.ts).
+     * Null: a row from before tokens were sealed, still to be sealed at start-up.
+     */
+    sealedTokens: jsonb('sealed_tokens').$type<{ placeholder: string; purpose: string; subject: string; expiresAt: number }[]>(),
     /** Which template or feature made it, for the admin's outbox view. */
     kind: text('kind').notNull(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
@@ -405,7 +411,11 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // Start-up looks for rows still to seal: an empty index once they are done.
+    index('email_outbox_unsealed_idx').on(t.id).where(sql`${t.sealedTokens} is null`),
+  ],
 );
 
 // ---------------------------------------------------------------- administration
@@ -489,7 +499,7 @@ export const rateLimitHits = pgTable(
  */
 export const demoPaymentIntents = pgTable('demo_payment_intents', {
   id: text('id').primaryKey(),
-  clientSecret: text('client_secret').notNull(),
+  // No client secret is stored: the demo provider derives it from the id with APP_SECRET.
   idempotencyKey: text('idempotency_key').notNull().unique(),
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull().default('usd'),

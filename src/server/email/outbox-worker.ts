@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 
 import type { Database } from '../db/client';
 import { emailOutbox, newsletterSubscribers } from '../db/schema';
 import { NEWSLETTER_KIND, NEWSLETTER_PER_MINUTE } from './outbox';
+import { unsealMessage } from './sealed-tokens';
 import type { MailTransport, OutgoingEmail } from './transport';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -31,6 +32,8 @@ export type OutboxLogger = {
 
 export type OutboxWorkerOptions = {
   db: Database;
+  /** APP_SECRET: signs the tokens of an e-mail's links as it is sent (sealed-tokens.ts). */
+  secret: string;
   /** Asked before every run, so a transport saved in the admin settings applies without a restart. */
   getTransport: () => Promise<MailTransport | null> | MailTransport | null;
   logger?: OutboxLogger;
@@ -62,6 +65,7 @@ const fromNow = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000}::
 
 export class OutboxWorker {
   private readonly db: Database;
+  private readonly secret: string;
   private readonly getTransport: OutboxWorkerOptions['getTransport'];
   private readonly logger: OutboxLogger;
   private readonly pollIntervalMs: number;
@@ -82,6 +86,7 @@ export class OutboxWorker {
 
   constructor(options: OutboxWorkerOptions) {
     this.db = options.db;
+    this.secret = options.secret;
     this.getTransport = options.getTransport;
     this.logger = options.logger ?? silentLogger;
     this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
@@ -209,7 +214,7 @@ export class OutboxWorker {
   private async deliver(transport: MailTransport, row: OutboxRow): Promise<keyof RunResult> {
     try {
       if (row.kind === NEWSLETTER_KIND && (await this.hasUnsubscribed(row.to))) return await this.recordSkipped(row);
-      const message = this.decorate ? this.decorate(outgoing(row), row) : outgoing(row);
+      const message = this.decorate ? this.decorate(outgoing(row, this.secret), row) : outgoing(row, this.secret);
       await transport.send(message, { signal: AbortSignal.timeout(this.sendTimeoutMs()) });
     } catch (error) {
       return this.recordFailure(row, error);
@@ -279,9 +284,12 @@ export class OutboxWorker {
   }
 }
 
-/** Only what a transport sends: a decorator must not see (or change) the bookkeeping columns. */
-function outgoing(row: OutboxRow): OutgoingEmail {
-  return { to: row.to, bcc: row.bcc, subject: row.subject, html: row.html, text: row.text, attachments: row.attachments };
+/**
+ * Only what a transport sends, its links' tokens signed: a decorator must not see (or change) the
+ * bookkeeping columns.
+ */
+function outgoing(row: OutboxRow, secret: string): OutgoingEmail {
+  return unsealMessage({ to: row.to, bcc: row.bcc, subject: row.subject, html: row.html, text: row.text, attachments: row.attachments }, row.sealedTokens, secret);
 }
 
 /** 'Ada <ADA@example.com>' and 'ada@example.com' both name ada@example.com. */

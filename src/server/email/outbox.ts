@@ -6,11 +6,22 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import { tokensUsedBy, type SealedToken } from './sealed-tokens';
 
 type OutboxInsert = typeof emailOutbox.$inferInsert;
 
-/** What a feature hands to the outbox; delivery bookkeeping (status, attempts, …) is the worker's. */
-export type OutboxMessage = Pick<OutboxInsert, 'to' | 'subject' | 'html' | 'text' | 'bcc' | 'kind' | 'attachments'>;
+/**
+ * What a feature hands to the outbox; delivery bookkeeping (status, attempts, …) is the worker's.
+ * `tokens`: the SealedTokens its links were made with (their placeholders are in the text); the
+ * worker signs them as it sends.
+ */
+export type OutboxMessage = Pick<OutboxInsert, 'to' | 'subject' | 'html' | 'text' | 'bcc' | 'kind' | 'attachments'> & {
+  tokens?: readonly SealedToken[];
+};
+
+function sealedTokensOf(message: OutboxMessage): SealedToken[] {
+  return tokensUsedBy({ subject: message.subject, html: message.html, text: message.text ?? null }, message.tokens);
+}
 
 /** One attachment: `content` is base64, so binary files survive the jsonb column. */
 export type OutboxAttachment = NonNullable<OutboxMessage['attachments']>[number];
@@ -33,6 +44,7 @@ export async function enqueueEmail(tx: Database, message: OutboxMessage): Promis
       text: message.text ?? null,
       kind: message.kind,
       attachments: message.attachments?.length ? message.attachments : null,
+      sealedTokens: sealedTokensOf(message),
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('enqueueEmail: insert returned no row');
@@ -80,6 +92,7 @@ export async function enqueueEmails(tx: Database, messages: readonly ScheduledOu
           text: message.text ?? null,
           kind: message.kind,
           attachments: message.attachments?.length ? message.attachments : null,
+          sealedTokens: sealedTokensOf(message),
           nextAttemptAt: sql`now() + make_interval(secs => ${(message.delayMs ?? 0) / 1000}::double precision)`,
         })),
       )

@@ -7,9 +7,10 @@ import { StripeProvider } from './stripe-provider';
 /**
  * Real Stripe when STRIPE_SECRET_KEY is set, otherwise the demo provider (CONTRACT §3).
  * STRIPE_API_BASE points the SDK at another host — only tests use it, for a local Stripe double.
+ * `secret` is APP_SECRET (the demo provider derives its client secrets from it).
  */
-export function createPaymentProvider(env: Env, db: Database): PaymentProvider {
-  if (!env.STRIPE_SECRET_KEY) return new DemoPaymentProvider(db);
+export function createPaymentProvider(env: Env, db: Database, secret: string): PaymentProvider {
+  if (!env.STRIPE_SECRET_KEY) return new DemoPaymentProvider(db, secret);
   const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
   return new StripeProvider({
     secretKey: env.STRIPE_SECRET_KEY,

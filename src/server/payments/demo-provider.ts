@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { demoPaymentIntents } from '../db/schema';
@@ -16,10 +16,19 @@ export const DEMO_CARD_DECLINED = '4000000000000002';
 
 type DemoIntentRow = typeof demoPaymentIntents.$inferSelect;
 
-function toIntent(row: DemoIntentRow): PaymentIntent {
+/**
+ * An intent's client secret, like Stripe's `<id>_secret_<random>`, derived from the id with
+ * APP_SECRET rather than stored: the ledger (and so a backup) holds no client secret, yet every
+ * instance answers the same one for an intent.
+ */
+export function demoClientSecret(secret: string, id: string): string {
+  return `${id}_secret_${createHmac('sha256', secret).update(`demo-client-secret.${id}`).digest('hex').slice(0, 24)}`;
+}
+
+function toIntent(row: DemoIntentRow, secret: string): PaymentIntent {
   return {
     id: row.id,
-    clientSecret: row.clientSecret,
+    clientSecret: demoClientSecret(secret, row.id),
     status: row.status,
     amountCents: row.amountCents,
     currency: row.currency,
@@ -34,7 +43,11 @@ function toIntent(row: DemoIntentRow): PaymentIntent {
 export class DemoPaymentProvider implements PaymentProvider {
   readonly name = 'demo' as const;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** APP_SECRET, from which client secrets are derived. */
+    private readonly secret: string,
+  ) {}
 
   publicConfig(): PublicPaymentConfig {
     return { provider: 'demo', publishableKey: 'pk_demo', testMode: true };
@@ -46,7 +59,6 @@ export class DemoPaymentProvider implements PaymentProvider {
       .insert(demoPaymentIntents)
       .values({
         id,
-        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
         idempotencyKey: input.idempotencyKey,
         amountCents: input.amountCents,
         currency: input.currency,
@@ -55,12 +67,12 @@ export class DemoPaymentProvider implements PaymentProvider {
       .onConflictDoNothing({ target: demoPaymentIntents.idempotencyKey });
     const [row] = await this.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.idempotencyKey, input.idempotencyKey));
     if (!row) throw new PaymentProviderError('Could not create the demo payment', 'unavailable');
-    return toIntent(row);
+    return toIntent(row, this.secret);
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntent | null> {
     const [row] = await this.db.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, id));
-    return row ? toIntent(row) : null;
+    return row ? toIntent(row, this.secret) : null;
   }
 
   /** Like Stripe: only an intent not yet paid can be cancelled. */
@@ -102,6 +114,6 @@ export class DemoPaymentProvider implements PaymentProvider {
       .set({ status: 'succeeded' })
       .where(eq(demoPaymentIntents.id, paymentIntentId))
       .returning();
-    return toIntent(row!);
+    return toIntent(row!, this.secret);
   }
 }

@@ -4,7 +4,8 @@ import type { Database } from '../../../server/db/client';
 import { type bookings, workshopDates } from '../../../server/db/schema';
 import { enqueueEmail } from '../../../server/email/outbox';
 import { renderTemplate } from '../../../server/email/templates';
-import { signToken } from '../../../server/lib/signed-token';
+import { SealedTokens } from '../../../server/email/sealed-tokens';
+import { tokenFor, type TokenSigner } from '../../../server/lib/signed-token';
 import { bookingIcsAttachment } from '../../calendar/server/booking-calendar';
 import type { EmailTemplateType } from '../../email-templates/email-template-types';
 import { renderEmail, type TemplateValues } from '../../email-templates/server/render-email';
@@ -16,9 +17,12 @@ type BookingRow = typeof bookings.$inferSelect;
 export const PAY_LINK_PURPOSE = 'pay-reservation';
 const PAY_LINK_TTL_MS = 60 * 86_400_000;
 
-/** The link in a reservation e-mail: the checkout, for this booking, signed. */
-export function payLinkFor(secret: string, publicUrl: string, bookingId: number): string {
-  const token = signToken(secret, PAY_LINK_PURPOSE, String(bookingId), PAY_LINK_TTL_MS);
+/**
+ * The link in a reservation e-mail: the checkout, for this booking, signed (by the e-mail's
+ * SealedTokens when it goes to the outbox, so the table holds no token that pays).
+ */
+export function payLinkFor(signer: string | TokenSigner, publicUrl: string, bookingId: number, now = Date.now()): string {
+  const token = tokenFor(signer, PAY_LINK_PURPOSE, String(bookingId), PAY_LINK_TTL_MS, now);
   return `${publicUrl}/checkout?booking=${bookingId}&token=${encodeURIComponent(token)}`;
 }
 export type BookingEmailKind = 'paid' | 'free' | 'reserved';
@@ -49,12 +53,13 @@ export type WorkshopDateRow = typeof workshopDates.$inferSelect;
  */
 export async function queueBookingEmail(
   tx: Database,
-  deps: Pick<BookingDeps, 'secret' | 'publicUrl'>,
+  deps: Pick<BookingDeps, 'publicUrl'>,
   kind: BookingEmailKind,
   booking: BookingRow,
   loadedDate?: WorkshopDateRow,
 ): Promise<boolean> {
   const date = loadedDate ?? (await tx.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1))[0];
+  const tokens = new SealedTokens();
   const values = {
     firstName: booking.firstName,
     lastName: booking.lastName,
@@ -62,9 +67,9 @@ export async function queueBookingEmail(
     when: date ? whenText(date) : '',
     amount: formatUsd(centsToDollars(booking.finalPriceCents)),
     bookingId: booking.id,
-    payLink: payLinkFor(deps.secret, deps.publicUrl, booking.id),
+    payLink: payLinkFor(tokens, deps.publicUrl, booking.id),
     // The participant's sign-in link (CONTRACT §5): the same one 'Access Your Bookings' e-mails.
-    participantLink: participantLinkFor(deps.secret, deps.publicUrl, booking.email),
+    participantLink: participantLinkFor(tokens, deps.publicUrl, booking.email),
   };
   // Markup we build, with the visitor's values escaped inside it.
   const trustedHtml: Record<string, string> = { details: renderTemplate(DETAILS_TABLE, values, { html: true }) };
@@ -81,15 +86,16 @@ export async function queueBookingEmail(
     text: email.text,
     kind: `booking-${kind}`,
     attachments: calendarFile ? [calendarFile] : undefined,
+    tokens: tokens.tokens,
   });
   return true;
 }
 
 /** Renders a template for one recipient and queues it, unless the template is switched off. */
-async function queueTemplated(tx: Database, type: EmailTemplateType, to: string, values: TemplateValues): Promise<void> {
+async function queueTemplated(tx: Database, type: EmailTemplateType, to: string, values: TemplateValues, tokens?: SealedTokens): Promise<void> {
   const email = await renderEmail(tx, type, values);
   if (!email) return;
-  await enqueueEmail(tx, { to, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind: type });
+  await enqueueEmail(tx, { to, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind: type, tokens: tokens?.tokens });
 }
 
 /**
@@ -111,17 +117,19 @@ export function formatInstant(instant: Date): string {
 }
 
 /** A day before an unpaid reservation runs out: the pay link again. */
-export async function queueReservationReminderEmail(tx: Database, deps: Pick<BookingDeps, 'secret' | 'publicUrl'>, booking: BookingRow, date: WorkshopDateRow) {
-  await queueTemplated(tx, 'reservation-reminder', booking.email, {
+export async function queueReservationReminderEmail(tx: Database, deps: Pick<BookingDeps, 'publicUrl'>, booking: BookingRow, date: WorkshopDateRow) {
+  const tokens = new SealedTokens();
+  const values = {
     firstName: booking.firstName,
     workshopTitle: date.title,
     when: whenText(date),
     expiresAt: booking.reservationExpiresAt ? formatInstant(booking.reservationExpiresAt) : '',
     amount: formatUsd(centsToDollars(booking.finalPriceCents)),
-    payLink: payLinkFor(deps.secret, deps.publicUrl, booking.id),
+    payLink: payLinkFor(tokens, deps.publicUrl, booking.id),
     bookingId: booking.id,
-    participantLink: participantLinkFor(deps.secret, deps.publicUrl, booking.email),
-  });
+    participantLink: participantLinkFor(tokens, deps.publicUrl, booking.email),
+  };
+  await queueTemplated(tx, 'reservation-reminder', booking.email, values, tokens);
 }
 
 /** An unpaid reservation ran out and its seat went back on sale. */

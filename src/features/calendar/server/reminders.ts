@@ -2,6 +2,7 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { bookingReminders, bookings, workshopDates } from '../../../server/db/schema';
 import { enqueueEmail } from '../../../server/email/outbox';
+import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { renderTemplate } from '../../../server/email/templates';
 import { renderEmail } from '../../email-templates/server/render-email';
 import { participantLinkFor } from '../../participant/server/participant-access';
@@ -39,6 +40,7 @@ function isWebLink(value: string | null): value is string {
 /** The admin's 'reminder' template filled for this booking; null when the template is switched off. */
 async function reminderEmail(tx: Database, kind: ReminderKind, booking: BookingRow, date: WorkshopDateRow, deps: ReminderDeps, now: Date) {
   const times = workshopEventTimes(date);
+  const tokens = new SealedTokens();
   const values = {
     firstName: booking.firstName,
     workshopTitle: date.title,
@@ -47,7 +49,7 @@ async function reminderEmail(tx: Database, kind: ReminderKind, booking: BookingR
     zoomLink: date.zoomLink ?? '',
     meetingId: date.zoomMeetingId ?? '',
     password: date.zoomPassword ?? '',
-    participantLink: participantLinkFor(deps.secret, deps.publicUrl, booking.email),
+    participantLink: participantLinkFor(tokens, deps.publicUrl, booking.email),
   };
   const rows = [
     '<tr><td><strong>When</strong></td><td>{{when}}</td></tr>',
@@ -64,7 +66,7 @@ async function reminderEmail(tx: Database, kind: ReminderKind, booking: BookingR
   const meetingDetails = renderTemplate(`<table role="presentation" cellpadding="4">${rows}</table>${noLink}`, values, { html: true });
   const email = await renderEmail(tx, 'reminder', values, { trustedHtml: { meetingDetails } });
   if (!email) return null;
-  return { to: booking.email, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind: `booking-reminder-${kind}` };
+  return { to: booking.email, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind: `booking-reminder-${kind}`, tokens: tokens.tokens };
 }
 
 /** Claims and queues one reminder; false when another run (or instance) already sent it. */

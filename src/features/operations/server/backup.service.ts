@@ -11,6 +11,7 @@ import journal from '../../../server/db/migrations/meta/_journal.json';
 import type { Database } from '../../../server/db/client';
 import * as schema from '../../../server/db/schema';
 import { adminUsers, sessions } from '../../../server/db/schema';
+import { sealOutboxTokens } from './sealed-outbox';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -110,8 +111,12 @@ function rowJson(table: PgTable) {
  * full precision and zone, jsonb columns as JSON; binary columns (images) are base64. A restore
  * reads it back the same way, so a round trip changes nothing.
  */
-export async function createBackup(db: Database, now = new Date()): Promise<BackupFile> {
+export async function createBackup(db: Database, options: { secret: string; now?: Date }): Promise<BackupFile> {
+  const now = options.now ?? new Date();
   const tables: BackupFile['tables'] = {};
+  // A row queued before tokens were sealed still holds its links' tokens (start-up seals them, but
+  // may not have finished): seal them first, so no backup carries one.
+  await sealOutboxTokens(db, options.secret);
   await db.transaction(
     async (tx) => {
       for (const table of BACKUP_TABLES) {
@@ -143,6 +148,19 @@ export function backupFileName(now: Date): string {
 // ---------------------------------------------------------------- restore
 
 type PreparedTable = { table: PgTable; name: string; columns: string[]; rows: Record<string, unknown>[] };
+
+/**
+ * Columns a later migration dropped: a file made before the drop still has them, and they are
+ * left out of its rows (their data has no place any more). Any other unknown field is refused.
+ */
+const DROPPED_COLUMNS: readonly { table: string; column: string; droppedIn: number }[] = [
+  // The demo provider derives its client secrets from APP_SECRET instead (0005_sealed_tokens).
+  { table: 'demo_payment_intents', column: 'client_secret', droppedIn: 5 },
+];
+
+function droppedBefore(version: number, table: string, column: string): boolean {
+  return DROPPED_COLUMNS.some((dropped) => dropped.table === table && dropped.column === column && version < dropped.droppedIn);
+}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -184,6 +202,10 @@ export function prepareRestore(input: unknown): { schemaVersion: string; tables:
       if (!isPlainObject(row)) throw new HttpError(400, backupBadRow(name, index, 'is not an object'));
       if (Object.keys(row).length === 0) throw new HttpError(400, backupBadRow(name, index, 'has no fields'));
       for (const key of Object.keys(row)) {
+        if (!known.has(key) && droppedBefore(version, name, key)) {
+          delete row[key];
+          continue;
+        }
         if (!known.has(key)) throw new HttpError(400, backupBadRow(name, index, `has an unknown field "${key}"`));
         columns.add(key);
       }
@@ -270,7 +292,7 @@ function databaseReason(error: unknown): string {
  * admins matched to the restored admin users by e-mail; an admin missing from the backup is
  * signed out.
  */
-export async function restoreBackup(db: Database, actor: string, input: unknown): Promise<RestoreResponse> {
+export async function restoreBackup(db: Database, actor: string, input: unknown, secret: string): Promise<RestoreResponse> {
   const prepared = prepareRestore(input);
   const counts: Record<string, number> = {};
   try {
@@ -313,6 +335,10 @@ export async function restoreBackup(db: Database, actor: string, input: unknown)
           );
         }
       }
+
+      // E-mails queued before tokens were sealed (a backup from an older version) hold their
+      // links' tokens: sealed here, so the restored table holds none and they still send alike.
+      await sealOutboxTokens(tx, secret);
 
       const restoredAdmins = await tx.select({ id: adminUsers.id, email: adminUsers.email }).from(adminUsers);
       const idOfEmail = new Map(restoredAdmins.map((admin) => [admin.email.toLowerCase(), admin.id]));

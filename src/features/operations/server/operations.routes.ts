@@ -79,7 +79,7 @@ export async function operationsRoutes(app: FastifyInstance, deps: AppDeps): Pro
     const now = new Date();
     // Logged first, so the file carries its own download in its audit log.
     await recordAudit(db, { actor: admin.email, action: 'backup.download', entity: 'backup' });
-    const backup = await createBackup(db, now);
+    const backup = await createBackup(db, { now, secret: deps.secret });
     return reply
       .type('application/json; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${backupFileName(now)}"`)
@@ -107,7 +107,7 @@ export async function operationsRoutes(app: FastifyInstance, deps: AppDeps): Pro
       { bodyLimit: RESTORE_BODY_LIMIT, schema: { response: { 200: restoreResponseSchema } } },
       async (request) => {
         const admin = await requireAdmin(request);
-        const result = await restoreBackup(db, admin.email, request.body);
+        const result = await restoreBackup(db, admin.email, request.body, deps.secret);
         // Every public read may have changed.
         deps.publicCache.clear();
         // A backup from before images moved into the database names images without their bytes:

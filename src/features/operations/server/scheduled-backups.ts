@@ -73,7 +73,7 @@ export type DailyBackupResult = { ran: false } | { ran: true; file: string; size
  * The job: when this instance wins today's claim, writes today's backup (through a temporary file,
  * so a half-written backup never carries the final name) and prunes the old ones.
  */
-export async function runDailyBackup(db: Database, options: { dataDir: string; now?: Date; keep?: number }): Promise<DailyBackupResult> {
+export async function runDailyBackup(db: Database, options: { dataDir: string; secret: string; now?: Date; keep?: number }): Promise<DailyBackupResult> {
   const now = options.now ?? new Date();
   const holder = randomUUID();
   if (!(await claimDailyRun(db, holder, now))) return { ran: false };
@@ -81,7 +81,7 @@ export async function runDailyBackup(db: Database, options: { dataDir: string; n
     const dir = backupsDir(options.dataDir);
     await mkdir(dir, { recursive: true });
     const file = join(dir, scheduledBackupName(now));
-    const body = JSON.stringify(await createBackup(db, now));
+    const body = JSON.stringify(await createBackup(db, { now, secret: options.secret }));
     const temporary = `${file}.${holder}.tmp`;
     await writeFile(temporary, body, { mode: 0o600 });
     await rename(temporary, file);

@@ -4,7 +4,8 @@ import type { Database } from '../../../server/db/client';
 import { bookings, emailOutbox } from '../../../server/db/schema';
 import { enqueueEmail } from '../../../server/email/outbox';
 import { recordAudit } from '../../../server/lib/audit';
-import { signToken, verifyToken } from '../../../server/lib/signed-token';
+import { SealedTokens } from '../../../server/email/sealed-tokens';
+import { tokenFor, verifyToken, type TokenSigner } from '../../../server/lib/signed-token';
 import { getAdmin, getSession, startSession } from '../../../server/plugins/auth';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { renderEmail } from '../../email-templates/server/render-email';
@@ -30,9 +31,12 @@ export function normaliseParticipantEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** `/participant?token=…`: opens that address's bookings for 7 days. Confirmation e-mails carry it too. */
-export function participantLinkFor(secret: string, publicUrl: string, email: string, now = Date.now()): string {
-  const token = signToken(secret, PARTICIPANT_LINK_PURPOSE, normaliseParticipantEmail(email), PARTICIPANT_LINK_TTL_MS, now);
+/**
+ * `/participant?token=…`: opens that address's bookings for 7 days. Confirmation e-mails carry it
+ * too, made with the e-mail's SealedTokens so the outbox stores a placeholder, not the token.
+ */
+export function participantLinkFor(signer: string | TokenSigner, publicUrl: string, email: string, now = Date.now()): string {
+  const token = tokenFor(signer, PARTICIPANT_LINK_PURPOSE, normaliseParticipantEmail(email), PARTICIPANT_LINK_TTL_MS, now);
   return `${publicUrl}/participant?token=${encodeURIComponent(token)}`;
 }
 
@@ -57,7 +61,7 @@ export async function openParticipantLink(request: FastifyRequest, reply: Parame
  */
 export async function requestParticipantLink(
   db: Database,
-  deps: { secret: string; publicUrl: string },
+  deps: { publicUrl: string },
   rawEmail: string,
 ): Promise<{ queued: boolean }> {
   const email = normaliseParticipantEmail(rawEmail);
@@ -72,11 +76,20 @@ export async function requestParticipantLink(
       .from(emailOutbox)
       .where(and(eq(emailOutbox.kind, ACCESS_EMAIL_KIND), eq(emailOutbox.to, email), gt(emailOutbox.createdAt, sql`now() - interval '1 hour'`)));
     if ((recent?.n ?? 0) >= ACCESS_EMAILS_PER_HOUR) return { queued: false };
-    const link = participantLinkFor(deps.secret, deps.publicUrl, email);
+    const tokens = new SealedTokens();
+    const link = participantLinkFor(tokens, deps.publicUrl, email);
     // The admin's 'participant-access' template; switched off, no link is e-mailed.
     const message = await renderEmail(tx, 'participant-access', { participantLink: link, email });
     if (!message) return { queued: false };
-    await enqueueEmail(tx, { to: email, bcc: message.bcc, subject: message.subject, html: message.html, text: message.text, kind: ACCESS_EMAIL_KIND });
+    await enqueueEmail(tx, {
+      to: email,
+      bcc: message.bcc,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      kind: ACCESS_EMAIL_KIND,
+      tokens: tokens.tokens,
+    });
     return { queued: true };
   });
 }
