@@ -23,11 +23,12 @@ const settings = {
   /** The app and the raw server take turns this many times per route (same load for both). */
   readSlices: 4,
   rush: { seats: 20, attempts: 1000 },
-  sustained: { seats: 10_000, bookings: 2000, concurrency: 50 },
+  /** On PostgreSQL the run is cut in `slices`, and the database floor takes a turn after each. */
+  sustained: { seats: 10_000, bookings: 2000, concurrency: 50, slices: 4 },
   floor:
-    'PostgreSQL only, after the server has stopped: the statements of one free booking (db-floor.mjs, FREE_BOOKING_STEPS) ' +
-    'straight through pg on a pool of 10 connections (the server\'s default), as many visitors at a time as the sustained run, ' +
-    'for as long as it took, on a copy of its workshop date with the same code',
+    'PostgreSQL only: the statements of one free booking (db-floor.mjs, FREE_BOOKING_STEPS) straight through pg on a pool ' +
+    'of 10 connections (the server\'s default), as many visitors at a time as the sustained run, on a copy of its workshop ' +
+    'date with the same code; it takes a turn after each slice of the sustained run, as long as that slice took (the server idle)',
   clients:
     'each simulated visitor sends its own X-Forwarded-For address (the app trusts the proxy header), ' +
     'so the per-address limit on seat holds (120 a minute) applies per visitor as in real traffic',
@@ -35,8 +36,6 @@ const settings = {
 
 /** The sustained run's free code; the floor books with it too. */
 const FREE_CODE = 'BENCHFREE';
-/** The floor runs as long as the HTTP sustained run took, and at least this long. */
-const MIN_FLOOR_SECONDS = 3;
 
 const load = () => loadavg().map((value) => round(value, 2));
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -44,7 +43,6 @@ const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11
 async function benchOne(kind, databaseUrl) {
   log(`${kind}: starting the built server`);
   const server = await startServer({ databaseUrl });
-  let figures;
   try {
     const loadBefore = load();
     log(`${kind}: read load, ${settings.connections} connections × ${settings.durationSeconds} s per route (app and raw node:http taking turns)`);
@@ -58,20 +56,20 @@ async function benchOne(kind, databaseUrl) {
     const code = await createFreeCode(server.baseUrl, admin, FREE_CODE);
     log(`${kind}: booking rush, ${settings.rush.attempts} visitors at once for ${settings.rush.seats} seats`);
     const rush = await bookingRush(server.baseUrl, admin, code, settings.rush);
-    log(`${kind}: sustained, ${settings.sustained.bookings} free bookings by ${settings.sustained.concurrency} visitors at a time`);
-    const sustained = await sustainedBookings(server.baseUrl, admin, code, settings.sustained);
-    figures = { kind, reads, rush, sustained, floor: null, peakRssMb: server.peakRssMb(), loadAverage: { before: loadBefore, after: load() } };
+    // On PostgreSQL the database's floor takes turns with the HTTP run (issue 15, point 9).
+    const floor = databaseUrl ? databaseFloor(databaseUrl, { code: FREE_CODE, concurrency: settings.sustained.concurrency }) : null;
+    try {
+      const slices = floor ? settings.sustained.slices : 1;
+      log(`${kind}: sustained, ${settings.sustained.bookings} free bookings by ${settings.sustained.concurrency} visitors at a time` + (floor ? `, in ${slices} slices, each followed by as long of the database floor (the same statements straight through pg)` : ''));
+      const afterSlice = floor ? ({ dateId, seconds }) => floor.run({ sustainedDateId: dateId, seconds }) : undefined;
+      const sustained = await sustainedBookings(server.baseUrl, admin, code, { ...settings.sustained, slices, afterSlice });
+      return { kind, reads, rush, sustained, floor: floor ? await floor.figures() : null, peakRssMb: server.peakRssMb(), loadAverage: { before: loadBefore, after: load() } };
+    } finally {
+      await floor?.close();
+    }
   } finally {
     await server.stop();
   }
-  if (databaseUrl) {
-    // With the server stopped, so the database and the two cores serve the floor alone.
-    const seconds = Math.max(MIN_FLOOR_SECONDS, Math.ceil(figures.sustained.durationMs / 1000));
-    const { concurrency } = settings.sustained;
-    log(`${kind}: database floor, one free booking's statements straight through pg, ${concurrency} at a time for ${seconds} s`);
-    figures.floor = await databaseFloor(databaseUrl, { sustainedDateId: figures.sustained.dateId, code: FREE_CODE, concurrency, seconds });
-  }
-  return figures;
 }
 
 async function main() {

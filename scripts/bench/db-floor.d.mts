@@ -16,5 +16,5 @@ export declare function floorFreeBooking(pool: FloorPool, setup: FloorSetup, vis
 export declare function prepareFloor(pool: FloorPool, options: { sustainedDateId: number; code: string }): Promise<FloorSetup>;
 export declare function databaseFloor(
   databaseUrl: string,
-  options: { sustainedDateId: number; code: string; concurrency: number; seconds: number; poolSize?: number },
-): Promise<FloorFigures>;
+  options: { code: string; concurrency: number; poolSize?: number },
+): { run: (turn: { sustainedDateId: number; seconds: number }) => Promise<void>; figures: () => Promise<FloorFigures>; close: () => Promise<void> };

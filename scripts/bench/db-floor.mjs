@@ -87,10 +87,10 @@ export const FREE_BOOKING_STEPS = [
   },
   {
     request: 'bookings',
-    text: 'insert into "email_outbox" ("id", "to", "bcc", "subject", "html", "text", "attachments", "kind", "status", "attempts", "last_error", "next_attempt_at", "locked_until", "sent_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, default, default, default, default, default, default, default) returning "id"',
+    text: 'insert into "email_outbox" ("id", "to", "bcc", "subject", "html", "text", "attachments", "sealed_tokens", "kind", "status", "attempts", "last_error", "next_attempt_at", "locked_until", "sent_at", "created_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, default, default, default, default, default, default, default) returning "id"',
     values: (c) => {
       const mail = confirmationMail(c);
-      return [c.email, null, mail.subject, mail.html, mail.text, mail.attachments, 'booking-free'];
+      return [c.email, null, mail.subject, mail.html, mail.text, mail.attachments, mail.sealedTokens, 'booking-free'];
     },
     rowMode: 'array',
   },
@@ -136,14 +136,19 @@ export function statementKind(text) {
   return parts.join(' ');
 }
 
-/** An e-mail the size of the real confirmation (HTML ~3.5 KB, text, an .ics attachment), for the outbox row. */
+/**
+ * An e-mail the size of the real confirmation (HTML ~1.5 KB, text ~0.3 KB, an .ics attachment of
+ * ~0.8 KB, one sealed participant link), for the outbox row.
+ */
 function confirmationMail(c) {
   const subject = 'Your seat is booked: Benchmark sustained';
-  const body = `<p>Hi Bench,</p><p>Your discount code covers the full price, so your seat is confirmed free of charge.</p><table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>Benchmark sustained</td></tr><tr><td><strong>Booking</strong></td><td>#${c.bookingId}</td></tr></table>`;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${subject}</title></head><body>${body}${' '.repeat(2_600)}</body></html>`;
-  const text = `Hi Bench,\n\nYour discount code covers the full price.\n\nBooking: #${c.bookingId}\n${'.'.repeat(450)}`;
-  const attachments = JSON.stringify([{ filename: 'workshop.ics', contentType: 'text/calendar', content: Buffer.from(`BEGIN:VCALENDAR\nUID:booking-${c.bookingId}\n${'X'.repeat(560)}\nEND:VCALENDAR`).toString('base64') }]);
-  return { subject, html, text, attachments };
+  const placeholder = `sealed-token-${String(c.bookingId).padStart(24, '0')}`;
+  const body = `<p>Hi Bench,</p><p>Your discount code covers the full price, so your seat is confirmed free of charge.</p><table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>Benchmark sustained</td></tr><tr><td><strong>Booking</strong></td><td>#${c.bookingId}</td></tr></table><p><a href="https://bench.example/participant?token=${placeholder}">See your booking</a></p>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${subject}</title></head><body>${body}${' '.repeat(900)}</body></html>`;
+  const text = `Hi Bench,\n\nYour discount code covers the full price.\n\nBooking: #${c.bookingId}\nSee your booking: https://bench.example/participant?token=${placeholder}\n${'.'.repeat(150)}`;
+  const attachments = JSON.stringify([{ filename: 'workshop.ics', contentType: 'text/calendar', content: Buffer.from(`BEGIN:VCALENDAR\nUID:booking-${c.bookingId}\n${'X'.repeat(500)}\nEND:VCALENDAR`).toString('base64') }]);
+  const sealedTokens = JSON.stringify([{ placeholder, purpose: 'participant-access', subject: c.email, expiresAt: Date.now() + 365 * 86_400_000 }]);
+  return { subject, html, text, attachments, sealedTokens };
 }
 
 /**
@@ -198,50 +203,59 @@ export async function prepareFloor(pool, { sustainedDateId, code }) {
 
 /**
  * The floor: `concurrency` visitors at a time run FREE_BOOKING_STEPS through `pg` on
- * `databaseUrl` for `seconds`, on a pool of FLOOR_POOL_SIZE connections. Answers bookings per
- * second and the per-booking times.
+ * `databaseUrl`, on a pool of FLOOR_POOL_SIZE connections, in turns: each run(seconds) books for
+ * that long (the bench gives it a turn after each slice of the HTTP sustained run, as long as that
+ * slice took), and figures() adds the turns up into bookings per second and per-booking times.
  */
-export async function databaseFloor(databaseUrl, { sustainedDateId, code, concurrency, seconds, poolSize = FLOOR_POOL_SIZE }) {
+export function databaseFloor(databaseUrl, { code, concurrency, poolSize = FLOOR_POOL_SIZE }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   // pool.end() resolves while sockets still close; the bench drops the database right after.
   pool.on('error', () => {});
-  try {
-    const setup = await prepareFloor(pool, { sustainedDateId, code });
-    // Warm the pool's connections first, as the app's are warm by its sustained run.
-    await Promise.all(Array.from({ length: poolSize }, () => pool.query('select 1')));
-    let next = 0;
-    let failed = 0;
-    const times = [];
-    const started = performance.now();
-    const deadline = started + seconds * 1000;
-    const visitor = async () => {
-      while (performance.now() < deadline) {
-        const n = next++;
-        const begun = performance.now();
-        try {
-          await floorFreeBooking(pool, setup, 200_000 + n);
-          times.push(performance.now() - begun);
-        } catch {
-          failed++;
-        }
+  let setup = null;
+  let next = 0;
+  let failed = 0;
+  let measuredMs = 0;
+  const times = [];
+  return {
+    /** Books for `seconds` on a copy of the sustained run's date (made at the first turn). */
+    run: async ({ sustainedDateId, seconds }) => {
+      if (!setup) {
+        setup = await prepareFloor(pool, { sustainedDateId, code });
+        // Warm the pool's connections first, as the app's are warm by its own run.
+        await Promise.all(Array.from({ length: poolSize }, () => pool.query('select 1')));
       }
-    };
-    await Promise.all(Array.from({ length: concurrency }, visitor));
-    const measured = (performance.now() - started) / 1000;
-    const taken = await pool.query({ text: 'select seats_taken from workshop_dates where id = $1', values: [setup.dateId] });
-    return {
-      concurrency,
-      poolSize,
-      statementsPerBooking: FREE_BOOKING_STEPS.length,
-      booked: times.length,
-      failed,
-      durationMs: measured * 1000,
-      bookingsPerSecond: times.length / measured,
-      p50: percentile(times, 50),
-      p99: percentile(times, 99),
-      seatsTaken: taken.rows[0]?.seats_taken ?? null,
-    };
-  } finally {
-    await pool.end();
-  }
+      const started = performance.now();
+      const deadline = started + seconds * 1000;
+      const visitor = async () => {
+        while (performance.now() < deadline) {
+          const n = next++;
+          const begun = performance.now();
+          try {
+            await floorFreeBooking(pool, setup, 200_000 + n);
+            times.push(performance.now() - begun);
+          } catch {
+            failed++;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, visitor));
+      measuredMs += performance.now() - started;
+    },
+    figures: async () => {
+      const taken = setup ? await pool.query({ text: 'select seats_taken from workshop_dates where id = $1', values: [setup.dateId] }) : null;
+      return {
+        concurrency,
+        poolSize,
+        statementsPerBooking: FREE_BOOKING_STEPS.length,
+        booked: times.length,
+        failed,
+        durationMs: measuredMs,
+        bookingsPerSecond: times.length / (measuredMs / 1000),
+        p50: percentile(times, 50),
+        p99: percentile(times, 99),
+        seatsTaken: taken?.rows[0]?.seats_taken ?? null,
+      };
+    },
+    close: () => pool.end(),
+  };
 }

@@ -17,6 +17,7 @@ export type SustainedFigures = OutcomeTally & {
   p99: number;
   seatsTaken: number | null;
   dateId?: number;
+  slices?: number;
 };
 /** The database's floor (db-floor.mjs): one free booking's statements through `pg`, PostgreSQL only. */
 export type FloorFigures = {

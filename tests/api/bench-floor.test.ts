@@ -111,7 +111,10 @@ describe('the bench floor (scripts/bench/db-floor.mjs) replays one free booking'
       expect(booking.statusCode).toBe(201);
     });
 
-    expect(sent.map(statementKind)).toEqual(FREE_BOOKING_STEPS.map((step) => statementKind(step.text)));
+    // When this fails, the service's statements changed: make FREE_BOOKING_STEPS send the same again.
+    expect(sent.map(statementKind), 'scripts/bench/db-floor.mjs FREE_BOOKING_STEPS against what the app sent').toEqual(
+      FREE_BOOKING_STEPS.map((step) => statementKind(step.text)),
+    );
     // The kinds are close enough to tell these statements apart (each kind names its tables).
     expect(statementKind(sent[0]!)).toBe('insert rate_limit_hits on-conflict-update returning 4 params');
     expect(sent).toHaveLength(12);
@@ -136,7 +139,7 @@ describe('the bench floor (scripts/bench/db-floor.mjs) replays one free booking'
     const mails = await db.select({ kind: emailOutbox.kind, html: emailOutbox.html }).from(emailOutbox).where(eq(emailOutbox.to, 'floor-7@bench.example'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.kind).toBe('booking-free');
-    expect(mails[0]!.html.length).toBeGreaterThan(2_500);
+    expect(mails[0]!.html.length).toBeGreaterThan(1_000);
     expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, 'floor-7@bench.example'))).toHaveLength(1);
     // Visitor 7's address, as the bench sends it (visitorAddress(7)), counted by the seat-hold limit.
     expect(await db.select({ key: rateLimitHits.key, hits: rateLimitHits.hits }).from(rateLimitHits)).toContainEqual({ key: 'POST /api/create-payment-intent 10.0.0.8', hits: 1 });
