@@ -44,8 +44,10 @@ export const REFUND_REASONS = {
 } as const satisfies Record<string, { message: string; email: string }>;
 export type RefundReason = keyof typeof REFUND_REASONS;
 
+/** The recorded reason; one this code does not know (an older or damaged row) reads as a mismatch. */
 function reasonOf(payment: Pick<PaymentRow, 'refundReason'>): RefundReason {
-  return payment.refundReason && payment.refundReason in REFUND_REASONS ? (payment.refundReason as RefundReason) : 'mismatch';
+  // Own keys only: `in` would also accept Object.prototype's ('toString', 'constructor').
+  return payment.refundReason && Object.hasOwn(REFUND_REASONS, payment.refundReason) ? (payment.refundReason as RefundReason) : 'mismatch';
 }
 
 /**

@@ -1,0 +1,437 @@
+/**
+ * The payment side of the booking lifecycle, rule by rule (docs/decisions/008-booking-lifecycle.md):
+ * fulfilling a payment, refunding one that cannot book, the refund sweep, the reservation sweeps and
+ * the seat holds. Each test names one rule and states it in the product's own words and numbers;
+ * they are small on purpose, so `npm run mutate` can run them first (decision 009).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLog, bookings, discountCodes, emailOutbox, payments, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { fulfilPayment } from '../../src/features/booking/server/fulfil-payment';
+import { finishPendingRefunds, refundedPaymentError, sendPaymentRefund } from '../../src/features/booking/server/payment-refunds';
+import { cancelOpenPayments, expireReservations, sendReservationReminders } from '../../src/features/booking/server/reservations';
+import type { BookingDeps } from '../../src/features/booking/server/booking.service';
+import type { PaymentProvider } from '../../src/server/payments/payment-provider';
+import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
+import { createBookingWorld, lifecycleViolations, newMemory, type BookingWorld, type InvariantMemory } from '../helpers/booking-world';
+
+let world: BookingWorld;
+let memory: InvariantMemory;
+const scope = { dateIds: [] as number[], codeIds: [] as number[] };
+
+beforeAll(async () => {
+  world = await createBookingWorld();
+  memory = newMemory();
+});
+afterAll(async () => {
+  await world.close();
+});
+
+let people = 0;
+const person = (name: string) => ({ firstName: name, lastName: 'Rules', email: `${name.toLowerCase()}.${++people}@rules.test`, company: '' });
+type Person = ReturnType<typeof person>;
+
+async function date(overrides: Parameters<typeof createWorkshopDate>[1] = {}) {
+  const row = await createWorkshopDate(world.db, { requiresImmediatePayment: false, seatsTotal: 5, ...overrides });
+  scope.dateIds.push(row.id);
+  return row;
+}
+
+const post = (url: string, payload: object) => world.send({ method: 'POST', url, payload });
+const setActive = (dateId: number, isActive: boolean) =>
+  world.send({ method: 'PUT', url: `/api/admin/workshop-dates/${dateId}`, payload: { isActive }, admin: true });
+const seatsTaken = async (id: number) => (await world.db.select().from(workshopDates).where(eq(workshopDates.id, id)))[0]!.seatsTaken;
+const bookingRow = async (id: number) => (await world.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
+const paymentRow = async (intentId: string) => (await world.db.select().from(payments).where(eq(payments.providerPaymentId, intentId)))[0]!;
+const mailTo = (email: string, kind: string) => world.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, kind)));
+const refundsAtProvider = (intentId: string) => [...world.stripe.refunds.values()].filter((refund) => refund.payment_intent === intentId);
+
+async function reserve(dateId: number, who: Person) {
+  const response = await post('/api/bookings/reserve', { workshopDateId: dateId, ...who, discountCode: '' });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as number;
+}
+async function openPayment(dateId: number, who: Person, discountCode = '') {
+  const response = await post('/api/create-payment-intent', { workshopDateId: dateId, customerInfo: who, discountCode });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().paymentIntentId as string;
+}
+async function openPayLink(bookingId: number, who: Person, dateId: number) {
+  const response = await post('/api/create-payment-intent', { workshopDateId: dateId, customerInfo: who, bookingId, payToken: world.payToken(bookingId) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().paymentIntentId as string;
+}
+async function complete(dateId: number, who: Person, intentId: string) {
+  memory.reported.add(intentId);
+  return post('/api/bookings', { workshopDateId: dateId, ...who, stripePaymentId: intentId, isPaid: true });
+}
+async function expectInvariants() {
+  expect(await lifecycleViolations(world, scope, memory)).toEqual([]);
+}
+
+/** The app's provider with some calls replaced (an outage, a refusal). */
+function providerWith(overrides: Partial<Pick<PaymentProvider, 'refund' | 'cancelIntent'>>): PaymentProvider {
+  const real = world.deps.payments;
+  return {
+    name: real.name,
+    publicConfig: () => real.publicConfig(),
+    createIntent: (input) => real.createIntent(input),
+    retrieveIntent: (id) => real.retrieveIntent(id),
+    cancelIntent: overrides.cancelIntent ?? ((id) => real.cancelIntent(id)),
+    refund: overrides.refund ?? ((id, options) => real.refund(id, options)),
+  };
+}
+const providerDown = () => Promise.reject(new Error('provider unreachable'));
+
+/** The lifecycle's dependencies with spies where the app would wake the outbox and log. */
+function depsWithSpies(payments: PaymentProvider = world.deps.payments) {
+  const log = { warn: vi.fn(), error: vi.fn() };
+  const onEmailQueued = vi.fn();
+  const deps: BookingDeps = { ...world.deps, payments, log, onEmailQueued };
+  return { deps, log, onEmailQueued };
+}
+
+/** A payment the provider reports in a way that does not match our record of it. */
+async function foreignIntent(currency: string, metadata: Record<string, string>) {
+  return world.deps.payments.createIntent({
+    amountCents: 49900,
+    currency: currency as 'usd',
+    description: 'tampered',
+    metadata,
+    idempotencyKey: `foreign-${randomBytes(6).toString('hex')}`,
+  });
+}
+
+const NOT_CONFIRMED = 'We could not confirm this payment. You have not been charged for a booking.';
+const MISMATCH_REFUNDED = 'We could not match this payment to a booking. It has been refunded in full.';
+const DATE_WITHDRAWN_REFUNDED = 'This workshop date is no longer available. Your payment has been refunded in full.';
+
+describe('completing a payment the server cannot confirm', () => {
+  it('answers 402 payment_not_found, in its words, for a payment the server never opened', async () => {
+    const open = await date();
+    const response = await complete(open.id, person('Stranger'), `pi_${randomBytes(8).toString('hex')}`);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ code: 'payment_not_found', message: NOT_CONFIRMED });
+  });
+
+  it('answers 402 payment_not_confirmed when the provider does not know the payment we recorded', async () => {
+    const open = await date();
+    const who = person('Ghost');
+    const ghost = `pi_${randomBytes(8).toString('hex')}`;
+    await world.db.insert(payments).values({
+      provider: 'stripe',
+      providerPaymentId: ghost,
+      workshopDateId: open.id,
+      amountCents: 49900,
+      customer: { ...who, subscribedToNewsletter: false, originalCents: 49900, discountCents: 0 },
+    });
+    const response = await complete(open.id, who, ghost);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ code: 'payment_not_confirmed', message: NOT_CONFIRMED });
+    expect(await world.db.select().from(bookings).where(eq(bookings.workshopDateId, open.id))).toHaveLength(0);
+  });
+});
+
+describe('a paid amount that does not match what the server priced is refunded (CONTRACT §3: 402)', () => {
+  it('a reservation paid in another currency: refunded in full as a mismatch, the reservation kept', async () => {
+    const open = await date();
+    const who = person('Euro');
+    const id = await reserve(open.id, who);
+    const intent = await foreignIntent('eur', { workshopDateId: String(open.id), email: who.email, bookingId: String(id) });
+    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: intent.id, workshopDateId: open.id, bookingId: id, amountCents: 49900 });
+    world.stripe.succeed(intent.id);
+
+    const response = await complete(open.id, who, intent.id);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ code: 'payment_mismatch_refunded', message: MISMATCH_REFUNDED });
+    expect(await paymentRow(intent.id)).toMatchObject({ status: 'refunded', refundReason: 'mismatch' });
+    expect(refundsAtProvider(intent.id).map((refund) => refund.amount)).toEqual([49900]);
+    expect(await bookingRow(id)).toMatchObject({ status: 'reserved', isPaid: false });
+    expect(await seatsTaken(open.id)).toBe(1);
+    expect(await mailTo(who.email, 'payment-refunded')).toHaveLength(1);
+    await expectInvariants();
+  });
+
+  it('a payment whose provider record names another reservation: refunded, both reservations kept', async () => {
+    const open = await date();
+    const payer = person('Payer');
+    const other = person('Other');
+    const payerId = await reserve(open.id, payer);
+    const otherId = await reserve(open.id, other);
+    const intent = await foreignIntent('usd', { workshopDateId: String(open.id), email: payer.email, bookingId: String(otherId) });
+    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: intent.id, workshopDateId: open.id, bookingId: payerId, amountCents: 49900 });
+    world.stripe.succeed(intent.id);
+
+    const response = await complete(open.id, payer, intent.id);
+    expect(response.statusCode).toBe(402);
+    expect(response.json().code).toBe('payment_mismatch_refunded');
+    expect((await bookingRow(payerId)).status).toBe('reserved');
+    expect((await bookingRow(otherId)).status).toBe('reserved');
+    expect(await seatsTaken(open.id)).toBe(2);
+    await expectInvariants();
+  });
+});
+
+describe('a settled payment keeps its outcome', () => {
+  it('a refunded payment stays refunded however often it is completed again, even once its date is back on sale', async () => {
+    const open = await date();
+    const who = person('Again');
+    const intentId = await openPayment(open.id, who);
+    expect((await setActive(open.id, false)).statusCode).toBe(200);
+    world.stripe.succeed(intentId);
+    const first = await complete(open.id, who, intentId);
+    expect(first.statusCode).toBe(409);
+    expect(first.json()).toEqual({ code: 'payment_refunded', message: DATE_WITHDRAWN_REFUNDED });
+
+    expect((await setActive(open.id, true)).statusCode).toBe(200);
+    const again = await complete(open.id, who, intentId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'payment_refunded', message: DATE_WITHDRAWN_REFUNDED });
+    expect((await world.send(world.webhookCall(intentId))).statusCode).toBe(200);
+    expect(await world.db.select().from(bookings).where(eq(bookings.workshopDateId, open.id))).toHaveLength(0);
+    expect(await seatsTaken(open.id)).toBe(0);
+    expect(refundsAtProvider(intentId)).toHaveLength(1);
+    expect(await mailTo(who.email, 'payment-refunded')).toHaveLength(1);
+    await expectInvariants();
+  });
+
+  it('a refund the provider refused stays owed: no booking on replay, the sweep sends it once and e-mails once', async () => {
+    const open = await date();
+    const who = person('Owed');
+    const intentId = await openPayment(open.id, who);
+    expect((await setActive(open.id, false)).statusCode).toBe(200);
+    world.stripe.succeed(intentId);
+
+    const outage = depsWithSpies(providerWith({ refund: providerDown }));
+    await expect(fulfilPayment(outage.deps, intentId)).rejects.toMatchObject({ statusCode: 409, code: 'payment_refunded', message: DATE_WITHDRAWN_REFUNDED });
+    expect(outage.log.error).toHaveBeenCalledWith(expect.objectContaining({ paymentId: expect.any(Number) }), 'payment refund failed; the sweep will try again');
+    expect(await paymentRow(intentId)).toMatchObject({ status: 'refunding', refundReason: 'date_unavailable' });
+    expect(refundsAtProvider(intentId)).toHaveLength(0);
+
+    // Back on sale, replayed while the refund is still owed: it must not book.
+    expect((await setActive(open.id, true)).statusCode).toBe(200);
+    await expect(fulfilPayment(outage.deps, intentId)).rejects.toMatchObject({ statusCode: 409 });
+    expect(await finishPendingRefunds(outage.deps)).toBe(0);
+    expect((await paymentRow(intentId)).status).toBe('refunding');
+    expect(await mailTo(who.email, 'payment-refunded')).toHaveLength(0);
+
+    const sweep = depsWithSpies();
+    expect(await finishPendingRefunds(sweep.deps)).toBe(1);
+    expect(sweep.onEmailQueued).toHaveBeenCalledTimes(1);
+    expect(await paymentRow(intentId)).toMatchObject({ status: 'refunded' });
+    expect(refundsAtProvider(intentId).map((refund) => refund.amount)).toEqual([49900]);
+    expect(await mailTo(who.email, 'payment-refunded')).toHaveLength(1);
+    expect(await finishPendingRefunds(sweep.deps)).toBe(0);
+
+    // A stale copy of the row sent again (a second instance's sweep): done, and nobody told twice.
+    const stale = { ...(await paymentRow(intentId)), status: 'refunding' as const };
+    const late = depsWithSpies();
+    expect(await sendPaymentRefund(late.deps, stale)).toBe(true);
+    expect(late.onEmailQueued).not.toHaveBeenCalled();
+    expect(await mailTo(who.email, 'payment-refunded')).toHaveLength(1);
+    expect(await world.db.select().from(bookings).where(eq(bookings.workshopDateId, open.id))).toHaveLength(0);
+    await expectInvariants();
+  });
+
+  it('the payment of a deleted booking, replayed, is answered in its words and books nothing', async () => {
+    const open = await date();
+    const who = person('Removed');
+    const intentId = await openPayment(open.id, who);
+    world.stripe.succeed(intentId);
+    const booked = await complete(open.id, who, intentId);
+    expect(booked.statusCode).toBe(201);
+    expect((await world.send({ method: 'DELETE', url: `/api/admin/bookings/${booked.json().id}?refund=false`, admin: true })).statusCode).toBe(200);
+
+    const replayed = await complete(open.id, who, intentId);
+    expect(replayed.statusCode).toBe(409);
+    expect(replayed.json()).toEqual({ code: 'booking_missing', message: 'This payment belongs to a booking that no longer exists.' });
+    expect(await seatsTaken(open.id)).toBe(0);
+  });
+});
+
+describe('paying a reservation', () => {
+  it('completing a paid reservation again answers the same booking and refunds nothing', async () => {
+    const open = await date();
+    const who = person('Settled');
+    const id = await reserve(open.id, who);
+    const intentId = await openPayLink(id, who, open.id);
+    world.stripe.succeed(intentId);
+    const first = await complete(open.id, who, intentId);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ id, status: 'confirmed', isPaid: true });
+    expect(await paymentRow(intentId)).toMatchObject({ status: 'succeeded', bookingId: id });
+
+    const again = await complete(open.id, who, intentId);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ id, status: 'confirmed' });
+    expect(refundsAtProvider(intentId)).toHaveLength(0);
+    expect(await mailTo(who.email, 'payment-refunded')).toHaveLength(0);
+    expect(await seatsTaken(open.id)).toBe(1);
+    await expectInvariants();
+  });
+
+  it('a reservation paid after its date was withdrawn: refunded with the reason, the reservation unpaid', async () => {
+    const open = await date();
+    const who = person('Withdrawn');
+    const id = await reserve(open.id, who);
+    const intentId = await openPayLink(id, who, open.id);
+    expect((await setActive(open.id, false)).statusCode).toBe(200);
+    world.stripe.succeed(intentId);
+
+    const response = await complete(open.id, who, intentId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'payment_refunded', message: DATE_WITHDRAWN_REFUNDED });
+    expect(await paymentRow(intentId)).toMatchObject({ status: 'refunded', refundReason: 'date_unavailable' });
+    expect(await bookingRow(id)).toMatchObject({ status: 'reserved', isPaid: false });
+    expect(await mailTo(who.email, 'payment-refunded')).toHaveLength(1);
+    await expectInvariants();
+  });
+
+  it('a reservation removed before its payment went through: the payer is told why, by e-mail too', async () => {
+    const open = await date();
+    const who = person('Late');
+    const id = await reserve(open.id, who);
+    const intentId = await openPayLink(id, who, open.id);
+    world.stripe.succeed(intentId);
+    expect((await world.send({ method: 'DELETE', url: `/api/admin/bookings/${id}`, admin: true })).statusCode).toBe(200);
+
+    const response = await complete(open.id, who, intentId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'payment_refunded',
+      message: 'This booking was cancelled or had expired before the payment went through. Your payment has been refunded in full.',
+    });
+    expect(await paymentRow(intentId)).toMatchObject({ status: 'refunded', refundReason: 'booking_not_payable' });
+    const [mail] = await mailTo(who.email, 'payment-refunded');
+    expect(mail?.html).toContain('Your booking had been cancelled or had expired before your payment went through, so nothing was booked.');
+  });
+});
+
+describe('the answer to a payer whose payment was refunded', () => {
+  it('is 409 with the reason, and 402 for a mismatch or a reason it does not know', () => {
+    expect(refundedPaymentError({ refundReason: 'sold_out' })).toMatchObject({
+      statusCode: 409,
+      code: 'sold_out_refunded',
+      message: 'Sorry, the last seat was taken while you were paying. Your payment has been refunded in full.',
+    });
+    expect(refundedPaymentError({ refundReason: 'code_used_up' })).toMatchObject({
+      statusCode: 409,
+      code: 'payment_refunded',
+      message: 'Sorry, the discount code was used up while you were paying. Your payment has been refunded in full.',
+    });
+    for (const refundReason of ['mismatch', null, '', 'toString', 'no-such-reason']) {
+      expect(refundedPaymentError({ refundReason })).toMatchObject({ statusCode: 402, code: 'payment_mismatch_refunded', message: MISMATCH_REFUNDED });
+    }
+  });
+});
+
+describe('the reservation sweeps (CONTRACT §10)', () => {
+  it('expiry records when and why, and wakes the outbox once per sweep that expired something', async () => {
+    const open = await date();
+    const who = person('Lapsed');
+    const id = await reserve(open.id, who);
+    const at = new Date(world.clock().getTime() + 49 * 3_600_000);
+    const { deps, onEmailQueued } = depsWithSpies();
+
+    expect(await expireReservations(deps, at)).toBeGreaterThanOrEqual(1);
+    expect(onEmailQueued).toHaveBeenCalledTimes(1);
+    const expired = await bookingRow(id);
+    expect(expired.status).toBe('expired');
+    expect(expired.cancelledAt?.getTime()).toBe(at.getTime());
+    const audit = await world.db.select().from(auditLog).where(and(eq(auditLog.action, 'reservation_expired'), eq(auditLog.entityId, String(id))));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor: 'system', entity: 'booking', details: { workshopDateId: open.id } });
+    expect(await mailTo(who.email, 'reservation-expired')).toHaveLength(1);
+    expect(await seatsTaken(open.id)).toBe(0);
+
+    expect(await expireReservations(deps, at)).toBe(0);
+    expect(onEmailQueued).toHaveBeenCalledTimes(1);
+  });
+
+  it('reminders go out once, a day before, and wake the outbox only when one was sent', async () => {
+    const open = await date();
+    const who = person('Reminded');
+    const id = await reserve(open.id, who);
+    const { deps, onEmailQueued } = depsWithSpies();
+
+    expect(await sendReservationReminders(deps, new Date(world.clock().getTime() + 23 * 3_600_000))).toBe(0);
+    expect(onEmailQueued).not.toHaveBeenCalled();
+    const dayBefore = new Date(world.clock().getTime() + 25 * 3_600_000);
+    expect(await sendReservationReminders(deps, dayBefore)).toBeGreaterThanOrEqual(1);
+    expect(onEmailQueued).toHaveBeenCalledTimes(1);
+    expect((await bookingRow(id)).reservationRemindedAt?.getTime()).toBe(dayBefore.getTime());
+    expect(await mailTo(who.email, 'reservation-reminder')).toHaveLength(1);
+
+    expect(await sendReservationReminders(deps, new Date(dayBefore.getTime() + 60_000))).toBe(0);
+    expect(onEmailQueued).toHaveBeenCalledTimes(1);
+    expect(await mailTo(who.email, 'reservation-reminder')).toHaveLength(1);
+  });
+
+  it('closing a reservation\'s open payments goes on past one the provider refuses, and logs it', async () => {
+    const open = await date();
+    const who = person('Tabs');
+    const id = await reserve(open.id, who);
+    const refused = await openPayLink(id, who, open.id);
+    const second = await foreignIntent('usd', { workshopDateId: String(open.id), email: who.email, bookingId: String(id) });
+    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: second.id, workshopDateId: open.id, bookingId: id, amountCents: 49900 });
+
+    const { deps, log } = depsWithSpies(
+      providerWith({ cancelIntent: (intentId) => (intentId === refused ? providerDown() : world.deps.payments.cancelIntent(intentId)) }),
+    );
+    await cancelOpenPayments(deps, id);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith({ err: expect.any(Error), bookingId: id }, 'could not cancel an open payment');
+    expect((await paymentRow(refused)).status).toBe('requires_payment');
+    expect((await paymentRow(second.id)).status).toBe('canceled');
+    expect(world.stripe.intents.get(second.id)?.status).toBe('canceled');
+  });
+});
+
+describe('seat holds', () => {
+  it('a free booking on a full date is refused with 409 sold_out, in its words', async () => {
+    const full = await date({ seatsTotal: 1 });
+    await reserve(full.id, person('First'));
+    const free = await createDiscountCode(world.db, { discountPercent: 100 });
+    scope.codeIds.push(free.id);
+    const response = await post('/api/bookings', { workshopDateId: full.id, ...person('Second'), discountCode: free.code, stripePaymentId: 'free-booking', isPaid: false });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'sold_out', message: 'Sorry, this workshop is fully booked.' });
+    expect((await world.db.select().from(discountCodes).where(eq(discountCodes.id, free.id)))[0]!.currentUses).toBe(0);
+    expect(await seatsTaken(full.id)).toBe(1);
+  });
+
+  it('a hold that ran out is released once: a refund after it never gives a seat back twice', async () => {
+    const open = await date({ seatsTotal: 2 });
+    const slow = person('Slow');
+    const intentId = await openPayment(open.id, slow);
+    await world.advance(16);
+    expect((await world.db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId)))[0]!.status).toBe('released');
+    expect(await seatsTaken(open.id)).toBe(0);
+    await reserve(open.id, person('Meanwhile'));
+    expect(await seatsTaken(open.id)).toBe(1);
+
+    expect((await setActive(open.id, false)).statusCode).toBe(200);
+    world.stripe.succeed(intentId);
+    expect((await complete(open.id, slow, intentId)).statusCode).toBe(409);
+    expect(await seatsTaken(open.id)).toBe(1);
+    await expectInvariants();
+  });
+
+  it('a held seat refunded because its date was withdrawn gives back its seat and its code\'s use', async () => {
+    const open = await date();
+    const tenOff = await createDiscountCode(world.db, { discountPercent: 10, maxUses: 5 });
+    scope.codeIds.push(tenOff.id);
+    const who = person('Coded');
+    const intentId = await openPayment(open.id, who, tenOff.code);
+    expect((await world.db.select().from(discountCodes).where(eq(discountCodes.id, tenOff.id)))[0]!.currentUses).toBe(1);
+    expect((await setActive(open.id, false)).statusCode).toBe(200);
+    world.stripe.succeed(intentId);
+
+    expect((await complete(open.id, who, intentId)).statusCode).toBe(409);
+    expect((await world.db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId)))[0]!.status).toBe('released');
+    expect(await seatsTaken(open.id)).toBe(0);
+    expect((await world.db.select().from(discountCodes).where(eq(discountCodes.id, tenOff.id)))[0]!.currentUses).toBe(0);
+    await expectInvariants();
+  });
+});
