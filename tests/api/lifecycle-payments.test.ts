@@ -15,6 +15,7 @@ import type { BookingDeps } from '../../src/features/booking/server/booking.serv
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { createBookingWorld, lifecycleViolations, newMemory, type BookingWorld, type InvariantMemory } from '../helpers/booking-world';
+import { testDatabaseKind } from '../helpers/test-database';
 
 let world: BookingWorld;
 let memory: InvariantMemory;
@@ -71,13 +72,13 @@ async function expectInvariants() {
 }
 
 /** The app's provider with some calls replaced (an outage, a refusal). */
-function providerWith(overrides: Partial<Pick<PaymentProvider, 'refund' | 'cancelIntent'>>): PaymentProvider {
+function providerWith(overrides: Partial<Pick<PaymentProvider, 'refund' | 'cancelIntent' | 'retrieveIntent'>>): PaymentProvider {
   const real = world.deps.payments;
   return {
     name: real.name,
     publicConfig: () => real.publicConfig(),
     createIntent: (input) => real.createIntent(input),
-    retrieveIntent: (id) => real.retrieveIntent(id),
+    retrieveIntent: overrides.retrieveIntent ?? ((id) => real.retrieveIntent(id)),
     cancelIntent: overrides.cancelIntent ?? ((id) => real.cancelIntent(id)),
     refund: overrides.refund ?? ((id, options) => real.refund(id, options)),
   };
@@ -193,7 +194,26 @@ describe('a settled payment keeps its outcome', () => {
     expect(await seatsTaken(open.id)).toBe(0);
     expect(refundsAtProvider(intentId)).toHaveLength(1);
     expect(await mailTo(who.email, 'payment-refunded')).toHaveLength(1);
+
+    // Settled is settled: a replay while the provider is down answers the same, asking it nothing.
+    const outage = depsWithSpies(providerWith({ refund: providerDown, retrieveIntent: providerDown }));
+    await expect(fulfilPayment(outage.deps, intentId)).rejects.toMatchObject({ statusCode: 409, message: DATE_WITHDRAWN_REFUNDED });
+    expect(outage.log.error).not.toHaveBeenCalled();
     await expectInvariants();
+  });
+
+  it('a confirmed booking\'s payment, completed again while the provider is down, answers the booking from our records', async () => {
+    const open = await date();
+    const who = person('Offline');
+    const intentId = await openPayment(open.id, who);
+    world.stripe.succeed(intentId);
+    const booked = await complete(open.id, who, intentId);
+    expect(booked.statusCode).toBe(201);
+
+    const outage = depsWithSpies(providerWith({ retrieveIntent: providerDown, refund: providerDown }));
+    await expect(fulfilPayment(outage.deps, intentId)).resolves.toMatchObject({ id: booked.json().id, status: 'confirmed', isPaid: true });
+    expect(outage.onEmailQueued).toHaveBeenCalledTimes(1);
+    expect(await mailTo(who.email, 'booking-paid')).toHaveLength(1);
   });
 
   it('a refund the provider refused stays owed: no booking on replay, the sweep sends it once and e-mails once', async () => {
@@ -435,3 +455,58 @@ describe('seat holds', () => {
     await expectInvariants();
   });
 });
+
+if (testDatabaseKind === 'postgres') {
+  // Row locks between instances exist only on a server; embedded PGlite runs one transaction at a time.
+  describe('sweeps on several instances pass over rows another one holds (PostgreSQL)', () => {
+    /** Holds a FOR UPDATE lock on the booking, as another instance's payment or sweep would, until released. */
+    async function lockBooking(id: number) {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = world.db.transaction(async (tx) => {
+        await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).for('update');
+        locked();
+        await released;
+      });
+      await isLocked;
+      return async () => {
+        release();
+        await holder;
+      };
+    }
+    /** 'done' when the sweep finished within 3 s, 'waiting' when it sat behind the lock. */
+    const within3s = (sweep: Promise<number>) => Promise.race([sweep.then(() => 'done'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 3_000))]);
+
+    it('the expiry sweep does not wait for a reservation that is being paid, and expires it on a later round', async () => {
+      const open = await date();
+      const id = await reserve(open.id, person('Busy'));
+      const at = new Date(world.clock().getTime() + 49 * 3_600_000);
+      const unlock = await lockBooking(id);
+      const sweep = expireReservations(world.deps, at);
+      const outcome = await within3s(sweep);
+      await unlock();
+      await sweep;
+      expect(outcome).toBe('done');
+      expect((await bookingRow(id)).status).toBe('reserved');
+      await expireReservations(world.deps, at);
+      expect((await bookingRow(id)).status).toBe('expired');
+    });
+
+    it('the reminder sweep does not wait for a reservation another instance holds', async () => {
+      const open = await date();
+      const id = await reserve(open.id, person('Held'));
+      const dayBefore = new Date(world.clock().getTime() + 25 * 3_600_000);
+      const unlock = await lockBooking(id);
+      const sweep = sendReservationReminders(world.deps, dayBefore);
+      const outcome = await within3s(sweep);
+      await unlock();
+      await sweep;
+      expect(outcome).toBe('done');
+      expect((await bookingRow(id)).reservationRemindedAt).toBeNull();
+      await sendReservationReminders(world.deps, dayBefore);
+      expect((await bookingRow(id)).reservationRemindedAt?.getTime()).toBe(dayBefore.getTime());
+    });
+  });
+}
