@@ -4,62 +4,24 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers, bookings, discountCodes, emailOutbox, payments, processedWebhookEvents, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { adminUsers, bookings, discountCodes, payments, processedWebhookEvents, seatHolds } from '../../src/server/db/schema';
 import { loginAsAdmin } from '../helpers/test-app';
-import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
-import { createBookingWorld, lifecycleViolations, newMemory, type BookingWorld, type InvariantMemory } from '../helpers/booking-world';
+import { createBookingWorld, type BookingWorld } from '../helpers/booking-world';
+import { lifecycleSteps } from '../helpers/lifecycle-steps';
 
 let world: BookingWorld;
-let memory: InvariantMemory;
-const scope = { dateIds: [] as number[], codeIds: [] as number[] };
 
 beforeAll(async () => {
   world = await createBookingWorld();
-  memory = newMemory();
 });
 afterAll(async () => {
   await world.close();
 });
 
-let people = 0;
-const person = (name = 'Ada') => ({ firstName: name, lastName: 'Lovelace', email: `${name.toLowerCase()}.${++people}@lifecycle.test`, company: '' });
-type Person = ReturnType<typeof person>;
-
-async function date(overrides: Parameters<typeof createWorkshopDate>[1] = {}) {
-  const row = await createWorkshopDate(world.db, { requiresImmediatePayment: false, seatsTotal: 5, ...overrides });
-  scope.dateIds.push(row.id);
-  return row;
-}
-async function code(overrides: Parameters<typeof createDiscountCode>[1] = {}) {
-  const row = await createDiscountCode(world.db, overrides);
-  scope.codeIds.push(row.id);
-  return row;
-}
-
-const post = (url: string, payload: object) => world.send({ method: 'POST', url, payload });
-const seatsTaken = async (id: number) => (await world.db.select().from(workshopDates).where(eq(workshopDates.id, id)))[0]!.seatsTaken;
-const booking = async (id: number) => (await world.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
-const mailTo = (email: string, kind: string) => world.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, kind)));
-
-async function reserve(dateId: number, who: Person, discountCode = '') {
-  return post('/api/bookings/reserve', { workshopDateId: dateId, ...who, discountCode });
-}
-async function openPayment(dateId: number, who: Person, discountCode = '') {
-  const response = await post('/api/create-payment-intent', { workshopDateId: dateId, customerInfo: who, discountCode });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { paymentIntentId: string; alreadyBooked: boolean };
-}
-async function openPayLink(bookingId: number, who: Person, dateId: number) {
-  return post('/api/create-payment-intent', { workshopDateId: dateId, customerInfo: who, bookingId, payToken: world.payToken(bookingId) });
-}
-/** The browser comes back from the card form (CONTRACT §3). */
-async function complete(dateId: number, who: Person, intentId: string) {
-  memory.reported.add(intentId);
-  return post('/api/bookings', { workshopDateId: dateId, ...who, stripePaymentId: intentId, isPaid: true });
-}
-async function expectInvariants() {
-  expect(await lifecycleViolations(world, scope, memory)).toEqual([]);
-}
+const { memory, person, date, code, post, seatsTaken, booking, mailTo, reserve, openPayment, openPayLink, complete, expectInvariants } = lifecycleSteps(() => world, {
+  lastName: 'Lovelace',
+  emailDomain: 'lifecycle.test',
+});
 
 describe('reservations (CONTRACT §10)', () => {
   it('are refused with 409 on a date that requires immediate payment', async () => {

@@ -7,68 +7,40 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, bookings, discountCodes, emailOutbox, payments, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { auditLog, bookings, discountCodes, payments, seatHolds } from '../../src/server/db/schema';
 import { fulfilPayment } from '../../src/features/booking/server/fulfil-payment';
 import { finishPendingRefunds, refundedPaymentError, sendPaymentRefund } from '../../src/features/booking/server/payment-refunds';
 import { cancelOpenPayments, expireReservations, sendReservationReminders } from '../../src/features/booking/server/reservations';
 import type { BookingDeps } from '../../src/features/booking/server/booking.service';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
-import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
-import { createBookingWorld, lifecycleViolations, newMemory, type BookingWorld, type InvariantMemory } from '../helpers/booking-world';
+import { createBookingWorld, type BookingWorld } from '../helpers/booking-world';
+import { lifecycleSteps, type Person } from '../helpers/lifecycle-steps';
 import { testDatabaseKind } from '../helpers/test-database';
 
 let world: BookingWorld;
-let memory: InvariantMemory;
-const scope = { dateIds: [] as number[], codeIds: [] as number[] };
 
 beforeAll(async () => {
   world = await createBookingWorld();
-  memory = newMemory();
 });
 afterAll(async () => {
   await world.close();
 });
 
-let people = 0;
-const person = (name: string) => ({ firstName: name, lastName: 'Rules', email: `${name.toLowerCase()}.${++people}@rules.test`, company: '' });
-type Person = ReturnType<typeof person>;
-
-async function date(overrides: Parameters<typeof createWorkshopDate>[1] = {}) {
-  const row = await createWorkshopDate(world.db, { requiresImmediatePayment: false, seatsTotal: 5, ...overrides });
-  scope.dateIds.push(row.id);
-  return row;
-}
-
-const post = (url: string, payload: object) => world.send({ method: 'POST', url, payload });
+const { person, date, code, post, seatsTaken, booking: bookingRow, mailTo, reserved: reserve, openPayment, openPayLink, complete, expectInvariants } = lifecycleSteps(
+  () => world,
+  { lastName: 'Rules', emailDomain: 'rules.test' },
+);
 const setActive = (dateId: number, isActive: boolean) =>
   world.send({ method: 'PUT', url: `/api/admin/workshop-dates/${dateId}`, payload: { isActive }, admin: true });
-const seatsTaken = async (id: number) => (await world.db.select().from(workshopDates).where(eq(workshopDates.id, id)))[0]!.seatsTaken;
-const bookingRow = async (id: number) => (await world.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 const paymentRow = async (intentId: string) => (await world.db.select().from(payments).where(eq(payments.providerPaymentId, intentId)))[0]!;
-const mailTo = (email: string, kind: string) => world.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, kind)));
 const refundsAtProvider = (intentId: string) => [...world.stripe.refunds.values()].filter((refund) => refund.payment_intent === intentId);
-
-async function reserve(dateId: number, who: Person) {
-  const response = await post('/api/bookings/reserve', { workshopDateId: dateId, ...who, discountCode: '' });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id as number;
-}
-async function openPayment(dateId: number, who: Person, discountCode = '') {
-  const response = await post('/api/create-payment-intent', { workshopDateId: dateId, customerInfo: who, discountCode });
+/** The payment a pay-now checkout opened. */
+const openPaymentId = async (dateId: number, who: Person, discountCode = '') => (await openPayment(dateId, who, discountCode)).paymentIntentId;
+/** The payment a reservation's pay link opened. */
+async function openPayLinkId(bookingId: number, who: Person, dateId: number) {
+  const response = await openPayLink(bookingId, who, dateId);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().paymentIntentId as string;
-}
-async function openPayLink(bookingId: number, who: Person, dateId: number) {
-  const response = await post('/api/create-payment-intent', { workshopDateId: dateId, customerInfo: who, bookingId, payToken: world.payToken(bookingId) });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().paymentIntentId as string;
-}
-async function complete(dateId: number, who: Person, intentId: string) {
-  memory.reported.add(intentId);
-  return post('/api/bookings', { workshopDateId: dateId, ...who, stripePaymentId: intentId, isPaid: true });
-}
-async function expectInvariants() {
-  expect(await lifecycleViolations(world, scope, memory)).toEqual([]);
 }
 
 /** The app's provider with some calls replaced (an outage, a refusal). */
@@ -178,7 +150,7 @@ describe('a settled payment keeps its outcome', () => {
   it('a refunded payment stays refunded however often it is completed again, even once its date is back on sale', async () => {
     const open = await date();
     const who = person('Again');
-    const intentId = await openPayment(open.id, who);
+    const intentId = await openPaymentId(open.id, who);
     expect((await setActive(open.id, false)).statusCode).toBe(200);
     world.stripe.succeed(intentId);
     const first = await complete(open.id, who, intentId);
@@ -205,7 +177,7 @@ describe('a settled payment keeps its outcome', () => {
   it('a confirmed booking\'s payment, completed again while the provider is down, answers the booking from our records', async () => {
     const open = await date();
     const who = person('Offline');
-    const intentId = await openPayment(open.id, who);
+    const intentId = await openPaymentId(open.id, who);
     world.stripe.succeed(intentId);
     const booked = await complete(open.id, who, intentId);
     expect(booked.statusCode).toBe(201);
@@ -219,7 +191,7 @@ describe('a settled payment keeps its outcome', () => {
   it('a refund the provider refused stays owed: no booking on replay, the sweep sends it once and e-mails once', async () => {
     const open = await date();
     const who = person('Owed');
-    const intentId = await openPayment(open.id, who);
+    const intentId = await openPaymentId(open.id, who);
     expect((await setActive(open.id, false)).statusCode).toBe(200);
     world.stripe.succeed(intentId);
 
@@ -257,7 +229,7 @@ describe('a settled payment keeps its outcome', () => {
   it('the payment of a deleted booking, replayed, is answered in its words and books nothing', async () => {
     const open = await date();
     const who = person('Removed');
-    const intentId = await openPayment(open.id, who);
+    const intentId = await openPaymentId(open.id, who);
     world.stripe.succeed(intentId);
     const booked = await complete(open.id, who, intentId);
     expect(booked.statusCode).toBe(201);
@@ -275,7 +247,7 @@ describe('paying a reservation', () => {
     const open = await date();
     const who = person('Settled');
     const id = await reserve(open.id, who);
-    const intentId = await openPayLink(id, who, open.id);
+    const intentId = await openPayLinkId(id, who, open.id);
     world.stripe.succeed(intentId);
     const first = await complete(open.id, who, intentId);
     expect(first.statusCode).toBe(201);
@@ -295,7 +267,7 @@ describe('paying a reservation', () => {
     const open = await date();
     const who = person('Withdrawn');
     const id = await reserve(open.id, who);
-    const intentId = await openPayLink(id, who, open.id);
+    const intentId = await openPayLinkId(id, who, open.id);
     expect((await setActive(open.id, false)).statusCode).toBe(200);
     world.stripe.succeed(intentId);
 
@@ -312,7 +284,7 @@ describe('paying a reservation', () => {
     const open = await date();
     const who = person('Late');
     const id = await reserve(open.id, who);
-    const intentId = await openPayLink(id, who, open.id);
+    const intentId = await openPayLinkId(id, who, open.id);
     world.stripe.succeed(intentId);
     expect((await world.send({ method: 'DELETE', url: `/api/admin/bookings/${id}`, admin: true })).statusCode).toBe(200);
 
@@ -392,7 +364,7 @@ describe('the reservation sweeps (CONTRACT §10)', () => {
     const open = await date();
     const who = person('Tabs');
     const id = await reserve(open.id, who);
-    const refused = await openPayLink(id, who, open.id);
+    const refused = await openPayLinkId(id, who, open.id);
     const second = await foreignIntent('usd', { workshopDateId: String(open.id), email: who.email, bookingId: String(id) });
     await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: second.id, workshopDateId: open.id, bookingId: id, amountCents: 49900 });
 
@@ -412,8 +384,7 @@ describe('seat holds', () => {
   it('a free booking on a full date is refused with 409 sold_out, in its words', async () => {
     const full = await date({ seatsTotal: 1 });
     await reserve(full.id, person('First'));
-    const free = await createDiscountCode(world.db, { discountPercent: 100 });
-    scope.codeIds.push(free.id);
+    const free = await code({ discountPercent: 100 });
     const response = await post('/api/bookings', { workshopDateId: full.id, ...person('Second'), discountCode: free.code, stripePaymentId: 'free-booking', isPaid: false });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ code: 'sold_out', message: 'Sorry, this workshop is fully booked.' });
@@ -424,7 +395,7 @@ describe('seat holds', () => {
   it('a hold that ran out is released once: a refund after it never gives a seat back twice', async () => {
     const open = await date({ seatsTotal: 2 });
     const slow = person('Slow');
-    const intentId = await openPayment(open.id, slow);
+    const intentId = await openPaymentId(open.id, slow);
     await world.advance(16);
     expect((await world.db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId)))[0]!.status).toBe('released');
     expect(await seatsTaken(open.id)).toBe(0);
@@ -440,10 +411,9 @@ describe('seat holds', () => {
 
   it('a held seat refunded because its date was withdrawn gives back its seat and its code\'s use', async () => {
     const open = await date();
-    const tenOff = await createDiscountCode(world.db, { discountPercent: 10, maxUses: 5 });
-    scope.codeIds.push(tenOff.id);
+    const tenOff = await code({ discountPercent: 10, maxUses: 5 });
     const who = person('Coded');
-    const intentId = await openPayment(open.id, who, tenOff.code);
+    const intentId = await openPaymentId(open.id, who, tenOff.code);
     expect((await world.db.select().from(discountCodes).where(eq(discountCodes.id, tenOff.id)))[0]!.currentUses).toBe(1);
     expect((await setActive(open.id, false)).statusCode).toBe(200);
     world.stripe.succeed(intentId);
