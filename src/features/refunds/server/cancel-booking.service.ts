@@ -225,13 +225,16 @@ function cancellationMessage(outcome: CancellationOutcome, dto: CancellationOutc
   return `Your booking has been cancelled.${money[outcome.kind]} ${CONFIRMATION_EMAIL_NOTE}`;
 }
 
-/** A single-use 100 % code; tried again on the (unlikely) clash with an existing code. */
-async function createCreditCode(tx: Database, bookingId: number, expiresAt: Date): Promise<string> {
+/**
+ * A single-use 100 % code; drawn again on the (unlikely) clash with an existing code, five times
+ * at most. `draw` makes the code (tests give one that clashes).
+ */
+export async function createCreditCode(tx: Database, bookingId: number, expiresAt: Date, draw: () => string = newCreditCode): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await tx
       .insert(discountCodes)
       .values({
-        code: newCreditCode(),
+        code: draw(),
         description: `Credit for cancelled booking #${bookingId}`,
         discountPercent: 100,
         isActive: true,
