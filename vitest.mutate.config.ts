@@ -12,6 +12,8 @@ import base from './vitest.config';
  * - MUTATE_TESTS=unit keeps only the unit tests (no database): the quick loop for the pure
  *   modules. Use it instead of Stryker's `--testFiles`, which in 9.6.1 switches module-level
  *   ("static") mutants on too late, so they are all reported as survivors (stryker-js#6144).
+ * - tests/helpers/stryker-hook-coverage.ts gives the coverage a file's hooks record to that file's tests,
+ *   so a mutant reached from a `beforeAll` runs against those files, not the whole suite.
  * - MUTATION_RUN=1 tells the two generated-input tests (the lifecycle model, the body fuzzer) to
  *   run a shorter prefix of their fixed-seed sequences: each surviving mutant they cover runs them
  *   whole. Fewer sequences can only kill fewer mutants, so the score stays a floor.
@@ -23,6 +25,8 @@ import base from './vitest.config';
  * before the big files start.
  */
 const unitOnly = process.env.MUTATE_TESTS === 'unit';
+
+const toArray = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /** Run last, in this order: the files that take longest whatever is filtered. */
 const SLOW_LAST = ['fuzz-bodies.test.ts', 'booking-lifecycle.model.test.ts'];
@@ -45,6 +49,8 @@ export default defineConfig({
     include: unitOnly ? ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] : base.test?.include,
     exclude: [...configDefaults.exclude, 'tests/api/multi-instance.test.ts', 'tests/api/database-restart.test.ts'],
     isolate: false,
+    // A file's beforeAll coverage goes to that file's tests rather than to "every test" (static).
+    setupFiles: [...toArray(base.test?.setupFiles), 'tests/helpers/stryker-hook-coverage.ts'],
     sequence: { sequencer: SmallFilesFirst },
     env: { MUTATION_RUN: '1' },
   },

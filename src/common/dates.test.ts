@@ -22,12 +22,16 @@ describe('workshop dates', () => {
     expect(parseTimeRange('10:00 AM - 12:00 PM')).toEqual({ startMinutes: 600, endMinutes: 720 });
     expect(parseTimeRange('7:00 PM')).toEqual({ startMinutes: 1140, endMinutes: 1200 });
     expect(parseTimeRange('11:00 PM - 1:00 AM')).toEqual({ startMinutes: 1380, endMinutes: 1500 });
+    expect(parseTimeRange('10:00 AM - 12:00 PM', true)).toEqual({ startMinutes: 600, endMinutes: 2160 });
   });
 
   it('turns date, time and zone into UTC instants', () => {
+    // CONTRACT §7: PST names Pacific time all year, so July is daylight time (UTC−7), January not.
     const interval = workshopInterval('July 4, 2031', '10:00 AM - 12:00 PM', 'PST');
-    expect(interval?.start.toISOString()).toBe('2031-07-04T18:00:00.000Z');
-    expect(interval?.end.toISOString()).toBe('2031-07-04T20:00:00.000Z');
+    expect(interval?.start.toISOString()).toBe('2031-07-04T17:00:00.000Z');
+    expect(interval?.end.toISOString()).toBe('2031-07-04T19:00:00.000Z');
+    expect(workshopInterval('January 9, 2031', '10:00 AM', 'PST')?.start.toISOString()).toBe('2031-01-09T18:00:00.000Z');
+    expect(workshopInterval('July 4, 2031', '10:00 AM', 'America/Los_Angeles')?.start.toISOString()).toBe('2031-07-04T17:00:00.000Z');
     expect(workshopInterval('July 4, 2031', '9:00 AM', 'JST')?.start.toISOString()).toBe('2031-07-04T00:00:00.000Z');
     expect(workshopInterval('', '', 'PST')).toBeNull();
     expect(workshopInterval('July 4, 2031', '10:00 AM', 'Mars/Olympus')).toBeNull();

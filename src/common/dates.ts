@@ -1,27 +1,10 @@
+import { resolveTimeZone, zonedInstant } from './time-zones';
+
 /**
  * Workshop dates are stored as the organiser typed them ('July 4, 2031', '10:00 AM - 12:00 PM',
  * 'PST'), as the specification shows them. The instant they start is derived once, on write,
  * so listings sort by an index and reminders can be scheduled.
  */
-
-/** Fixed UTC offsets in minutes for the zone abbreviations the product offers. */
-export const ZONE_OFFSET_MINUTES: Record<string, number> = {
-  PST: -8 * 60,
-  PDT: -7 * 60,
-  MST: -7 * 60,
-  MDT: -6 * 60,
-  CST: -6 * 60,
-  CDT: -5 * 60,
-  EST: -5 * 60,
-  EDT: -4 * 60,
-  AKST: -9 * 60,
-  HST: -10 * 60,
-  GMT: 0,
-  UTC: 0,
-  CET: 60,
-  JST: 9 * 60,
-  AEST: 10 * 60,
-};
 
 const MONTHS = [
   'january', 'february', 'march', 'april', 'may', 'june',
@@ -59,30 +42,45 @@ export function parseClock(text: string): number | null {
   return hours * 60 + minutes;
 }
 
-/** '10:00 AM - 12:00 PM' → { startMinutes, endMinutes }; a single time means one hour. */
-export function parseTimeRange(text: string | null | undefined) {
+/**
+ * '10:00 AM - 12:00 PM' → { startMinutes, endMinutes }; a single time means one hour. An end on
+ * the next day counts past 24 hours: always when `endsNextDay` says so, and for an end not after
+ * the start (older rows, written before such a range had to say it ends the next day).
+ */
+export function parseTimeRange(text: string | null | undefined, endsNextDay = false) {
   const [startText, endText] = (text ?? '').split(/\s*[-–]\s*/);
   if (!startText) return null;
   const startMinutes = parseClock(startText);
   if (startMinutes === null) return null;
   const parsedEnd = endText ? parseClock(endText) : null;
-  const endMinutes = parsedEnd ?? startMinutes + 60;
-  return { startMinutes, endMinutes: endMinutes > startMinutes ? endMinutes : endMinutes + 24 * 60 };
+  if (parsedEnd === null) return { startMinutes, endMinutes: startMinutes + 60 };
+  const nextDay = endsNextDay || parsedEnd <= startMinutes;
+  return { startMinutes, endMinutes: nextDay ? parsedEnd + 24 * 60 : parsedEnd };
 }
 
-/** The UTC instants a workshop starts and ends, or null when it is TBC or unparseable. */
+/** '10:00 PM - 1:00 AM': a range whose end, read on the start's day, is not after the start. */
+export function rangeWrapsMidnight(text: string | null | undefined): boolean {
+  const [startText, endText] = (text ?? '').split(/\s*[-–]\s*/);
+  const start = startText ? parseClock(startText) : null;
+  const end = endText ? parseClock(endText) : null;
+  return start !== null && end !== null && end <= start;
+}
+
+/**
+ * The UTC instants a workshop starts and ends under its zone's rules on that date, or null when
+ * it is TBC, unparseable or in a zone we do not know.
+ */
 export function workshopInterval(
   date: string | null | undefined,
   time: string | null | undefined,
   timezone: string | null | undefined,
+  endsNextDay = false,
 ): { start: Date; end: Date } | null {
   const day = parseLongDate(date);
-  const range = parseTimeRange(time);
-  const offset = ZONE_OFFSET_MINUTES[(timezone ?? '').toUpperCase()];
-  if (!day || !range || offset === undefined) return null;
-  const midnightUtc = Date.UTC(day.year, day.monthIndex, day.day);
-  const toInstant = (minutes: number) => new Date(midnightUtc + (minutes - offset) * 60_000);
-  return { start: toInstant(range.startMinutes), end: toInstant(range.endMinutes) };
+  const range = parseTimeRange(time, endsNextDay);
+  const zoneId = resolveTimeZone(timezone);
+  if (!day || !range || !zoneId) return null;
+  return { start: zonedInstant(day, range.startMinutes, zoneId), end: zonedInstant(day, range.endMinutes, zoneId) };
 }
 
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

@@ -9,6 +9,7 @@ import { createPaymentProvider } from './payments/create-provider';
 import { connectDatabase } from './db/client';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { seedDemoContent } from './db/seed';
+import { rederiveWorkshopInstants } from '../features/workshops/server/workshop-instants';
 import { EnvError, loadEnv, type Env } from './env';
 import { ReadCache } from './lib/read-cache';
 import { startRuntime, type Runtime } from './runtime';
@@ -133,6 +134,9 @@ async function main() {
   const prepare = () =>
     database.prepare(
       async (db, { wasEmpty }) => {
+        // Instants under the zone rules this runtime ships (issue 16): before anything reads them.
+        const rederived = await rederiveWorkshopInstants(db);
+        if (rederived > 0) app.log.info({ rederived }, 'workshop dates placed again under the current time zone rules');
         // SEED_DEMO defaults to on for a new embedded database (CONTRACT §1).
         const seed = env.SEED_DEMO ?? (database.kind === 'pglite' && wasEmpty);
         const seeded = seed ? await seedDemoContent(db) : false;

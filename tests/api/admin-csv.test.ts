@@ -63,7 +63,7 @@ describe('GET /api/admin/export/{entity}.csv', () => {
   const headerRows: Record<string, string> = {
     users: 'email,name,company,workshopsBooked,attended',
     workshopDates:
-      'id,title,expertiseLevel,date,time,timezone,seatsTotal,seatsTaken,price,isActive,isFeatured,isTBC,requiresImmediatePayment,zoomLink,zoomMeetingId,zoomPassword,additionalInfo,materialLinks',
+      'id,title,expertiseLevel,date,time,timezone,seatsTotal,seatsTaken,price,isActive,isFeatured,isTBC,endsNextDay,requiresImmediatePayment,zoomLink,zoomMeetingId,zoomPassword,additionalInfo,materialLinks',
     bookings:
       'id,firstName,lastName,email,company,workshopDateId,workshopTitle,workshopDate,workshopTime,workshopTimezone,isPaid,finalPrice,originalPrice,discountAmount,discountCode,stripePaymentId,hasAttended,status,createdAt',
     discountCodes: 'id,code,description,discountPercent,isActive,expiresAt,maxUses,currentUses',
@@ -98,6 +98,7 @@ describe('GET /api/admin/export/{entity}.csv', () => {
       isActive: 'true',
       isFeatured: 'true',
       isTBC: 'false',
+      endsNextDay: 'false',
       requiresImmediatePayment: 'false',
       zoomLink: 'https://zoom.us/j/1234567890',
       zoomMeetingId: '123 456 7890',
@@ -364,6 +365,28 @@ describe('all or nothing', () => {
 });
 
 describe('imports per entity', () => {
+  it('workshopDates: zones by their rules, IANA names, and a range past midnight only when it says it ends the next day', async () => {
+    const refused = await upload('workshopDates', [{ title: 'Late import', date: 'July 4, 2031', time: '10:00 PM - 1:00 AM', timezone: 'PST' }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Row 1: End time must be after start time');
+    const unknownZone = await upload('workshopDates', [{ title: 'Mars import', date: 'July 4, 2031', time: '10:00 AM', timezone: 'Mars/Olympus' }]);
+    expect(unknownZone.json().message).toBe('Row 1: Please choose a time zone, like PST or America/Los_Angeles');
+
+    const response = await upload('workshopDates', [
+      { title: 'Night import', date: 'July 4, 2031', time: '10:00 PM - 1:00 AM', timezone: 'pst', endsNextDay: 'true' },
+      { title: 'Berlin import', date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'europe/berlin' },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const night = await workshopByTitle('Night import');
+    // PST names Pacific time all year: July is daylight time, UTC−7.
+    expect(night).toMatchObject({ timezone: 'PST', endsNextDay: true });
+    expect(night.startsAt?.toISOString()).toBe('2031-07-05T05:00:00.000Z');
+    expect(night.endsAt?.toISOString()).toBe('2031-07-05T08:00:00.000Z');
+    const berlin = await workshopByTitle('Berlin import');
+    expect(berlin).toMatchObject({ timezone: 'Europe/Berlin', endsNextDay: false });
+    expect(berlin.startsAt?.toISOString()).toBe('2031-07-04T08:00:00.000Z');
+  });
+
   it('workshopDates: new rows are inserted with a derived start; featuring one un-features the other', async () => {
     const response = await upload('workshopDates', [
       { id: '', title: 'Imported dated', date: '2031-08-01', time: '10:00 AM - 12:00 PM', timezone: 'utc', price: '$1,299', isFeatured: 'TRUE', seatsTaken: '5' },

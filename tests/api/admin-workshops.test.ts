@@ -125,13 +125,22 @@ describe('POST /api/admin/workshop-dates', () => {
   it('stores the date in its long form and derives the start and end from date, time and timezone', async () => {
     const { status, body } = await create({ title: 'Normalised', date: 'jul 4 2031', time: '10am - 12pm', timezone: 'EST', price: 350.5 });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', price: 350.5, startsAt: '2031-07-04T15:00:00.000Z' });
+    // EST names Eastern time all year: July is daylight time, UTC−4 (CONTRACT §7).
+    expect(body).toMatchObject({
+      date: 'July 4, 2031',
+      time: '10:00 AM - 12:00 PM',
+      price: 350.5,
+      timeZoneId: 'America/New_York',
+      timeZoneAbbreviation: 'EDT',
+      startsAt: '2031-07-04T14:00:00.000Z',
+      endsAt: '2031-07-04T16:00:00.000Z',
+    });
     const row = await rowOf(body.id);
     expect(row!.date).toBe('July 4, 2031');
     expect(row!.time).toBe('10:00 AM - 12:00 PM');
     expect(row!.priceCents).toBe(35050);
-    expect(row!.startsAt!.toISOString()).toBe('2031-07-04T15:00:00.000Z');
-    expect(row!.endsAt!.toISOString()).toBe('2031-07-04T17:00:00.000Z');
+    expect(row!.startsAt!.toISOString()).toBe('2031-07-04T14:00:00.000Z');
+    expect(row!.endsAt!.toISOString()).toBe('2031-07-04T16:00:00.000Z');
   });
 
   it('reads an ISO day too and keeps a single time as a one-hour workshop', async () => {
@@ -217,7 +226,7 @@ describe('GET /api/admin/workshop-dates', () => {
         [
           'id', 'templateId', 'title', 'description', 'expertiseLevel', 'date', 'time', 'timezone', 'seatsTotal', 'seatsTaken', 'price',
           'isActive', 'isFeatured', 'isTBC', 'requiresImmediatePayment', 'zoomLink', 'zoomMeetingId', 'zoomPassword', 'additionalInfo',
-          'materialLinks', 'startsAt', 'bookingsCount', 'createdAt',
+          'materialLinks', 'startsAt', 'endsAt', 'endsNextDay', 'timeZoneId', 'timeZoneAbbreviation', 'bookingsCount', 'createdAt',
         ].sort(),
       );
     }

@@ -24,14 +24,14 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-/** 10:00 AM PST on July 4, 2031 is 18:00 UTC; a single time means one hour. */
+/** 10:00 AM PST on July 4, 2031 is Pacific daylight time, 17:00 UTC; a single time means one hour. */
 const PST_WORKSHOP = {
   title: 'Prompts, Evals; and \\ Agents',
   date: 'July 4, 2031',
   time: '10:00 AM',
   timezone: 'PST',
-  startsAt: new Date('2031-07-04T18:00:00Z'),
-  endsAt: new Date('2031-07-04T19:00:00Z'),
+  startsAt: new Date('2031-07-04T17:00:00Z'),
+  endsAt: new Date('2031-07-04T18:00:00Z'),
   zoomLink: 'https://zoom.us/j/98765?pwd=secret',
   zoomMeetingId: '987 6543 210',
   zoomPassword: 'owl-42',
@@ -85,13 +85,14 @@ describe('GET /api/participant/bookings/{id}/calendar.ics', () => {
     expect(field(lines, 'PRODID')).toBeTruthy();
     expect(field(lines, 'UID')).toBe(`booking-${booking.id}@test.local`);
     expect(field(lines, 'DTSTAMP')).toMatch(/^\d{8}T\d{6}Z$/);
-    expect(field(lines, 'DTSTART')).toBe('20310704T180000Z');
-    expect(field(lines, 'DTEND')).toBe('20310704T190000Z');
+    // 10:00 AM PST in July: Pacific daylight time, UTC−7 (CONTRACT §7).
+    expect(field(lines, 'DTSTART')).toBe('20310704T170000Z');
+    expect(field(lines, 'DTEND')).toBe('20310704T180000Z');
     expect(field(lines, 'SUMMARY')).toBe('Prompts\\, Evals\\; and \\\\ Agents');
     expect(field(lines, 'LOCATION')).toBe('https://zoom.us/j/98765?pwd=secret');
     expect(field(lines, 'URL')).toBe('http://test.local/participant');
     const description = field(lines, 'DESCRIPTION')!;
-    expect(description).toContain('10:00 AM PST');
+    expect(description).toContain('When: Fri\\, July 4\\, 2031\\, 10:00 AM – 11:00 AM PDT\\n');
     expect(description).toContain('Meeting link: https://zoom.us/j/98765?pwd=secret');
     expect(description).toContain('Meeting ID: 987 6543 210');
     expect(description).toContain('Password: owl-42');
@@ -104,7 +105,7 @@ describe('GET /api/participant/bookings/{id}/calendar.ics', () => {
     const response = await calendarOf(booking.id, await sessionFor('reserved.cal@example.com'));
     expect(response.statusCode).toBe(200);
     const lines = icsLines(response.body);
-    expect(field(lines, 'DTSTART')).toBe('20310704T180000Z');
+    expect(field(lines, 'DTSTART')).toBe('20310704T170000Z');
     expect(response.body).not.toContain('owl-42');
     expect(response.body).not.toContain('zoom.us');
     expect(lines.some((line) => line.startsWith('LOCATION'))).toBe(false);
@@ -114,8 +115,9 @@ describe('GET /api/participant/bookings/{id}/calendar.ics', () => {
     const date = await createWorkshopDate(db(), { ...PST_WORKSHOP, time: '9:30 AM - 12:00 PM', timezone: 'EST' });
     const booking = await insertBooking(date.id, 'range.cal@example.com');
     const lines = icsLines((await calendarOf(booking.id, await sessionFor('range.cal@example.com'))).body);
-    expect(field(lines, 'DTSTART')).toBe('20310704T143000Z');
-    expect(field(lines, 'DTEND')).toBe('20310704T170000Z');
+    // Eastern daylight time in July, UTC−4.
+    expect(field(lines, 'DTSTART')).toBe('20310704T133000Z');
+    expect(field(lines, 'DTEND')).toBe('20310704T160000Z');
   });
 
   it('refuses a stranger with 403 (logged), and a caller without a session with 401', async () => {
@@ -183,8 +185,9 @@ describe('the confirmation e-mail', () => {
     expect(file!.contentType).toBe('text/calendar');
     const lines = icsLines(Buffer.from(file!.content, 'base64').toString('utf8'));
     expect(field(lines, 'UID')).toBe(`booking-${bookingId}@test.local`);
-    expect(field(lines, 'DTSTART')).toBe('20310704T180000Z');
-    expect(field(lines, 'DTEND')).toBe('20310704T190000Z');
+    // 10:00 AM PST in July: Pacific daylight time, UTC−7 (CONTRACT §7).
+    expect(field(lines, 'DTSTART')).toBe('20310704T170000Z');
+    expect(field(lines, 'DTEND')).toBe('20310704T180000Z');
     expect(field(lines, 'SUMMARY')).toBe('Free Calendar Lab');
 
     expect(mail!.html).toContain('See your booking');
@@ -200,7 +203,7 @@ describe('the confirmation e-mail', () => {
     await worker.stop();
     const delivered = smtp.messages.find((message) => message.recipients.includes(who.email));
     expect(delivered?.attachments.map((a) => [a.filename, a.contentType.split(';')[0]])).toEqual([['workshop.ics', 'text/calendar']]);
-    expect(delivered?.attachments[0]?.content.toString('utf8')).toContain('DTSTART:20310704T180000Z');
+    expect(delivered?.attachments[0]?.content.toString('utf8')).toContain('DTSTART:20310704T170000Z');
   });
 
   it('of a paid booking attaches the .ics; a reservation carries the link but no event yet', async () => {

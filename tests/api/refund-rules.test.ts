@@ -66,7 +66,7 @@ function refundDeps() {
   const publicCache = new ReadCache(60_000);
   const cacheCleared = vi.spyOn(publicCache, 'clear');
   const onEmailQueued = vi.fn();
-  const deps: RefundDeps = { db, payments: provider, publicCache, onEmailQueued, log: { warn: vi.fn(), error: vi.fn() } };
+  const deps: RefundDeps = { db, payments: provider, publicCache, onEmailQueued, publicUrl: 'http://test.local', log: { warn: vi.fn(), error: vi.fn() } };
   return { deps, cacheCleared, onEmailQueued };
 }
 
@@ -275,7 +275,7 @@ describe('cancelling a booking', () => {
 
     const [mail] = await mailsTo(row.email, 'booking-cancellation');
     expect(mail!.subject).toBe('Your booking is cancelled: Cancel: full refund');
-    expect(mail!.html).toContain(`Your booking #${row.id} for Cancel: full refund (May 12, 2031, 3:00 PM - 5:00 PM UTC) is cancelled`);
+    expect(mail!.html).toContain(`Your booking #${row.id} for Cancel: full refund (Mon, May 12, 2031, 3:00 PM – 5:00 PM UTC) is cancelled`);
     expect(mail!.html).toContain('so you get a full refund of <strong>$499.00</strong> to your card.');
     expect(await audits('booking_cancelled', row.id)).toEqual([
       {

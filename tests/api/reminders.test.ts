@@ -25,11 +25,11 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /**
- * A workshop at 10:00 AM PST (18:00 UTC) on its own day; each test takes a different day, at
+ * A workshop at 10:00 AM PST on its own July day: Pacific daylight time then, 17:00 UTC; each test takes a different day, at
  * least two apart, so one test's `now` never reaches another test's workshop.
  */
 async function workshopOn(day: number, overrides: Parameters<typeof createWorkshopDate>[1] = {}) {
-  const startsAt = new Date(Date.UTC(2031, 6, day, 18));
+  const startsAt = new Date(Date.UTC(2031, 6, day, 17));
   const date = await createWorkshopDate(db(), {
     title: `Reminder Lab ${day}`,
     date: `July ${day}, 2031`,
@@ -75,7 +75,8 @@ describe('sendDueReminders', () => {
     expect(dayBefore!.html).toContain('href="https://zoom.us/j/55501?pwd=remind"');
     expect(dayBefore!.html).toContain('555 0100');
     expect(dayBefore!.html).toContain('kite-7');
-    expect(dayBefore!.html).toContain('July 4, 2031, 10:00 AM PST');
+    // The organiser's range; the booking kept no zone of its own, so nothing 'for you'.
+    expect(dayBefore!.html).toContain('Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT<');
     expect(dayBefore!.text).toContain('Meeting link: https://zoom.us/j/55501?pwd=remind');
 
     // The participant link in the reminder opens a session for that address.

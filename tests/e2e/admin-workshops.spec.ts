@@ -63,7 +63,9 @@ test.describe('admin Workshops tab', () => {
       await expect(row).toHaveCount(1);
       const cells = (await row.getByRole('cell').allTextContents()).map((t) => t.trim());
       expect(cells[0]).toContain(day.long);
-      expect(cells.slice(1, 6)).toEqual(['10:00 AM - 12:00 PM', 'EST', '0 / 12', '399', 'Active']);
+      expect([cells[1], ...cells.slice(3, 6)]).toEqual(['10:00 AM - 12:00 PM', '0 / 12', '399', 'Active']);
+      // The zone as typed, with the abbreviation in force that day when the day falls in daylight time.
+      expect(cells[2]).toMatch(/^EST(EDT that day)?$/);
       await expect(row.getByRole('button', { name: 'Deactivate', exact: true })).toBeVisible();
       await expect(row.getByRole('button', { name: 'Feature', exact: true })).toBeVisible();
 
@@ -136,5 +138,48 @@ test.describe('admin Workshops tab', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(toast(page, 'Workshop Deleted')).toBeVisible();
     await expect(row).toHaveCount(0);
+  });
+});
+
+test.describe('admin workshop times (issue 16)', () => {
+  // The admin's own clock: the dialog shows the instant in this zone beside the organiser's.
+  test.use({ timezoneId: 'Europe/Berlin' });
+
+  test('names zones by region, refuses an end before the start unless it ends the next day, and shows the instant on the admin\'s clock', async ({ page }) => {
+    const title = `E2E Night ${Date.now().toString(36)}`;
+    await openWorkshopsTab(page);
+    await page.getByRole('button', { name: 'Add Workshop' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Workshop' });
+    const zone = dialog.getByLabel('Timezone', { exact: true });
+    await expect(zone.locator('option[value="PST"]')).toHaveText('Pacific (Los Angeles) · PST');
+    await expect(zone.locator('option[value="CET"]')).toHaveText('Central Europe (Berlin) · CET');
+
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
+    await zone.selectOption('PST');
+    await dialog.getByLabel('Date', { exact: true }).fill('2031-07-04');
+    await dialog.getByLabel('Start time', { exact: true }).fill('22:00');
+    await dialog.getByLabel('End time', { exact: true }).fill('01:00');
+    await dialog.getByRole('button', { name: 'Create Workshop' }).click();
+    await expect(dialog.getByText('End time must be after start time', { exact: true })).toBeVisible();
+
+    await dialog.getByLabel('Ends the next day', { exact: true }).check();
+    await expect(dialog.getByText('End time must be after start time', { exact: true })).toHaveCount(0);
+    // July: Pacific daylight time; 10:00 PM PDT is 7:00 AM the next morning in Berlin.
+    await expect(dialog.getByTestId('workshop-instant')).toHaveText(
+      'Starts Fri, July 4, 2031, 10:00 PM PDT · Sat, July 5, 2031, 7:00 AM CEST for you; ends Sat, July 5, 2031, 1:00 AM PDT.',
+    );
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/admin/workshop-dates') && response.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Create Workshop' }).click();
+    const body = (await (await created).json()) as { id: number; endsNextDay: boolean; startsAt: string; endsAt: string; timeZoneAbbreviation: string };
+    expect(body).toMatchObject({ endsNextDay: true, startsAt: '2031-07-05T05:00:00.000Z', endsAt: '2031-07-05T08:00:00.000Z', timeZoneAbbreviation: 'PDT' });
+    await expect(toast(page, 'Workshop Created')).toBeVisible();
+
+    const row = page.getByRole('region', { name: 'Workshop dates' }).getByRole('row').filter({ hasText: title });
+    await expect(row.getByText('ends the next day', { exact: true })).toBeVisible();
+    await expect(row.getByText('PDT that day', { exact: true })).toBeVisible();
+
+    const admin = await adminRequest('clean up the night workshop');
+    await admin.delete(`/api/admin/workshop-dates/${body.id}`);
+    await admin.dispose();
   });
 });

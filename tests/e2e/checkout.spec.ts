@@ -341,49 +341,91 @@ test.describe('pay later by link', () => {
 });
 
 test.describe('time-zone viewer', () => {
-  /** What Intl makes of the API's startsAt in a zone: 'January 5, 2031' and '3:00 AM - 5:00 AM'. */
-  function expected(date: WorkshopDate & { startsAt?: string | null }, timeZone: string) {
-    const clock = (text: string) => {
-      const match = /(\d{1,2}):(\d{2})\s*(AM|PM)/i.exec(text)!;
-      return ((Number(match[1]) % 12) + (match[3]!.toUpperCase() === 'PM' ? 12 : 0)) * 60 + Number(match[2]);
-    };
-    const [startText, endText] = date.time.split(/\s*-\s*/);
-    const minutes = endText ? clock(endText) - clock(startText!) : 60;
-    const start = new Date(date.startsAt!);
-    const end = new Date(start.getTime() + minutes * 60_000);
-    const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
-    const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
-    return {
-      date: plain(new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric', year: 'numeric' }).format(start)),
-      time: `${plain(time.format(start))} - ${plain(time.format(end))}`,
-    };
-  }
+  /**
+   * A fixed answer of GET /api/workshop-dates, so the texts below are literals: 10:00 AM – 12:00 PM
+   * 'PST' on Friday, July 4, 2031 (Pacific daylight time, 17:00–19:00 UTC), and a late evening in
+   * New York that ends on the next day (10:00 PM – 1:00 AM EST on January 9, 2031, 03:00–06:00 UTC).
+   */
+  const fixedDates = [
+    {
+      id: 9101,
+      title: 'Zone Lab',
+      description: null,
+      date: 'July 4, 2031',
+      time: '10:00 AM - 12:00 PM',
+      timezone: 'PST',
+      expertiseLevel: 'beginner',
+      price: 499,
+      seatsTotal: 10,
+      seatsRemaining: 10,
+      isTBC: false,
+      isFeatured: false,
+      endsNextDay: false,
+      timeZoneId: 'America/Los_Angeles',
+      timeZoneAbbreviation: 'PDT',
+      startsAt: '2031-07-04T17:00:00.000Z',
+      endsAt: '2031-07-04T19:00:00.000Z',
+    },
+    {
+      id: 9102,
+      title: 'Night Owl Lab',
+      description: null,
+      date: 'January 9, 2031',
+      time: '10:00 PM - 1:00 AM',
+      timezone: 'EST',
+      expertiseLevel: 'expert',
+      price: 499,
+      seatsTotal: 10,
+      seatsRemaining: 10,
+      isTBC: false,
+      isFeatured: false,
+      endsNextDay: true,
+      timeZoneId: 'America/New_York',
+      timeZoneAbbreviation: 'EST',
+      startsAt: '2031-01-10T03:00:00.000Z',
+      endsAt: '2031-01-10T06:00:00.000Z',
+    },
+  ];
 
-  test('shows the visitor zone by default; Japan is converted from startsAt and remembered', async ({ page, request }) => {
-    const [first] = (await getWorkshopDates(request)) as (WorkshopDate & { startsAt?: string | null })[];
-    expect(first?.startsAt, 'the first demo date has a start instant').toBeTruthy();
-
+  test("shows the organiser's time with the visitor's beside it; the choice is remembered", async ({ page }) => {
+    await page.route('**/api/workshop-dates', (route) => route.fulfill({ json: fixedDates }));
     await page.goto('/');
     const picker = page.getByLabel('Show times in');
-    const firstDate = page.locator(`#booking label[for="workshop-date-${first!.id}"]`);
+    const zoneLab = page.locator('#booking label[for="workshop-date-9101"]');
+    const nightOwl = page.locator('#booking label[for="workshop-date-9102"]');
 
     // Default: the browser's zone (the e2e browser runs in UTC).
     await expect(picker.locator('option:checked')).toHaveText('Your time zone (UTC)');
-    const utc = expected(first!, 'UTC');
-    await expect(firstDate).toContainText(utc.date);
-    await expect(firstDate).toContainText(utc.time);
+    await expect(zoneLab).toContainText('Fri, July 4, 2031');
+    await expect(zoneLab).toContainText('10:00 AM – 12:00 PM PDT');
+    await expect(zoneLab).toContainText('5:00 PM – 7:00 PM UTC for you');
+    await expect(nightOwl).toContainText('Thu, January 9, 2031');
+    await expect(nightOwl).toContainText('10:00 PM – 1:00 AM (next day) EST');
+    await expect(nightOwl).toContainText('Fri, January 10, 2031, 3:00 AM – 6:00 AM UTC for you');
 
     await picker.selectOption({ label: 'Japan Time' });
-    const tokyo = expected(first!, 'Asia/Tokyo');
-    await expect(firstDate).toContainText(tokyo.date);
-    await expect(firstDate).toContainText(`${tokyo.time} JST`);
+    await expect(zoneLab).toContainText('10:00 AM – 12:00 PM PDT');
+    await expect(zoneLab).toContainText('Sat, July 5, 2031, 2:00 AM – 4:00 AM JST for you');
 
     await page.reload();
     await expect(page.getByLabel('Show times in')).toHaveValue('Asia/Tokyo');
-    await expect(firstDate).toContainText(`${tokyo.time} JST`);
+    await expect(zoneLab).toContainText('Sat, July 5, 2031, 2:00 AM – 4:00 AM JST for you');
 
+    // The original workshop time: the organiser's alone.
     await page.getByLabel('Show times in').selectOption({ label: 'Original workshop time' });
-    await expect(firstDate).toContainText(`${first!.date}`);
-    await expect(firstDate).toContainText(`${first!.time} ${first!.timezone}`);
+    await expect(zoneLab).toContainText('Fri, July 4, 2031');
+    await expect(zoneLab).toContainText('10:00 AM – 12:00 PM PDT');
+    await expect(zoneLab).not.toContainText('for you');
+  });
+
+  test('the checkout sends the chosen zone with the booking', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Show times in').selectOption({ label: 'Central European Time' });
+    await fillBookingForm(page, visitor());
+    const intentRequest = page.waitForRequest((request) => request.url().endsWith('/api/create-payment-intent') && request.method() === 'POST');
+    await continueToPayment(page).click();
+    expect((await intentRequest).postDataJSON()).toMatchObject({ timeZone: 'Europe/Berlin' });
+    // The checkout's line under its heading says both times too.
+    await expect(page.getByText(/CES?T for you/)).toBeVisible();
   });
 });

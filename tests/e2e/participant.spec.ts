@@ -74,7 +74,8 @@ test('a participant asks for a link, opens it, sees the booking, copies the meet
   await expect(card).toBeVisible();
   await expect(card.getByText('Beginner', { exact: true })).toBeVisible();
   await expect(card.getByText('Paid', { exact: true })).toBeVisible();
-  await expect(card.getByText(/10:00 AM - 12:00 PM PST/)).toBeVisible();
+  // The organiser's time (Pacific, daylight or standard by the season), and the participant's beside it (the browser runs in UTC).
+  await expect(card.getByText(/, 10:00 AM – 12:00 PM P[SD]T · (5:00 PM – 7:00 PM|6:00 PM – 8:00 PM) UTC for you/)).toBeVisible();
   await expect(card.getByRole('link', { name: 'https://zoom.us/j/1234567890' })).toBeVisible();
   await expect(card.getByText('123 456 7890', { exact: true })).toBeVisible();
   await expect(card.getByText('vibes', { exact: true })).toBeVisible();

@@ -37,7 +37,7 @@ describe('workshopDateRowSchema', () => {
   it('answers with the form messages', () => {
     expect(firstMessage(workshopDateRowSchema.safeParse({ ...minimal, time: '' }))).toBe('Either mark as TBC or provide both date and time');
     expect(firstMessage(workshopDateRowSchema.safeParse({ ...minimal, time: 'noonish' }))).toBe('Please enter a valid time, like 10:00 AM - 12:00 PM');
-    expect(firstMessage(workshopDateRowSchema.safeParse({ ...minimal, timezone: 'Mars' }))).toBe('Timezone must be one of EST, CST, MST, PST, UTC');
+    expect(firstMessage(workshopDateRowSchema.safeParse({ ...minimal, timezone: 'Mars' }))).toBe('Please choose a time zone, like PST or America/Los_Angeles');
     expect(firstMessage(workshopDateRowSchema.safeParse({ ...minimal, seatsTotal: '2.5' }))).toBe('Seats must be a whole number');
     expect(firstMessage(workshopDateRowSchema.safeParse({ ...minimal, price: 'free' }))).toBe('Price must be at least $1');
     expect(firstMessage(workshopDateRowSchema.safeParse({ ...minimal, id: 'abc' }))).toBe('id must be a whole number');

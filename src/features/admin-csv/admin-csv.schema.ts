@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
-import { formatLongDate, parseLongDate, parseTimeRange } from '../../common/dates';
+import { formatLongDate, parseLongDate, parseTimeRange, rangeWrapsMidnight } from '../../common/dates';
+import { normaliseTimeZoneText, resolveTimeZone } from '../../common/time-zones';
 import { INVALID_EMAIL } from '../../common/validation-messages';
 import { CODE_CHARACTERS, CODE_REQUIRED, DESCRIPTION_REQUIRED, DISCOUNT_RANGE, MAX_USES_INVALID } from '../admin-discounts/admin-discounts.schema';
-import { AT_LEAST_ONE_SEAT, INVALID_DATE, INVALID_TIME, INVALID_ZOOM_LINK, MIN_PRICE, TBC_OR_DATE_AND_TIME, TIMEZONE_REQUIRED } from '../admin-workshops/admin-workshops.schema';
+import {
+  AT_LEAST_ONE_SEAT,
+  END_BEFORE_START,
+  INVALID_DATE,
+  INVALID_TIME,
+  INVALID_ZOOM_LINK,
+  MIN_PRICE,
+  TBC_OR_DATE_AND_TIME,
+  TIMEZONE_REQUIRED,
+  UNKNOWN_TIMEZONE,
+} from '../admin-workshops/admin-workshops.schema';
 import { CONTENT_REQUIRED, TITLE_REQUIRED } from '../strategy-notes/strategy-notes.schema';
 import { EXPERTISE_REQUIRED } from '../workshops/workshops.schema';
 
@@ -24,7 +35,7 @@ export const csvColumns = {
   users: ['email', 'name', 'company', 'workshopsBooked', 'attended'],
   workshopDates: [
     'id', 'title', 'expertiseLevel', 'date', 'time', 'timezone', 'seatsTotal', 'seatsTaken', 'price', 'isActive', 'isFeatured',
-    'isTBC', 'requiresImmediatePayment', 'zoomLink', 'zoomMeetingId', 'zoomPassword', 'additionalInfo', 'materialLinks',
+    'isTBC', 'endsNextDay', 'requiresImmediatePayment', 'zoomLink', 'zoomMeetingId', 'zoomPassword', 'additionalInfo', 'materialLinks',
   ],
   bookings: [
     'id', 'firstName', 'lastName', 'email', 'company', 'workshopDateId', 'workshopTitle', 'workshopDate', 'workshopTime',
@@ -193,8 +204,6 @@ function isHttpUrl(value: string): boolean {
 // ---------------------------------------------------------------- one imported row per entity
 
 export const expertiseLevels = ['beginner', 'some_expertise', 'expert'] as const;
-/** Zones whose offsets the server knows (src/common/dates.ts); the form offers EST, CST, MST, PST, UTC. */
-export const importTimezones = ['EST', 'CST', 'MST', 'PST', 'UTC', 'EDT', 'CDT', 'MDT', 'PDT', 'AKST', 'HST', 'GMT', 'CET', 'JST', 'AEST'] as const;
 export const bookingStatuses = ['confirmed', 'reserved', 'cancelled', 'refunded'] as const;
 export const strategyCategories = ['preparation', 'presentation', 'activities', 'resources', 'feedback'] as const;
 
@@ -217,15 +226,20 @@ export const workshopDateRowSchema = z.object({
   expertiseLevel: enumField(expertiseLevels, EXPERTISE_REQUIRED, { fallback: 'beginner', aliases: { intermediate: 'some_expertise', advanced: 'expert' } }),
   date: textOrEmpty('Date', 100),
   time: textOrEmpty('Time', 100),
+  // An offered abbreviation or an IANA zone, as the form takes them (CONTRACT §7).
   timezone: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toUpperCase() : blankToUndefined(value)),
-    safeString('Timezone', { error: TIMEZONE_REQUIRED }).min(1, TIMEZONE_REQUIRED).pipe(z.enum(importTimezones, { error: `Timezone must be one of ${importTimezones.slice(0, 5).join(', ')}` })),
+    (value) => (typeof value === 'string' ? value.trim() : blankToUndefined(value)),
+    safeString('Timezone', { error: TIMEZONE_REQUIRED })
+      .min(1, TIMEZONE_REQUIRED)
+      .refine((zone) => resolveTimeZone(zone) !== null, UNKNOWN_TIMEZONE)
+      .transform(normaliseTimeZoneText),
   ),
   seatsTotal: z.preprocess(toNumber, z.number({ error: AT_LEAST_ONE_SEAT }).int('Seats must be a whole number').min(1, AT_LEAST_ONE_SEAT).max(10_000, 'Seats must be 10,000 or fewer').default(10)),
   price: z.preprocess(toNumber, z.number({ error: MIN_PRICE }).min(1, MIN_PRICE).max(100_000, 'Price must be $100,000 or less').default(499)),
   isActive: booleanField('isActive', true),
   isFeatured: booleanField('isFeatured', false),
   isTBC: booleanField('isTBC', false),
+  endsNextDay: booleanField('endsNextDay', false),
   requiresImmediatePayment: booleanField('requiresImmediatePayment', true),
   zoomLink: optionalText('Zoom link', 2000).refine((link) => link === null || isHttpUrl(link.trim()), INVALID_ZOOM_LINK),
   zoomMeetingId: optionalText('Meeting ID', 200),
@@ -239,11 +253,14 @@ export const workshopDateRowSchema = z.object({
     if (!row.date || !row.time) ctx.addIssue({ code: 'custom', message: TBC_OR_DATE_AND_TIME, path: ['date'] });
     else if (!parseLongDate(isoDayToLongDate(row.date))) ctx.addIssue({ code: 'custom', message: INVALID_DATE, path: ['date'] });
     else if (!parseTimeRange(row.time)) ctx.addIssue({ code: 'custom', message: INVALID_TIME, path: ['time'] });
+    else if (rangeWrapsMidnight(row.time) && !row.endsNextDay) ctx.addIssue({ code: 'custom', message: END_BEFORE_START, path: ['time'] });
   })
   .transform((row) => ({
     ...row,
     date: row.isTBC ? '' : isoDayToLongDate(row.date),
     time: row.isTBC ? '' : row.time,
+    // Only a range has an end to put on the next day.
+    endsNextDay: !row.isTBC && row.endsNextDay && /[-–]/.test(row.time),
     zoomLink: row.zoomLink?.trim() ?? null,
   }));
 export type WorkshopDateRow = z.output<typeof workshopDateRowSchema>;

@@ -34,6 +34,6 @@ describe('workshopFormSchema', () => {
 
   it('requires one of the timezones the server knows', () => {
     expect(messages({ title: 'T', isTBC: true, timezone: '' })).toEqual({ timezone: 'Timezone is required' });
-    expect(messages({ title: 'T', isTBC: true, timezone: 'Mars' })).toEqual({ timezone: 'Please choose one of EST, CST, MST, PST, UTC' });
+    expect(messages({ title: 'T', isTBC: true, timezone: 'Mars' })).toEqual({ timezone: 'Please choose a time zone, like PST or America/Los_Angeles' });
   });
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
 import { DEFAULT_PRICE_DOLLARS } from '../../common/money';
 import { expertiseLevelSchema } from '../workshops/workshops.schema';
-import { isKnownTimezone, parseWorkshopDay, WORKSHOP_TIMEZONES, workshopTimeProblem } from './workshop-date-text';
+import { zonedTimesSchema } from '../workshops/zoned-times';
+import { endsAfterStart, isKnownTimezone, parseWorkshopDay, parseWorkshopTime } from './workshop-date-text';
 
 /**
  * The admin's workshop form (spec §5), shared by the dialog (zodResolver) and the server, so the
@@ -19,8 +20,9 @@ export const INVALID_ZOOM_LINK = 'Please enter a valid Zoom link';
 export const TBC_OR_DATE_AND_TIME = 'Either mark as TBC or provide both date and time';
 export const INVALID_DATE = 'Please enter a valid date, like July 4, 2031';
 export const INVALID_TIME = 'Please enter a valid time, like 10:00 AM - 12:00 PM';
-export const SAME_START_AND_END = 'The end time must differ from the start time';
-export const UNKNOWN_TIMEZONE = `Please choose one of ${WORKSHOP_TIMEZONES.join(', ')}`;
+/** CONTRACT §7: unless the range says it ends the next day. */
+export const END_BEFORE_START = 'End time must be after start time';
+export const UNKNOWN_TIMEZONE = 'Please choose a time zone, like PST or America/Los_Angeles';
 export const WORKSHOP_DATE_NOT_FOUND = 'Workshop date not found';
 export const WORKSHOP_TEMPLATE_NOT_FOUND = 'Workshop template not found';
 export const seatsBelowTaken = (taken: number) => `Seats cannot be fewer than the ${taken} already taken`;
@@ -69,6 +71,8 @@ export const workshopFieldsSchema = z.object({
   isActive: z.boolean(),
   isFeatured: z.boolean(),
   isTBC: z.boolean(),
+  /** The time range ends on the next calendar day ('10:00 PM - 1:00 AM'). */
+  endsNextDay: z.boolean({ error: 'Ends the next day must be true or false' }),
   requiresImmediatePayment: z.boolean(),
   zoomLink: safeString('Zoom link')
     .trim()
@@ -97,8 +101,8 @@ function checkAcrossFields(value: Partial<WorkshopFields>, ctx: z.RefinementCtx)
     ctx.addIssue({ code: 'custom', message: TBC_OR_DATE_AND_TIME, path: ['date'] });
   }
   if (date && !parseWorkshopDay(date)) ctx.addIssue({ code: 'custom', message: INVALID_DATE, path: ['date'] });
-  const timeProblem = time ? workshopTimeProblem(time) : null;
-  if (timeProblem) ctx.addIssue({ code: 'custom', message: timeProblem === 'same' ? SAME_START_AND_END : INVALID_TIME, path: ['time'] });
+  if (time && !parseWorkshopTime(time)) ctx.addIssue({ code: 'custom', message: INVALID_TIME, path: ['time'] });
+  else if (!endsAfterStart(time, value.endsNextDay === true)) ctx.addIssue({ code: 'custom', message: END_BEFORE_START, path: ['time'] });
 }
 
 /** The whole form: what the dialog validates and what the server stores. */
@@ -127,6 +131,7 @@ export const NEW_WORKSHOP_DEFAULTS: WorkshopForm = {
   isActive: true,
   isFeatured: false,
   isTBC: false,
+  endsNextDay: false,
   requiresImmediatePayment: true,
   zoomLink: null,
   zoomMeetingId: null,
@@ -154,14 +159,15 @@ export const adminWorkshopDateSchema = z.object({
   isActive: z.boolean(),
   isFeatured: z.boolean(),
   isTBC: z.boolean(),
+  endsNextDay: z.boolean(),
   requiresImmediatePayment: z.boolean(),
   zoomLink: z.string().nullable(),
   zoomMeetingId: z.string().nullable(),
   zoomPassword: z.string().nullable(),
   additionalInfo: z.string().nullable(),
   materialLinks: z.string().nullable(),
-  /** ISO instant; null when TBC. */
-  startsAt: z.string().nullable(),
+  // timeZoneId, timeZoneAbbreviation, startsAt and endsAt (CONTRACT §7).
+  ...zonedTimesSchema.shape,
   /** Bookings of any status that reference this date. */
   bookingsCount: z.number().int(),
   createdAt: z.string(),

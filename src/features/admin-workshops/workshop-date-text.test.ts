@@ -7,8 +7,9 @@ import {
   normaliseWorkshopTime,
   timeInputsFromWorkshopTime,
   workshopDateFromIsoDay,
+  endsAfterStart,
   workshopTimeFromInputs,
-  workshopTimeProblem,
+  zoneOptionLabel,
 } from './workshop-date-text';
 
 describe('workshop date text', () => {
@@ -51,16 +52,16 @@ describe('workshop time text', () => {
     expect(normaliseWorkshopTime(text)).toBe(expected);
   });
 
-  it.each([
-    ['', 'invalid'],
-    ['noon', 'invalid'],
-    ['10:00 AM - later', 'invalid'],
-    ['1 - 2 - 3', 'invalid'],
-    ['13:00 PM', 'invalid'],
-    ['10:00 AM - 10:00 AM', 'same'],
-  ])('finds the problem with %j', (text, problem) => {
-    expect(workshopTimeProblem(text)).toBe(problem);
+  it.each(['', 'noon', '10:00 AM - later', '1 - 2 - 3', '13:00 PM'])('refuses %j', (text) => {
     expect(normaliseWorkshopTime(text)).toBeNull();
+  });
+
+  it('wants the end after the start unless the range ends the next day', () => {
+    expect(endsAfterStart('10:00 AM - 12:00 PM', false)).toBe(true);
+    expect(endsAfterStart('10:00 AM - 10:00 AM', false)).toBe(false);
+    expect(endsAfterStart('10:00 PM - 1:00 AM', false)).toBe(false);
+    expect(endsAfterStart('10:00 PM - 1:00 AM', true)).toBe(true);
+    expect(endsAfterStart('11:30 PM', false)).toBe(true);
   });
 
   it('converts to and from native time inputs', () => {
@@ -76,8 +77,14 @@ describe('workshop time text', () => {
 
 describe('timezones', () => {
   it('knows the offered zones and older spellings, in any case', () => {
-    for (const zone of ['EST', 'CST', 'MST', 'PST', 'UTC', 'pst', 'CET', 'EDT']) expect(isKnownTimezone(zone)).toBe(true);
-    expect(isKnownTimezone('Mars/Olympus')).toBe(false);
-    expect(isKnownTimezone('')).toBe(false);
+    for (const zone of ['EST', 'CST', 'MST', 'PST', 'UTC', 'pst', 'CET', 'EDT', 'America/Los_Angeles', 'asia/tokyo']) expect(isKnownTimezone(zone)).toBe(true);
+    for (const zone of ['Mars/Olympus', '', '+05:00', 'XYZ']) expect(isKnownTimezone(zone)).toBe(false);
+  });
+
+  it('names the region in the picker', () => {
+    expect(zoneOptionLabel('PST')).toBe('Pacific (Los Angeles) · PST');
+    expect(zoneOptionLabel('CET')).toBe('Central Europe (Berlin) · CET');
+    expect(zoneOptionLabel('America/New_York')).toBe('Eastern (New York)');
+    expect(zoneOptionLabel('Mars/Olympus')).toBe('Mars/Olympus');
   });
 });

@@ -1,4 +1,5 @@
-import { parseClock, parseLongDate, ZONE_OFFSET_MINUTES } from '../../common/dates';
+import { parseClock, parseLongDate } from '../../common/dates';
+import { resolveTimeZone, zoneRegionLabel } from '../../common/time-zones';
 
 /**
  * Workshop dates travel and are stored as the text the specification shows ('July 4, 2031',
@@ -7,8 +8,20 @@ import { parseClock, parseLongDate, ZONE_OFFSET_MINUTES } from '../../common/dat
  * spelling. Runtime-neutral: the form and the server share them.
  */
 
-/** The zones the workshop form offers (spec §3, §9). */
-export const WORKSHOP_TIMEZONES = ['EST', 'CST', 'MST', 'PST', 'UTC'] as const;
+/**
+ * The zones the workshop form's picker offers: the specification's five (spec §3) first, then the
+ * other abbreviations CONTRACT §7 accepts. Stored as the abbreviation, which names its region all
+ * year; the picker shows the region (zoneOptionLabel).
+ */
+export const WORKSHOP_TIMEZONES = ['PST', 'MST', 'CST', 'EST', 'UTC', 'AKST', 'HST', 'GMT', 'CET', 'JST', 'AEST'] as const;
+
+/** 'Pacific (Los Angeles) · PST'; an IANA name the admin typed elsewhere reads as its region. */
+export function zoneOptionLabel(zone: string): string {
+  const zoneId = resolveTimeZone(zone);
+  if (!zoneId) return zone;
+  const region = zoneRegionLabel(zoneId);
+  return zone.includes('/') ? region : `${region} · ${zone}`;
+}
 
 const MONTH_NAMES = [
   'January', 'February', 'March', 'April', 'May', 'June',
@@ -64,31 +77,30 @@ export function formatClock(minutes: number): string {
 
 /**
  * '10:00 AM - 12:00 PM' (or a single '10:00 AM', which means one hour) → start and end minutes.
- * Stricter than parseTimeRange: an end that does not read as a time, a third part, or an end
- * equal to the start is refused rather than guessed.
+ * Stricter than parseTimeRange: an end that does not read as a time, or a third part, is refused
+ * rather than guessed. Whether the end comes after the start is the form's rule (endsAfterStart).
  */
 export function parseWorkshopTime(text: string | null | undefined): { start: number; end: number | null } | null {
-  const read = readWorkshopTime(text);
-  return read === 'invalid' || read === 'same' ? null : read;
-}
-
-/** Why a time text is refused ('invalid', or 'same' start and end), or null when it is fine. */
-export function workshopTimeProblem(text: string | null | undefined): 'invalid' | 'same' | null {
-  const read = readWorkshopTime(text);
-  return read === 'invalid' || read === 'same' ? read : null;
-}
-
-function readWorkshopTime(text: string | null | undefined): { start: number; end: number | null } | 'invalid' | 'same' {
   const parts = (text ?? '').split(/\s*[-–]\s*/);
-  if (parts.length > 2) return 'invalid';
+  if (parts.length > 2) return null;
   const [startText, endText] = parts;
-  if (!startText?.trim()) return 'invalid';
+  if (!startText?.trim()) return null;
   const start = parseClock(startText);
-  if (start === null) return 'invalid';
+  if (start === null) return null;
   if (endText === undefined) return { start, end: null };
   const end = parseClock(endText);
-  if (end === null) return 'invalid';
-  return end === start ? 'same' : { start, end };
+  return end === null ? null : { start, end };
+}
+
+/**
+ * A range ends after it starts on the same day, unless the admin says it ends the next day
+ * ('10:00 PM - 1:00 AM'); a single time (one hour) always does. True for unreadable text, which
+ * has its own message.
+ */
+export function endsAfterStart(text: string | null | undefined, endsNextDay: boolean): boolean {
+  const parsed = parseWorkshopTime(text);
+  if (!parsed || parsed.end === null || endsNextDay) return true;
+  return parsed.end > parsed.start;
 }
 
 /** Any accepted spelling → '10:00 AM - 12:00 PM' (or '10:00 AM'); null when it is not a time. */
@@ -116,7 +128,7 @@ export function workshopTimeFromInputs(start: string, end: string): string {
   return `${formatClock(startMinutes)} - ${formatClock(endMinutes)}`;
 }
 
-/** A zone whose offset the server knows (the five offered, plus older rows' EDT, CET…). */
+/** A zone the server knows the rules of: an offered abbreviation or an IANA region (CONTRACT §7). */
 export function isKnownTimezone(zone: string): boolean {
-  return Object.hasOwn(ZONE_OFFSET_MINUTES, zone.trim().toUpperCase());
+  return resolveTimeZone(zone) !== null;
 }

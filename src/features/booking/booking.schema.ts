@@ -10,6 +10,19 @@ export const emailField = safeString('Email', { error: INVALID_EMAIL })
 
 export const paymentModes = ['pay_now', 'pay_later'] as const;
 
+/** No zone name is longer (the longest IANA names have about 30 characters). */
+export const MAX_TIME_ZONE_LENGTH = 64;
+
+/**
+ * The visitor's chosen zone at booking time (an IANA name, e.g. 'Europe/Berlin'), so e-mails and the
+ * calendar text can show their time beside the organiser's. Optional, and never a reason to refuse a
+ * booking: text longer than any zone name is dropped here, and the server stores only a zone the zone
+ * rules know (booking.service). Forbidden characters are refused like in every field (issue 14).
+ */
+export const visitorTimeZoneField = safeString('Time zone')
+  .transform((text) => (text.length <= MAX_TIME_ZONE_LENGTH ? text.trim() || undefined : undefined))
+  .optional();
+
 /** The booking form on the landing and intro pages (spec §5). */
 export const bookingFormSchema = z.object({
   workshopDateId: z.coerce
@@ -23,6 +36,7 @@ export const bookingFormSchema = z.object({
   discountCode: safeString('Discount code').trim().max(64, 'Discount code must be 64 characters or less').optional().default(''),
   paymentMode: z.enum(paymentModes).optional().default('pay_now'),
   subscribedToNewsletter: z.boolean().optional().default(true),
+  timeZone: visitorTimeZoneField,
 });
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingForm = z.output<typeof bookingFormSchema>;
@@ -67,6 +81,7 @@ export const createPaymentIntentSchema = z.object({
   /** Paying later for a reservation: its id and the signed token from the e-mail link. */
   bookingId: z.number().int().positive().optional(),
   payToken: safeString('Pay link').max(500).optional(),
+  timeZone: visitorTimeZoneField,
 });
 export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentSchema>;
 

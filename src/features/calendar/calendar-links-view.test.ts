@@ -17,13 +17,13 @@ describe('CalendarLinks', () => {
     expect(ics).toBe('/api/participant/bookings/9/calendar.ics');
     const googleUrl = new URL(google!);
     expect(googleUrl.hostname).toBe('calendar.google.com');
-    // 10:00 AM PST, one hour: no end time was given.
-    expect(googleUrl.searchParams.get('dates')).toBe('20310704T180000Z/20310704T190000Z');
+    // 10:00 AM PST in July is 10:00 AM Pacific daylight time (UTC−7); one hour, as no end time was given.
+    expect(googleUrl.searchParams.get('dates')).toBe('20310704T170000Z/20310704T180000Z');
     expect(googleUrl.searchParams.get('location')).toBe('https://zoom.us/j/1');
     const outlookUrl = new URL(outlook!);
     expect(outlookUrl.hostname).toBe('outlook.live.com');
-    expect(outlookUrl.searchParams.get('startdt')).toBe('2031-07-04T18:00:00Z');
-    expect(outlookUrl.searchParams.get('enddt')).toBe('2031-07-04T19:00:00Z');
+    expect(outlookUrl.searchParams.get('startdt')).toBe('2031-07-04T17:00:00Z');
+    expect(outlookUrl.searchParams.get('enddt')).toBe('2031-07-04T18:00:00Z');
     expect(html.match(/target="_blank" rel="noopener noreferrer"/g)).toHaveLength(2);
   });
 

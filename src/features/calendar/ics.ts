@@ -22,6 +22,11 @@ export type BookingEvent = {
   url?: string | null;
   /** DTSTAMP: when this file was made. */
   now?: Date;
+  /**
+   * The booking was cancelled: METHOD:CANCEL with the same UID and a higher SEQUENCE, which
+   * calendars read as "remove the event added before" (RFC 5546 §3.2.5).
+   */
+  cancelled?: boolean;
 };
 
 /** 20310704T180000Z */
@@ -89,9 +94,10 @@ export function buildBookingIcs(event: BookingEvent): string {
     'VERSION:2.0',
     `PRODID:${ICS_PRODID}`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    event.cancelled ? 'METHOD:CANCEL' : 'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${bookingEventUid(event.bookingId, event.host)}`,
+    `SEQUENCE:${event.cancelled ? 1 : 0}`,
     `DTSTAMP:${icsUtc(event.now ?? new Date())}`,
     `DTSTART:${icsUtc(event.start)}`,
     `DTEND:${icsUtc(event.end)}`,
@@ -100,7 +106,7 @@ export function buildBookingIcs(event: BookingEvent): string {
     ...(event.location ? [`LOCATION:${escapeIcsText(event.location)}`] : []),
     // URL is a URI value, not TEXT: it is written as is (a URI has no raw newlines or commas to escape).
     ...(event.url ? [`URL:${event.url.replace(/[\r\n]/g, '')}`] : []),
-    'STATUS:CONFIRMED',
+    event.cancelled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',

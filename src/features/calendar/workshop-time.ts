@@ -1,4 +1,5 @@
-import { formatLongDate, workshopInterval, ZONE_OFFSET_MINUTES } from '../../common/dates';
+import { parseLongDate, workshopInterval } from '../../common/dates';
+import { resolveTimeZone, wallTime, type WallTime } from '../../common/time-zones';
 
 /**
  * When a workshop happens, as calendars and reminders need it: the UTC instants (one hour when
@@ -11,6 +12,8 @@ export type WorkshopWhen = {
   time: string | null | undefined;
   timezone: string | null | undefined;
   isTBC?: boolean | null;
+  /** The range's end is on the next calendar day ('10:00 PM - 1:00 AM'). */
+  endsNextDay?: boolean | null;
   /** The instants stored on write; used only when the typed text no longer parses. */
   startsAt?: Date | string | null;
   endsAt?: Date | string | null;
@@ -21,7 +24,7 @@ const HOUR_MS = 3_600_000;
 /** Start and end in UTC, or null when the workshop is TBC or its date is not set. */
 export function workshopEventTimes(when: WorkshopWhen): { start: Date; end: Date } | null {
   if (when.isTBC) return null;
-  const parsed = workshopInterval(when.date, when.time, when.timezone);
+  const parsed = workshopInterval(when.date, when.time, when.timezone, when.endsNextDay ?? false);
   if (parsed) return parsed;
   if (!when.startsAt) return null;
   const start = new Date(when.startsAt);
@@ -30,38 +33,80 @@ export function workshopEventTimes(when: WorkshopWhen): { start: Date; end: Date
   return { start, end: end && end.getTime() > start.getTime() ? end : new Date(start.getTime() + HOUR_MS) };
 }
 
-/** The zone label we print: the organiser's abbreviation when we know its offset, else UTC. */
-function zoneOf(timezone: string | null | undefined): { label: string; offsetMinutes: number } {
-  const label = (timezone ?? '').trim().toUpperCase();
-  const offsetMinutes = ZONE_OFFSET_MINUTES[label];
-  return offsetMinutes === undefined ? { label: 'UTC', offsetMinutes: 0 } : { label, offsetMinutes };
+/** The zone we print in: the organiser's when we know it, else UTC (an old row's unknown text). */
+function zoneIdOf(timezone: string | null | undefined): string {
+  return resolveTimeZone(timezone) ?? 'UTC';
 }
 
-function shifted(instant: Date, offsetMinutes: number): Date {
-  return new Date(instant.getTime() + offsetMinutes * 60_000);
+/**
+ * One zone story along the journey (issue 16 point 3): when a workshop is, on the organiser's
+ * calendar and clock, and on the viewer's beside it when their zone reads differently. The booking
+ * list, checkout, e-mails, calendar text and participant page all print it through this.
+ */
+export type ZoneStory = {
+  /** The organiser's side: day 'Fri, July 4, 2031', time '10:00 AM – 12:00 PM PDT'. */
+  organiser: { day: string; time: string };
+  /**
+   * The viewer's side, or null when their zone is unknown or reads the same: time
+   * '7:00 PM – 9:00 PM CEST', day only when it is not the organiser's ('Sat, July 5, 2031').
+   */
+  viewer: { day: string | null; time: string } | null;
+};
+
+const DAY_MS = 86_400_000;
+
+/** 'Fri, July 4, 2031' → that calendar day's midnight UTC in ms, for counting days between two. */
+function dayNumber(day: string): number | null {
+  const parsed = parseLongDate(day.replace(/^[A-Za-z]+,\s*/, ''));
+  return parsed ? Date.UTC(parsed.year, parsed.monthIndex, parsed.day) : null;
 }
 
-/** '10:00 AM' for a UTC-shifted instant; written out by hand so every ICU build agrees. */
-function clock(wall: Date): string {
-  const hours = wall.getUTCHours();
-  const minutes = String(wall.getUTCMinutes()).padStart(2, '0');
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+/**
+ * '10:00 AM – 12:00 PM PDT'; an end on the next day says so ('10:00 PM – 1:00 AM (next day) EST'),
+ * a later one names its day; each clock keeps its own abbreviation when the clocks change in between.
+ */
+function rangeText(start: WallTime, end: WallTime): string {
+  let endClock = end.clock;
+  if (end.day !== start.day) {
+    const from = dayNumber(start.day);
+    const to = dayNumber(end.day);
+    endClock = from !== null && to !== null && to - from === DAY_MS ? `${end.clock} (next day)` : `${end.day}, ${end.clock}`;
+  }
+  if (start.abbreviation !== end.abbreviation) return `${start.clock} ${start.abbreviation} – ${endClock} ${end.abbreviation}`;
+  return `${start.clock} – ${endClock} ${start.abbreviation}`;
 }
 
-/** '10:00 AM PST': the instant on the workshop's own clock. */
-export function clockInZone(instant: Date, timezone: string | null | undefined): string {
-  const zone = zoneOf(timezone);
-  return `${clock(shifted(instant, zone.offsetMinutes))} ${zone.label}`;
+/**
+ * The story for a start and an end: the organiser's zone (typed text or IANA id; UTC when unknown)
+ * and the viewer's IANA zone (none, unknown or the same reading: the organiser's side only).
+ */
+export function zoneStory(times: { start: Date; end: Date }, organiserZone: string | null | undefined, viewerZone?: string | null): ZoneStory {
+  const organiserId = zoneIdOf(organiserZone);
+  const start = wallTime(times.start, organiserId);
+  const organiser = { day: start.day, time: rangeText(start, wallTime(times.end, organiserId)) };
+  const viewerId = viewerZone ? resolveTimeZone(viewerZone) : null;
+  if (!viewerId) return { organiser, viewer: null };
+  const viewerStart = wallTime(times.start, viewerId);
+  // As clockForBoth: the viewer's side only when their clock or calendar reads differently.
+  if (viewerStart.clock === start.clock && viewerStart.day === start.day) return { organiser, viewer: null };
+  return {
+    organiser,
+    viewer: { day: viewerStart.day === start.day ? null : viewerStart.day, time: rangeText(viewerStart, wallTime(times.end, viewerId)) },
+  };
 }
 
-/** 'July 4, 2031, 10:00 AM PST': the instant on the workshop's own calendar and clock. */
-export function formatInWorkshopZone(instant: Date, timezone: string | null | undefined): string {
-  const zone = zoneOf(timezone);
-  const wall = shifted(instant, zone.offsetMinutes);
-  return `${formatLongDate(wall)}, ${clock(wall)} ${zone.label}`;
+/** 'Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT · 7:00 PM – 9:00 PM CEST for you'. */
+export function zoneStoryText(story: ZoneStory): string {
+  const own = `${story.organiser.day}, ${story.organiser.time}`;
+  if (!story.viewer) return own;
+  return `${own} · ${story.viewer.day ? `${story.viewer.day}, ` : ''}${story.viewer.time} for you`;
 }
 
-/** 'Starts July 4, 2031, 10:00 AM PST, ends 12:00 PM PST'. */
-export function startsText(times: { start: Date; end: Date }, timezone: string | null | undefined): string {
-  return `Starts ${formatInWorkshopZone(times.start, timezone)}, ends ${clockInZone(times.end, timezone)}`;
+/**
+ * When a workshop date is, for a viewer (a booking's stored zone, a browser's): the zone story's
+ * text, or null while it has no date and time (TBC), so each caller keeps its own TBC words.
+ */
+export function workshopWhenFor(when: WorkshopWhen, viewerZone?: string | null): string | null {
+  const times = workshopEventTimes(when);
+  return times ? zoneStoryText(zoneStory(times, when.timezone, viewerZone)) : null;
 }

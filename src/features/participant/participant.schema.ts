@@ -99,6 +99,10 @@ export const participantBookingSchema = z.object({
     timezone: z.string(),
     isTBC: z.boolean(),
     startsAt: z.string().nullable(),
+    /** ISO instant the workshop ends; null when TBC. */
+    endsAt: z.string().nullable(),
+    /** The range ends on the next calendar day ('10:00 PM - 1:00 AM'). */
+    endsNextDay: z.boolean(),
   }),
   refundRequest: participantRefundRequestSchema.nullable(),
 });

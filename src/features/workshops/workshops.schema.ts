@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zonedTimesSchema } from './zoned-times';
 
 export const expertiseLevels = ['beginner', 'some_expertise', 'expert'] as const;
 export const EXPERTISE_REQUIRED = 'Please select an expertise level';
@@ -25,8 +26,10 @@ export const publicWorkshopDateSchema = z.object({
   seatsRemaining: z.number().int(),
   isTBC: z.boolean(),
   isFeatured: z.boolean(),
-  /** ISO instant the workshop starts; null when TBC. */
-  startsAt: z.string().nullable(),
+  /** The range ends on the next calendar day ('10:00 PM - 1:00 AM'). */
+  endsNextDay: z.boolean(),
+  // timeZoneId, timeZoneAbbreviation, startsAt and endsAt (CONTRACT §7).
+  ...zonedTimesSchema.shape,
 });
 export type PublicWorkshopDate = z.infer<typeof publicWorkshopDateSchema>;
 export const publicWorkshopDateListSchema = z.array(publicWorkshopDateSchema);

@@ -57,8 +57,15 @@ export const workshopDates = pgTable(
     date: text('date').notNull().default(''),
     /** A range '10:00 AM - 12:00 PM'; a single time means one hour. */
     time: text('time').notNull().default(''),
+    /** As typed: an offered abbreviation ('PST', which names its region all year) or an IANA zone. */
     timezone: text('timezone').notNull().default('PST'),
-    /** Derived from date, time and timezone on write; null when TBC. Sorting and reminders use it. */
+    /** The time range ends on the next calendar day ('10:00 PM - 1:00 AM'); the admin says so. */
+    endsNextDay: boolean('ends_next_day').notNull().default(false),
+    /**
+     * Derived from date, time, zone and endsNextDay under the zone's rules, on write and again at
+     * each start (the zone rules ship with the runtime and may change); null when TBC. Sorting and
+     * reminders use it.
+     */
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     seatsTotal: integer('seats_total').notNull().default(10),
@@ -148,6 +155,11 @@ export const bookings = pgTable(
     stripePaymentId: text('stripe_payment_id').unique(),
     hasAttended: boolean('has_attended').notNull().default(false),
     subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(true),
+    /**
+     * The zone the visitor saw times in when they booked (IANA), so their e-mails and calendar text
+     * show their clock beside the organiser's; null when the browser told us none.
+     */
+    timeZone: text('time_zone'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** A reservation's seat is released at this instant unless it is paid first; null otherwise. */
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),

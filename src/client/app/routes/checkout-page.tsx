@@ -51,14 +51,16 @@ function WorkshopLine({ workshopDateId }: { workshopDateId: number }) {
   const [browserZone] = useState(detectBrowserTimeZone);
   const date = workshopDate.data;
   const shown = date ? displayTime(date, timeZoneChoice, browserZone) : null;
-  // The line keeps its room while the date loads (three lines on a phone, two on a tablet, one
-  // on a wide screen), so the checkout below it does not move when it arrives.
+  const dated = Boolean(date && shown && !date.isTBC && date.date);
+  // The lines keep their room while the date loads (the organiser's time and the visitor's: four
+  // lines on a phone, three on a tablet, two on a wide screen), so the checkout does not move.
   return (
-    <p className="mt-3 min-h-21 text-lg text-ink-soft sm:min-h-14 lg:min-h-7">
+    <p className="mt-3 min-h-28 text-lg text-ink-soft sm:min-h-21 lg:min-h-14">
       {date && shown ? (
         <>
           {date.title}
-          {date.isTBC || !date.date ? ' — date to be set via participant poll' : ` — ${shown.date}, ${shown.time} ${shown.timezone}`}
+          {dated ? ` — ${shown.date}, ${shown.time}` : ' — date to be set via participant poll'}
+          {dated && shown.forYou ? <span className="block font-semibold text-ink">{shown.forYou}</span> : null}
         </>
       ) : null}
     </p>

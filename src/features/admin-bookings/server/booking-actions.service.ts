@@ -96,9 +96,10 @@ export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: nu
     if (input.notify) {
       await queueOrganiserCancellationEmail(tx, row, {
         workshopTitle: date?.title ?? 'your workshop',
-        when: workshopWhen(date ?? null),
+        when: workshopWhen(date ?? null, row.timeZone),
         refundCents,
         money: organiserMoney(row, refundCents),
+        publicUrl: deps.publicUrl,
       });
     }
     await recordAudit(tx, {

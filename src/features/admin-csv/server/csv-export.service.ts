@@ -44,6 +44,7 @@ const exportRows: Record<CsvEntity, (db: Database) => Promise<CsvCell[][]>> = {
       row.isActive,
       row.isFeatured,
       row.isTBC,
+      row.endsNextDay,
       row.requiresImmediatePayment,
       row.zoomLink,
       row.zoomMeetingId,

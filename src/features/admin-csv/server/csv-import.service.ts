@@ -112,7 +112,7 @@ async function writeRows(tx: Tx, entity: CsvEntity, rows: readonly unknown[]): P
 
 const writers: { [E in Exclude<CsvEntity, 'users' | 'bookings'>]: (tx: Tx, row: CsvRow<E>) => Promise<Outcome> } = {
   async workshopDates(tx, row) {
-    const interval = row.isTBC ? null : workshopInterval(row.date, row.time, row.timezone);
+    const interval = row.isTBC ? null : workshopInterval(row.date, row.time, row.timezone, row.endsNextDay);
     // seatsTaken is not imported: seats follow bookings, so an existing date keeps its count.
     const values = {
       title: row.title,
@@ -120,6 +120,7 @@ const writers: { [E in Exclude<CsvEntity, 'users' | 'bookings'>]: (tx: Tx, row: 
       date: row.date,
       time: row.time,
       timezone: row.timezone,
+      endsNextDay: row.endsNextDay,
       startsAt: interval?.start ?? null,
       endsAt: interval?.end ?? null,
       seatsTotal: row.seatsTotal,

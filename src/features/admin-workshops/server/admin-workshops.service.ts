@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, lte, ne, sql } from 'drizzle-orm';
 import { workshopInterval } from '../../../common/dates';
+import { normaliseTimeZoneText } from '../../../common/time-zones';
 import { centsToDollars, dollarsToCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, payments, workshopDates, workshopTemplates } from '../../../server/db/schema';
@@ -21,6 +22,7 @@ import {
   type WorkshopForm,
 } from '../admin-workshops.schema';
 import { normaliseWorkshopDate, normaliseWorkshopTime } from '../workshop-date-text';
+import { zonedTimesOf } from '../../workshops/zoned-times';
 
 /**
  * The admin's workshop dates (spec §4, §5): create, edit, toggle, delete. Each write runs in one
@@ -45,7 +47,7 @@ export function toAdminWorkshopDate(row: WorkshopDateRow, count: number): AdminW
     id: row.id,
     ...formOf(row),
     seatsTaken: row.seatsTaken,
-    startsAt: row.startsAt?.toISOString() ?? null,
+    ...zonedTimesOf(row),
     bookingsCount: Number(count),
     createdAt: row.createdAt.toISOString(),
   };
@@ -84,6 +86,7 @@ function formOf(row: WorkshopDateRow): WorkshopForm {
     isActive: row.isActive,
     isFeatured: row.isFeatured,
     isTBC: row.isTBC,
+    endsNextDay: row.endsNextDay,
     requiresImmediatePayment: row.requiresImmediatePayment,
     zoomLink: row.zoomLink,
     zoomMeetingId: row.zoomMeetingId,
@@ -132,14 +135,17 @@ function materialLinksOf(value: string | null): string | null {
 
 /** The stored shape: date and time in their one spelling, the start and end instants derived from them. */
 function valuesOf(form: WorkshopForm): WorkshopDateValues {
-  const timezone = form.timezone.trim().toUpperCase();
+  const timezone = normaliseTimeZoneText(form.timezone);
   let date = '';
   let time = '';
   let interval: { start: Date; end: Date } | null = null;
+  let endsNextDay = false;
   if (!form.isTBC) {
     date = normaliseWorkshopDate(form.date) ?? '';
     time = normaliseWorkshopTime(form.time) ?? '';
-    interval = workshopInterval(date, time, timezone);
+    // Only a range has an end to put on the next day; a single time is one hour, past midnight or not.
+    endsNextDay = form.endsNextDay && time.includes(' - ');
+    interval = workshopInterval(date, time, timezone, endsNextDay);
     // The schema has checked both; this guards the derivation itself.
     if (!interval) throw new HttpError(400, INVALID_DATE, 'validation_error');
   }
@@ -151,6 +157,7 @@ function valuesOf(form: WorkshopForm): WorkshopDateValues {
     date,
     time,
     timezone,
+    endsNextDay,
     startsAt: interval?.start ?? null,
     endsAt: interval?.end ?? null,
     seatsTotal: form.seatsTotal,

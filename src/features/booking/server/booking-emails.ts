@@ -7,6 +7,7 @@ import { renderTemplate } from '../../../server/email/templates';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { tokenFor, type TokenSigner } from '../../../server/lib/signed-token';
 import { bookingIcsAttachment } from '../../calendar/server/booking-calendar';
+import { workshopWhenFor } from '../../calendar/workshop-time';
 import type { EmailTemplateType } from '../../email-templates/email-template-types';
 import { renderEmail, type TemplateValues } from '../../email-templates/server/render-email';
 import { participantLinkFor } from '../../participant/server/participant-access';
@@ -40,8 +41,13 @@ const PAYMENT_LINES: Record<Exclude<BookingEmailKind, 'reserved'>, string> = {
 const DETAILS_TABLE =
   '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>{{workshopTitle}}</td></tr><tr><td><strong>When</strong></td><td>{{when}}</td></tr><tr><td><strong>Booking</strong></td><td>#{{bookingId}}</td></tr></table>';
 
-function whenText(date: WorkshopDateRow): string {
-  return date.isTBC || !date.date ? 'Date to be set via participant poll' : `${date.date}, ${date.time} ${date.timezone}`;
+/**
+ * 'Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT · 7:00 PM – 9:00 PM CEST for you': the organiser's
+ * time and, beside it, the booker's in the zone they chose when booking (bookings.timeZone).
+ */
+function whenText(date: WorkshopDateRow, viewerZone: string | null): string {
+  if (date.isTBC || !date.date) return 'Date to be set via participant poll';
+  return workshopWhenFor(date, viewerZone) ?? `${date.date}, ${date.time} ${date.timezone}`;
 }
 
 export type WorkshopDateRow = typeof workshopDates.$inferSelect;
@@ -64,7 +70,7 @@ export async function queueBookingEmail(
     firstName: booking.firstName,
     lastName: booking.lastName,
     workshopTitle: date?.title ?? 'your workshop',
-    when: date ? whenText(date) : '',
+    when: date ? whenText(date, booking.timeZone) : '',
     amount: formatUsd(centsToDollars(booking.finalPriceCents)),
     bookingId: booking.id,
     payLink: payLinkFor(tokens, deps.publicUrl, booking.id),
@@ -122,7 +128,7 @@ export async function queueReservationReminderEmail(tx: Database, deps: Pick<Boo
   const values = {
     firstName: booking.firstName,
     workshopTitle: date.title,
-    when: whenText(date),
+    when: whenText(date, booking.timeZone),
     expiresAt: booking.reservationExpiresAt ? formatInstant(booking.reservationExpiresAt) : '',
     amount: formatUsd(centsToDollars(booking.finalPriceCents)),
     payLink: payLinkFor(tokens, deps.publicUrl, booking.id),
@@ -137,7 +143,7 @@ export async function queueReservationExpiredEmail(tx: Database, deps: Pick<Book
   await queueTemplated(tx, 'reservation-expired', booking.email, {
     firstName: booking.firstName,
     workshopTitle: date?.title ?? 'your workshop',
-    when: date ? whenText(date) : '',
+    when: date ? whenText(date, booking.timeZone) : '',
     bookingId: booking.id,
     bookLink: `${deps.publicUrl}/#booking`,
   });

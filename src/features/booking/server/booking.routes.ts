@@ -37,10 +37,10 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/api/create-payment-intent',
     { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentResponseSchema } } },
     async (request) => {
-      const { workshopDateId, customerInfo, discountCode, subscribedToNewsletter, bookingId, payToken } = request.body;
+      const { workshopDateId, customerInfo, discountCode, subscribedToNewsletter, bookingId, payToken, timeZone } = request.body;
       const result = await createPaymentIntent(bookingDeps, {
         workshopDateId,
-        customer: { ...customerInfo, discountCode, subscribedToNewsletter },
+        customer: { ...customerInfo, discountCode, subscribedToNewsletter, timeZone },
         bookingId,
         payToken,
       });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import { centsToDollars } from '../../../common/money';
+import { resolveTimeZone } from '../../../common/time-zones';
 import type { Database } from '../../../server/db/client';
 import type { AppDeps } from '../../../server/deps';
 import { bookings, discountCodes, payments, seatHolds, workshopDates } from '../../../server/db/schema';
@@ -45,7 +46,15 @@ export function bookingDepsFrom(deps: AppDeps, payments: PaymentProvider = deps.
 }
 
 type BookingRow = typeof bookings.$inferSelect;
-type Customer = { firstName: string; lastName: string; email: string; company: string; discountCode: string; subscribedToNewsletter: boolean };
+type Customer = { firstName: string; lastName: string; email: string; company: string; discountCode: string; subscribedToNewsletter: boolean; timeZone?: string };
+
+/**
+ * What bookings.timeZone keeps of the zone the visitor sent: the canonical IANA zone when the zone
+ * rules know it, else null ('Mars/Olympus', an offset, nothing). Never a reason to refuse a booking.
+ */
+export function storedTimeZone(sent: string | null | undefined): string | null {
+  return resolveTimeZone(sent);
+}
 
 export function toBookingResponse(row: BookingRow): BookingResponse {
   return {
@@ -166,7 +175,7 @@ export async function createPaymentIntent(
           workshopDateId: date.id,
           amountCents: price.finalCents,
           discountCodeId: discount?.id ?? null,
-          customer: { ...input.customer, originalCents: price.originalCents, discountCents: price.discountCents },
+          customer: { ...input.customer, timeZone: storedTimeZone(input.customer.timeZone), originalCents: price.originalCents, discountCents: price.discountCents },
         })
         .onConflictDoNothing({ target: payments.providerPaymentId });
     });
@@ -321,6 +330,7 @@ async function bookUnpaidSeat(
         reservationExpiresAt: reservation?.expiresAt ?? null,
         reservationRemindedAt: reservation?.remindedAt ?? null,
         subscribedToNewsletter: form.subscribedToNewsletter,
+        timeZone: storedTimeZone(form.timeZone),
       })
       .returning();
     await subscribeBooker(tx, form.email, form.subscribedToNewsletter);

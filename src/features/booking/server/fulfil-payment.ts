@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { resolveTimeZone } from '../../../common/time-zones';
 import type { Database } from '../../../server/db/client';
 import { bookings, payments, seatHolds, workshopDates } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -19,6 +20,8 @@ type CheckoutCustomer = {
   company?: string;
   discountCode?: string;
   subscribedToNewsletter: boolean;
+  /** The visitor's zone, already checked when the payment was opened (storedTimeZone); absent on payments opened before it was kept. */
+  timeZone?: string | null;
   originalCents: number;
   discountCents: number;
 };
@@ -152,6 +155,7 @@ async function bookPaidSeat(tx: Database, deps: BookingDeps, payment: PaymentRow
       paymentMode: 'pay_now',
       stripePaymentId: payment.providerPaymentId,
       subscribedToNewsletter: customer.subscribedToNewsletter,
+      timeZone: resolveTimeZone(customer.timeZone),
     })
     .returning();
   await tx.update(payments).set({ status: 'succeeded', bookingId: booking!.id, updatedAt: new Date() }).where(eq(payments.id, payment.id));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BROWSER_TIME,
+  chosenTimeZone,
   DEFAULT_TIME_ZONE_CHOICE,
   displayTime,
   listedZones,
@@ -54,66 +55,95 @@ describe('the time-zone viewer', () => {
     expect(DEFAULT_TIME_ZONE_CHOICE).toBe(BROWSER_TIME);
   });
 
-  it('shows the original text when that is the choice', () => {
+  it("shows the organiser's time alone, with weekday and abbreviation in force, when the original time is the choice", () => {
     expect(displayTime(winter, ORIGINAL_TIME, 'Asia/Tokyo')).toEqual({
-      date: 'January 15, 2031',
-      time: '10:00 AM - 12:00 PM',
-      timezone: 'PST',
-      converted: false,
+      date: 'Wed, January 15, 2031',
+      time: '10:00 AM – 12:00 PM PST',
+      forYou: null,
+      converted: true,
     });
   });
 
-  it('converts to a listed zone, crossing midnight into the next day', () => {
+  it("puts the chosen zone's time beside the organiser's, with its day when that differs", () => {
     expect(displayTime(winter, 'Asia/Tokyo', undefined)).toEqual({
-      date: 'January 16, 2031',
-      time: '3:00 AM - 5:00 AM',
-      timezone: 'JST',
+      date: 'Wed, January 15, 2031',
+      time: '10:00 AM – 12:00 PM PST',
+      forYou: 'Thu, January 16, 2031, 3:00 AM – 5:00 AM JST for you',
       converted: true,
     });
   });
 
   it('uses the abbreviation in force on that day (summer time)', () => {
     const summer: WorkshopTimeSource = { date: 'July 10, 2031', time: '9:00 AM - 11:00 AM', timezone: 'EDT', startsAt: '2031-07-10T13:00:00.000Z' };
-    expect(displayTime(summer, 'America/Los_Angeles', undefined)).toMatchObject({ date: 'July 10, 2031', time: '6:00 AM - 8:00 AM', timezone: 'PDT' });
-    expect(displayTime(summer, 'Europe/Berlin', undefined)).toMatchObject({ time: '3:00 PM - 5:00 PM', timezone: 'CEST' });
-    expect(displayTime(winter, 'Europe/Berlin', undefined)).toMatchObject({ time: '7:00 PM - 9:00 PM', timezone: 'CET' });
-    expect(displayTime(winter, 'Australia/Sydney', undefined)).toMatchObject({ date: 'January 16, 2031', time: '5:00 AM - 7:00 AM', timezone: 'AEDT' });
-    expect(displayTime(winter, 'Etc/GMT', undefined)).toMatchObject({ time: '6:00 PM - 8:00 PM', timezone: 'GMT' });
-    expect(displayTime(winter, 'Pacific/Honolulu', undefined)).toMatchObject({ time: '8:00 AM - 10:00 AM', timezone: 'HST' });
+    expect(displayTime(summer, 'America/Los_Angeles', undefined)).toEqual({
+      date: 'Thu, July 10, 2031',
+      time: '9:00 AM – 11:00 AM EDT',
+      forYou: '6:00 AM – 8:00 AM PDT for you',
+      converted: true,
+    });
+    expect(displayTime(summer, 'Europe/Berlin', undefined).forYou).toBe('3:00 PM – 5:00 PM CEST for you');
+    expect(displayTime(winter, 'Europe/Berlin', undefined).forYou).toBe('7:00 PM – 9:00 PM CET for you');
+    expect(displayTime(winter, 'Australia/Sydney', undefined).forYou).toBe('Thu, January 16, 2031, 5:00 AM – 7:00 AM AEDT for you');
+    expect(displayTime(winter, 'Etc/GMT', undefined).forYou).toBe('6:00 PM – 8:00 PM GMT for you');
+    expect(displayTime(winter, 'Pacific/Honolulu', undefined).forYou).toBe('8:00 AM – 10:00 AM HST for you');
+    // PST in July is Pacific daylight time.
+    const julyPst: WorkshopTimeSource = { date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST', startsAt: '2031-07-04T17:00:00.000Z', endsAt: '2031-07-04T19:00:00.000Z' };
+    expect(displayTime(julyPst, 'Europe/Berlin', undefined)).toMatchObject({ date: 'Fri, July 4, 2031', time: '10:00 AM – 12:00 PM PDT', forYou: '7:00 PM – 9:00 PM CEST for you' });
   });
 
-  it('converts to the browser zone when that is the choice', () => {
+  it('uses the browser zone when that is the choice, and nothing beside when it reads the same', () => {
     expect(displayTime(winter, BROWSER_TIME, 'America/New_York')).toEqual({
-      date: 'January 15, 2031',
-      time: '1:00 PM - 3:00 PM',
-      timezone: 'EST',
+      date: 'Wed, January 15, 2031',
+      time: '10:00 AM – 12:00 PM PST',
+      forYou: '1:00 PM – 3:00 PM EST for you',
+      converted: true,
+    });
+    expect(displayTime(winter, BROWSER_TIME, 'America/Los_Angeles').forYou).toBeNull();
+    expect(displayTime(winter, 'America/Los_Angeles', undefined).forYou).toBeNull();
+  });
+
+  it('shows a range that crosses midnight with the next day', () => {
+    const late: WorkshopTimeSource = { date: 'January 9, 2031', time: '10:00 PM - 1:00 AM', timezone: 'EST', startsAt: '2031-01-10T03:00:00.000Z', endsAt: '2031-01-10T06:00:00.000Z' };
+    expect(displayTime(late, 'America/Chicago', undefined)).toEqual({
+      date: 'Thu, January 9, 2031',
+      time: '10:00 PM – 1:00 AM (next day) EST',
+      forYou: '9:00 PM – 12:00 AM (next day) CST for you',
       converted: true,
     });
   });
 
-  it('keeps the duration of the original range, and gives a single time one hour', () => {
+  it('keeps the duration of the original range when the answer has no end, and gives a single time one hour', () => {
     const long = { ...winter, time: '10:00 AM - 1:30 PM' };
-    expect(displayTime(long, 'Asia/Tokyo', undefined).time).toBe('3:00 AM - 6:30 AM');
+    expect(displayTime(long, 'Asia/Tokyo', undefined).forYou).toBe('Thu, January 16, 2031, 3:00 AM – 6:30 AM JST for you');
     const single = { ...winter, time: '10:00 AM' };
-    expect(displayTime(single, 'Asia/Tokyo', undefined).time).toBe('3:00 AM - 4:00 AM');
+    expect(displayTime(single, 'Asia/Tokyo', undefined).forYou).toBe('Thu, January 16, 2031, 3:00 AM – 4:00 AM JST for you');
   });
 
   it('falls back to the original text when no conversion is possible', () => {
-    const original = { date: winter.date, time: winter.time, timezone: winter.timezone, converted: false };
+    const original = { date: 'January 15, 2031', time: '10:00 AM - 12:00 PM PST', forYou: null, converted: false };
     // TBC: no instant.
     expect(displayTime({ date: '', time: '', timezone: 'PST', startsAt: null }, 'Asia/Tokyo', undefined)).toEqual({
       date: '',
-      time: '',
-      timezone: 'PST',
+      time: 'PST',
+      forYou: null,
       converted: false,
     });
     expect(displayTime({ ...winter, startsAt: null }, 'Asia/Tokyo', undefined)).toEqual(original);
     // A browser zone Intl does not know, or none at all.
     expect(displayTime(winter, BROWSER_TIME, 'Not/A_Zone')).toEqual(original);
     expect(displayTime(winter, BROWSER_TIME, undefined)).toEqual(original);
-    // An unknown choice, an unreadable instant, an unreadable time range.
+    // An unknown choice, an organiser zone no rules know, an unreadable instant, an unreadable time range.
     expect(displayTime(winter, 'Mars/Olympus_Mons', undefined)).toEqual(original);
+    expect(displayTime({ ...winter, timezone: 'XYZ' }, 'Asia/Tokyo', undefined)).toEqual({ ...original, time: '10:00 AM - 12:00 PM XYZ' });
     expect(displayTime({ ...winter, startsAt: 'not a date' }, 'Asia/Tokyo', undefined)).toEqual(original);
-    expect(displayTime({ ...winter, time: 'morning' }, 'Asia/Tokyo', undefined)).toEqual({ ...original, time: 'morning' });
+    expect(displayTime({ ...winter, time: 'morning' }, 'Asia/Tokyo', undefined)).toEqual({ ...original, time: 'morning PST' });
+  });
+
+  it('sends the zone the visitor chose with a booking', () => {
+    expect(chosenTimeZone(BROWSER_TIME, 'Europe/Berlin')).toBe('Europe/Berlin');
+    expect(chosenTimeZone(BROWSER_TIME, undefined)).toBeUndefined();
+    expect(chosenTimeZone('Asia/Tokyo', 'Europe/Berlin')).toBe('Asia/Tokyo');
+    expect(chosenTimeZone(ORIGINAL_TIME, 'Europe/Berlin')).toBeUndefined();
+    expect(chosenTimeZone('Mars/Olympus_Mons', 'Europe/Berlin')).toBeUndefined();
   });
 });

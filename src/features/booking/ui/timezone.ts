@@ -1,10 +1,13 @@
 import { parseTimeRange } from '../../../common/dates';
+import { resolveTimeZone, runtimeTimeZone } from '../../../common/time-zones';
+import { zoneStory } from '../../calendar/workshop-time';
 
 /**
  * The booking section's "show times in" viewer (spec §9), kept pure so it is unit-tested in
- * Node: which choices exist, how a stored choice is read back, and how a workshop date is shown
- * in the chosen zone. Conversion starts from the server's `startsAt` instant; whenever it is not
- * possible (TBC, unknown zone, Intl failure) the organiser's own text is shown unchanged.
+ * Node: which choices exist, how a stored choice is read back, and how a workshop date is shown:
+ * the organiser's time with the chosen zone's beside it (the zone story of workshop-time.ts).
+ * Conversion starts from the server's `startsAt` instant; whenever it is not possible (TBC,
+ * unknown zone, Intl failure) the organiser's own text is shown unchanged.
  */
 
 /** Show the date, time and zone exactly as the organiser published them. */
@@ -23,7 +26,7 @@ type ListedZone = {
   /** IANA zone; also the stored value of the choice. */
   value: string;
   label: string;
-  /** Short names to show instead of Intl's 'GMT+9' style, keyed by that Intl short name. */
+  /** A short name to show instead of the zone rules' own, keyed by that name (Greenwich: 'GMT', not 'UTC'). */
   abbreviations?: Record<string, string>;
 };
 
@@ -35,10 +38,10 @@ export const listedZones: readonly ListedZone[] = [
   { value: 'America/Denver', label: 'Mountain Time' },
   { value: 'America/Anchorage', label: 'Alaska Time' },
   { value: 'Pacific/Honolulu', label: 'Hawaii Time' },
-  { value: 'Etc/GMT', label: 'Greenwich Mean Time', abbreviations: { UTC: 'GMT', GMT: 'GMT' } },
-  { value: 'Europe/Berlin', label: 'Central European Time', abbreviations: { 'GMT+1': 'CET', 'GMT+2': 'CEST' } },
-  { value: 'Asia/Tokyo', label: 'Japan Time', abbreviations: { 'GMT+9': 'JST' } },
-  { value: 'Australia/Sydney', label: 'Australian Eastern Time', abbreviations: { 'GMT+10': 'AEST', 'GMT+11': 'AEDT' } },
+  { value: 'Etc/GMT', label: 'Greenwich Mean Time', abbreviations: { UTC: 'GMT' } },
+  { value: 'Europe/Berlin', label: 'Central European Time' },
+  { value: 'Asia/Tokyo', label: 'Japan Time' },
+  { value: 'Australia/Sydney', label: 'Australian Eastern Time' },
 ];
 
 export type TimeZoneChoiceOption = { value: string; label: string };
@@ -62,95 +65,76 @@ export function parseStoredChoice(raw: string | null | undefined): string {
 }
 
 /** The zone the browser reports, or undefined when it reports none. */
-export function detectBrowserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
+export const detectBrowserTimeZone = runtimeTimeZone;
+
+/**
+ * The zone the visitor chose, as the booking requests send it (bookings.timeZone): the browser's
+ * for 'Your time zone', the listed zone when one is chosen, none for the original workshop time.
+ */
+export function chosenTimeZone(choice: string, browserZone: string | undefined): string | undefined {
+  if (choice === BROWSER_TIME) return browserZone;
+  if (choice === ORIGINAL_TIME || !isTimeZoneChoice(choice)) return undefined;
+  return choice;
 }
 
 export type WorkshopTimeSource = {
   date: string;
   time: string;
   timezone: string;
-  /** ISO instant the workshop starts; null when TBC. */
+  /** ISO instants of the server's answer (CONTRACT §7); startsAt is null when TBC. */
   startsAt: string | null;
+  endsAt?: string | null;
+  /** The organiser's IANA zone, when the server knows it. */
+  timeZoneId?: string | null;
 };
 
 export type DisplayedTime = {
+  /** The organiser's day with its weekday ('Fri, July 4, 2031'), or the date as typed. */
   date: string;
+  /** The organiser's range and abbreviation in force ('10:00 AM – 12:00 PM PDT'), or the typed text. */
   time: string;
-  timezone: string;
-  /** False when the original text is shown (chosen, or the conversion was impossible). */
+  /** The visitor's side ('7:00 PM – 9:00 PM CEST for you'), null for the original time or the same reading. */
+  forYou: string | null;
+  /** False when the organiser's typed text is shown, because the conversion was impossible. */
   converted: boolean;
 };
 
-/** Some ICU versions put a narrow no-break space before AM/PM; the organiser's text has a plain one. */
-const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ').trim();
-
-function zoneName(timeZone: string, intlShortName: string | undefined): string {
-  const listed = listedZones.find((zone) => zone.value === timeZone);
-  if (intlShortName && listed?.abbreviations?.[intlShortName]) return listed.abbreviations[intlShortName]!;
-  return intlShortName ?? timeZone;
-}
-
-type ZoneFormats = { dateFormat: Intl.DateTimeFormat; clockFormat: Intl.DateTimeFormat };
-const formatsByZone = new Map<string, ZoneFormats>();
-
-/**
- * The two formatters for a zone, made once: building an Intl.DateTimeFormat costs far more than
- * using one, and the booking section shows every date in the same zone, on every render. Throws
- * RangeError for an unknown zone (and keeps nothing then).
- */
-function zoneFormats(timeZone: string): ZoneFormats {
-  let formats = formatsByZone.get(timeZone);
-  if (!formats) {
-    formats = {
-      dateFormat: new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: 'numeric', year: 'numeric' }),
-      clockFormat: new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
-    };
-    formatsByZone.set(timeZone, formats);
-  }
-  return formats;
+/** The start and end instants of the answer; a missing or unusable end makes the typed range's length. */
+function instantsOf(workshop: WorkshopTimeSource): { start: Date; end: Date } | null {
+  if (!workshop.startsAt) return null;
+  const start = new Date(workshop.startsAt);
+  if (Number.isNaN(start.getTime())) return null;
+  const end = workshop.endsAt ? new Date(workshop.endsAt) : null;
+  if (end && end.getTime() > start.getTime()) return { start, end };
+  const range = parseTimeRange(workshop.time);
+  if (!range) return null;
+  // A single time means one hour (parseTimeRange already gives +60 minutes then).
+  return { start, end: new Date(start.getTime() + (range.endMinutes - range.startMinutes) * 60_000) };
 }
 
 /**
- * The date, time range and zone to show for a workshop date under a choice. `browserZone` is
- * passed in (rather than read here) so the function stays pure and testable.
+ * A workshop date in the booking list under a choice: the organiser's day (with weekday), range and
+ * abbreviation, and the visitor's time beside it unless the choice is the original time. Whenever
+ * the conversion is impossible (TBC, unknown zone, Intl failure) the organiser's text is shown
+ * unchanged (spec §8). `browserZone` is passed in so the function stays pure and testable.
  */
 export function displayTime(workshop: WorkshopTimeSource, choice: string, browserZone: string | undefined): DisplayedTime {
-  const original: DisplayedTime = { date: workshop.date, time: workshop.time, timezone: workshop.timezone, converted: false };
-  if (choice === ORIGINAL_TIME || !isTimeZoneChoice(choice)) return original;
-  const timeZone = choice === BROWSER_TIME ? browserZone : choice;
-  if (!timeZone || !workshop.startsAt) return original;
-
-  const start = new Date(workshop.startsAt);
-  const range = parseTimeRange(workshop.time);
-  if (Number.isNaN(start.getTime()) || !range) return original;
-  // A single time means one hour (parseTimeRange already gives +60 minutes then).
-  const end = new Date(start.getTime() + (range.endMinutes - range.startMinutes) * 60_000);
-
+  const original: DisplayedTime = { date: workshop.date, time: `${workshop.time} ${workshop.timezone}`.trim(), forYou: null, converted: false };
+  const organiserZone = resolveTimeZone(workshop.timeZoneId ?? workshop.timezone);
+  const times = instantsOf(workshop);
+  if (!organiserZone || !times || !isTimeZoneChoice(choice)) return original;
+  const viewerZone = chosenTimeZone(choice, browserZone);
+  // A zone to show was chosen but cannot be read (a browser reporting none, or one Intl lacks).
+  if (choice !== ORIGINAL_TIME && !resolveTimeZone(viewerZone)) return original;
   try {
-    const { dateFormat, clockFormat } = zoneFormats(timeZone);
-    const clock = (instant: Date) => {
-      const parts = clockFormat.formatToParts(instant);
-      return {
-        text: plainSpaces(
-          parts
-            .filter((part) => part.type !== 'timeZoneName')
-            .map((part) => part.value)
-            .join(''),
-        ),
-        zone: parts.find((part) => part.type === 'timeZoneName')?.value,
-      };
-    };
-    const from = clock(start);
-    const to = clock(end);
+    const story = zoneStory(times, organiserZone, viewerZone);
+    const viewer = story.viewer;
+    const names = listedZones.find((zone) => zone.value === viewerZone)?.abbreviations;
+    const viewerTime = viewer && names ? viewer.time.replace(/\S+$/, (name) => names[name] ?? name) : viewer?.time;
     return {
-      date: plainSpaces(dateFormat.format(start)),
-      time: `${from.text} - ${to.text}`,
-      timezone: zoneName(timeZone, from.zone),
+      date: story.organiser.day,
+      time: story.organiser.time,
+      forYou: viewer ? `${viewer.day ? `${viewer.day}, ` : ''}${viewerTime} for you` : null,
       converted: true,
     };
   } catch {

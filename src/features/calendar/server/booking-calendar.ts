@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
-import { type bookings, workshopDates } from '../../../server/db/schema';
+import { bookings, workshopDates } from '../../../server/db/schema';
 import type { OutboxAttachment } from '../../../server/email/outbox';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { buildBookingIcs } from '../ics';
-import { startsText, workshopEventTimes } from '../workshop-time';
+import { workshopEventTimes, zoneStory, zoneStoryText } from '../workshop-time';
 
 type BookingRow = typeof bookings.$inferSelect;
 type WorkshopDateRow = typeof workshopDates.$inferSelect;
@@ -27,9 +27,17 @@ function hostOf(publicUrl: string): string {
   }
 }
 
-/** The event's text: when on the workshop's own clock, then the meeting details for a confirmed seat. */
+/**
+ * 'When: Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT · 7:00 PM – 9:00 PM CEST for you': the
+ * organiser's time and the booker's in the zone they booked in, as the e-mails say it.
+ */
+function whenLine(booking: BookingRow, date: WorkshopDateRow, times: { start: Date; end: Date }): string {
+  return `When: ${zoneStoryText(zoneStory(times, date.timezone, booking.timeZone))}`;
+}
+
+/** The event's text: when (both zones), then the meeting details for a confirmed seat. */
 function describe(booking: BookingRow, date: WorkshopDateRow, times: { start: Date; end: Date }, pageUrl: string): string {
-  const lines = [startsText(times, date.timezone), ''];
+  const lines = [whenLine(booking, date, times), ''];
   if (booking.status !== 'confirmed') {
     lines.push(NOT_CONFIRMED_NOTE);
   } else if (date.zoomLink || date.zoomMeetingId || date.zoomPassword) {
@@ -61,6 +69,31 @@ export function bookingIcsFor(booking: BookingRow, date: WorkshopDateRow, public
     url: pageUrl,
     now,
   });
+}
+
+/**
+ * The cancellation e-mail's attachment: the same event (same UID) with METHOD:CANCEL, so a
+ * calendar that took the confirmation's file removes it. Null when the date was never set (TBC).
+ */
+export async function bookingCancellationAttachment(db: Database, bookingId: number, publicUrl: string): Promise<OutboxAttachment | null> {
+  const [row] = await db
+    .select({ booking: bookings, date: workshopDates })
+    .from(bookings)
+    .innerJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  const times = row ? workshopEventTimes(row.date) : null;
+  if (!row || !times) return null;
+  const ics = buildBookingIcs({
+    bookingId,
+    host: hostOf(publicUrl),
+    title: `Cancelled: ${row.date.title}`,
+    start: times.start,
+    end: times.end,
+    description: `Your booking #${bookingId} was cancelled. ${whenLine(row.booking, row.date, times)}.`,
+    cancelled: true,
+  });
+  return { filename: 'workshop-cancelled.ics', contentType: 'text/calendar; method=CANCEL', content: Buffer.from(ics, 'utf8').toString('base64') };
 }
 
 /** The confirmation e-mail's attachment (base64, as the outbox stores files), or null when TBC. */

@@ -7,7 +7,7 @@ import { renderTemplate } from '../../../server/email/templates';
 import { renderEmail } from '../../email-templates/server/render-email';
 import { participantLinkFor } from '../../participant/server/participant-access';
 import { dueReminderKind, REMINDER_WINDOWS_MS, reminderLeadText, type ReminderKind } from '../reminder-schedule';
-import { formatInWorkshopZone, workshopEventTimes } from '../workshop-time';
+import { workshopEventTimes, zoneStory, zoneStoryText } from '../workshop-time';
 
 /**
  * Reminder e-mails (issue 5 point 7): every confirmed participant gets the meeting details 24 hours
@@ -45,7 +45,8 @@ async function reminderEmail(tx: Database, kind: ReminderKind, booking: BookingR
     firstName: booking.firstName,
     workshopTitle: date.title,
     lead: reminderLeadText(kind, times?.start, now),
-    when: times ? formatInWorkshopZone(times.start, date.timezone) : `${date.date}, ${date.time} ${date.timezone}`,
+    // The organiser's time, and the participant's beside it in the zone they booked in.
+    when: times ? zoneStoryText(zoneStory(times, date.timezone, booking.timeZone)) : `${date.date}, ${date.time} ${date.timezone}`,
     zoomLink: date.zoomLink ?? '',
     meetingId: date.zoomMeetingId ?? '',
     password: date.zoomPassword ?? '',

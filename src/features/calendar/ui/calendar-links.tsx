@@ -10,6 +10,8 @@ export type CalendarLinksProps = {
   time: string;
   timezone: string;
   isTBC: boolean;
+  /** The range ends on the next day: the same instants as the .ics file (workshopEventTimes). */
+  endsNextDay?: boolean;
   /** The meeting link, when the participant may see it: the event's location. */
   location?: string | null;
   /** Extra text for the Google and Outlook event (the .ics file writes its own). */
@@ -20,8 +22,8 @@ export type CalendarLinksProps = {
  * '.ics' download, 'Add to Google Calendar' and 'Add to Outlook' for one booking. Nothing while
  * the workshop's date is not set (TBC): there is no event to add yet.
  */
-export function CalendarLinks({ bookingId, title, date, time, timezone, isTBC, location, details }: CalendarLinksProps) {
-  const times = workshopEventTimes({ date, time, timezone, isTBC });
+export function CalendarLinks({ bookingId, title, date, time, timezone, isTBC, endsNextDay, location, details }: CalendarLinksProps) {
+  const times = workshopEventTimes({ date, time, timezone, isTBC, endsNextDay });
   if (!times) return null;
   const pageUrl = typeof window === 'undefined' ? '/participant' : `${window.location.origin}/participant`;
   const event = {

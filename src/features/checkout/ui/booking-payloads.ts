@@ -11,7 +11,11 @@ export function isCheckoutBooking(booking: SharedBookingData): booking is Checko
   return booking.workshopDateId !== '' && Boolean(booking.firstName && booking.lastName && booking.email);
 }
 
-export function paymentIntentPayload(booking: CheckoutBooking, payLater?: PayLater): CreatePaymentIntentInput {
+/**
+ * `timeZone` is the zone the visitor chose to see times in (chosenTimeZone), kept with the booking
+ * so its e-mails and calendar text show their time beside the organiser's; absent for the original.
+ */
+export function paymentIntentPayload(booking: CheckoutBooking, payLater?: PayLater, timeZone?: string): CreatePaymentIntentInput {
   // No `amount`: the server prices the seat itself and ignores any amount sent (CONTRACT §3).
   return {
     workshopDateId: booking.workshopDateId,
@@ -24,13 +28,15 @@ export function paymentIntentPayload(booking: CheckoutBooking, payLater?: PayLat
     ...(booking.discountCode ? { discountCode: booking.discountCode } : {}),
     subscribedToNewsletter: booking.subscribedToNewsletter,
     ...(payLater ? { bookingId: payLater.bookingId, payToken: payLater.payToken } : {}),
+    ...(timeZone ? { timeZone } : {}),
   };
 }
 
 /** The paid variant of POST /api/bookings: the booking data plus the provider's payment id. */
-export function paidBookingPayload(booking: CheckoutBooking, intent: PaymentIntentResponse, paymentIntentId: string): CreateBookingInput {
+export function paidBookingPayload(booking: CheckoutBooking, intent: PaymentIntentResponse, paymentIntentId: string, timeZone?: string): CreateBookingInput {
   return {
     ...booking,
+    ...(timeZone ? { timeZone } : {}),
     stripePaymentId: paymentIntentId,
     isPaid: true,
     originalPrice: intent.originalPrice,
@@ -40,7 +46,7 @@ export function paidBookingPayload(booking: CheckoutBooking, intent: PaymentInte
 }
 
 /** The free variant; throws spec §5's message when the required data is missing. */
-export function freeBookingPayload(booking: SharedBookingData, intent: PaymentIntentResponse): CreateBookingInput {
+export function freeBookingPayload(booking: SharedBookingData, intent: PaymentIntentResponse, timeZone?: string): CreateBookingInput {
   if (!isCheckoutBooking(booking)) throw new Error(checkoutMessages.freeBookingMissingData);
   return {
     workshopDateId: booking.workshopDateId,
@@ -55,5 +61,6 @@ export function freeBookingPayload(booking: SharedBookingData, intent: PaymentIn
     discountAmount: intent.discountAmount,
     finalPrice: 0,
     stripePaymentId: 'free-booking',
+    ...(timeZone ? { timeZone } : {}),
   };
 }

@@ -81,6 +81,15 @@ describe('checkout payloads', () => {
     });
   });
 
+  it('sends the zone the visitor chose with every booking request, and nothing without one', () => {
+    expect(paymentIntentPayload(booking, undefined, 'Europe/Berlin')).toMatchObject({ timeZone: 'Europe/Berlin' });
+    expect(paidBookingPayload(booking, paid, 'pi_1', 'Asia/Tokyo')).toMatchObject({ timeZone: 'Asia/Tokyo' });
+    const free = { ...paid, isFree: true, amount: 0, discountAmount: 499, discountPercent: 100, clientSecret: null, paymentIntentId: null };
+    expect(freeBookingPayload(booking, free, 'Europe/Berlin')).toMatchObject({ timeZone: 'Europe/Berlin' });
+    expect('timeZone' in paymentIntentPayload(booking, undefined, undefined)).toBe(false);
+    expect('timeZone' in freeBookingPayload(booking, free)).toBe(false);
+  });
+
   it('refuses a free booking without the required data, with the message of the specification', () => {
     const missing: SharedBookingData = { ...booking, email: '' };
     expect(isCheckoutBooking(missing)).toBe(false);

@@ -88,6 +88,8 @@ export async function listParticipantBookings(db: Database, email: string): Prom
       timezone: date.timezone,
       isTBC: date.isTBC,
       startsAt: date.startsAt?.toISOString() ?? null,
+      endsAt: date.isTBC ? null : (date.endsAt?.toISOString() ?? null),
+      endsNextDay: date.endsNextDay,
     },
     refundRequest: refund
       ? {

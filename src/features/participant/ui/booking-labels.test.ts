@@ -11,8 +11,22 @@ describe('paymentLabel', () => {
 });
 
 describe('whenText', () => {
-  it('joins date, time and zone', () => {
-    expect(whenText({ date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST', isTBC: false })).toBe('July 4, 2031, 10:00 AM - 12:00 PM PST');
+  const july = { date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST', isTBC: false };
+
+  it("gives the organiser's day with weekday, the range and the abbreviation in force", () => {
+    expect(whenText(july)).toBe('Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT');
+  });
+
+  it("puts the participant's own zone beside it", () => {
+    expect(whenText(july, 'Europe/Berlin')).toBe('Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT · 7:00 PM – 9:00 PM CEST for you');
+    expect(whenText(july, 'America/Los_Angeles')).toBe('Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT');
+    expect(whenText({ date: 'January 9, 2031', time: '10:00 PM - 1:00 AM', timezone: 'EST', isTBC: false, endsNextDay: true }, 'UTC')).toBe(
+      'Thu, January 9, 2031, 10:00 PM – 1:00 AM (next day) EST · Fri, January 10, 2031, 3:00 AM – 6:00 AM UTC for you',
+    );
+  });
+
+  it('keeps the typed text when no zone rules apply', () => {
+    expect(whenText({ ...july, timezone: 'XYZ' }, 'Europe/Berlin')).toBe('July 4, 2031, 10:00 AM - 12:00 PM XYZ');
   });
 
   it('says TBC when the date is not set', () => {

@@ -1,4 +1,5 @@
 import type { BadgeTone } from '../../../client/components/ui/badge';
+import { workshopWhenFor } from '../../calendar/workshop-time';
 import type { ParticipantBooking } from '../participant.schema';
 
 /** What the participant paid, in the admin table's words (spec §4: FREE, Paid, Unpaid), or that it was refunded. */
@@ -9,8 +10,14 @@ export function paymentLabel(booking: Pick<ParticipantBooking, 'status' | 'isPai
   return { label: 'Unpaid', tone: 'accent' };
 }
 
-/** 'July 4, 2031, 10:00 AM - 12:00 PM PST', or TBC when the date is not set. */
-export function whenText(date: Pick<ParticipantBooking['workshopDate'], 'date' | 'time' | 'timezone' | 'isTBC'>): string {
+type WhenSource = Pick<ParticipantBooking['workshopDate'], 'date' | 'time' | 'timezone' | 'isTBC'> &
+  Partial<Pick<ParticipantBooking['workshopDate'], 'startsAt' | 'endsAt' | 'endsNextDay'>>;
+
+/**
+ * 'Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT · 7:00 PM – 9:00 PM CEST for you' (the participant's
+ * own zone beside the organiser's, issue 16), the typed text when no zone rules apply, or TBC.
+ */
+export function whenText(date: WhenSource, viewerZone?: string | null): string {
   if (date.isTBC || !date.date) return 'Date and time to be confirmed (TBC)';
-  return [date.date, date.time && `${date.time} ${date.timezone}`].filter(Boolean).join(', ');
+  return workshopWhenFor(date, viewerZone) ?? [date.date, date.time && `${date.time} ${date.timezone}`].filter(Boolean).join(', ');
 }

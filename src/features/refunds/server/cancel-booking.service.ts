@@ -170,11 +170,12 @@ export async function cancelBooking(
 
     await queueCancellationEmail(tx, row, {
       workshopTitle: date?.title ?? 'your workshop',
-      when: workshopWhen(date),
+      when: workshopWhen(date, row.timeZone),
       kind: outcome.kind,
       refundCents: outcome.refundCents,
       creditCode: creditCode ?? undefined,
       creditExpiresAt,
+      publicUrl: deps.publicUrl,
     });
     await recordAudit(tx, {
       actor: viewer.email,

@@ -1,6 +1,7 @@
 import { centsToDollars, formatUsd } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { enqueueEmail } from '../../../server/email/outbox';
+import { enqueueEmail, type OutboxAttachment } from '../../../server/email/outbox';
+import { bookingCancellationAttachment } from '../../calendar/server/booking-calendar';
 import { renderTemplate } from '../../../server/email/templates';
 import type { EmailTemplateType } from '../../email-templates/email-template-types';
 import { renderEmail, type TemplateValues } from '../../email-templates/server/render-email';
@@ -27,10 +28,18 @@ const CARD_DELAY = 'It usually reaches your card within 5–10 business days.';
  * Renders the admin's template of this type and queues it; a template that is switched off sends
  * nothing (the refund or cancellation itself still happens).
  */
-async function queue(tx: Database, to: string, kind: string, type: EmailTemplateType, values: TemplateValues, trustedHtml?: Record<string, string>) {
+async function queue(
+  tx: Database,
+  to: string,
+  kind: string,
+  type: EmailTemplateType,
+  values: TemplateValues,
+  trustedHtml?: Record<string, string>,
+  attachments?: OutboxAttachment[],
+) {
   const email = await renderEmail(tx, type, values, { trustedHtml });
   if (!email) return;
-  await enqueueEmail(tx, { to, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind });
+  await enqueueEmail(tx, { to, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind, attachments });
 }
 
 /** 'Note from our team' with the admin's note (escaped), or nothing. */
@@ -84,7 +93,15 @@ const cancellationMoneyText: Record<CancellationOutcomeKind, string> = {
   none: '<p>There was no payment for this booking, so there is nothing to refund.</p>',
 };
 
-type CancellationDetails = { workshopTitle: string; when: string; refundCents: number; creditCode?: string; creditExpiresAt?: Date };
+type CancellationDetails = {
+  workshopTitle: string;
+  when: string;
+  refundCents: number;
+  creditCode?: string;
+  creditExpiresAt?: Date;
+  /** The site's address: the attached calendar cancellation names the event by it (CONTRACT §7). */
+  publicUrl: string;
+};
 
 /** The cancellation e-mail ('booking-cancellation'): what happens with the participant's money, and the credit code if any. */
 export async function queueCancellationEmail(tx: Database, booking: EmailBooking, details: CancellationDetails & { kind: CancellationOutcomeKind }) {
@@ -119,7 +136,14 @@ async function queueCancellation(tx: Database, booking: EmailBooking, details: C
     creditCode: details.creditCode ?? '',
     creditExpires: details.creditExpiresAt ? new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(details.creditExpiresAt) : '',
   };
-  await queue(tx, booking.email, REFUND_EMAIL_KINDS.cancellation, 'booking-cancellation', values, {
-    refundDetails: renderTemplate(moneyText, values, { html: true }),
-  });
+  const calendar = await bookingCancellationAttachment(tx, booking.id, details.publicUrl);
+  await queue(
+    tx,
+    booking.email,
+    REFUND_EMAIL_KINDS.cancellation,
+    'booking-cancellation',
+    values,
+    { refundDetails: renderTemplate(moneyText, values, { html: true }) },
+    calendar ? [calendar] : undefined,
+  );
 }

@@ -3,11 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../server/db/client';
 import { type bookings, workshopDates } from '../../../server/db/schema';
 import type { AppDeps } from '../../../server/deps';
+import { workshopWhenFor } from '../../calendar/workshop-time';
 import type { ParticipantViewer } from '../../participant/server/participant-access';
 import type { RefundRequestDto } from '../refunds.schema';
 
 /** What the refund and cancellation services need from the app. */
 export type RefundDeps = Pick<AppDeps, 'db' | 'payments' | 'publicCache' | 'onEmailQueued'> & {
+  /** The site's address (PUBLIC_URL): the calendar files of cancellation e-mails name events by it. */
+  publicUrl: string;
   /** For what goes wrong after a commit (a provider refund that failed); the caller's request log. */
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
@@ -50,7 +53,7 @@ export function toRefundRequestDto(row: RefundRequestRow): RefundRequestDto {
   };
 }
 
-type DateRow = Pick<typeof workshopDates.$inferSelect, 'title' | 'date' | 'time' | 'timezone' | 'isTBC' | 'startsAt'>;
+type DateRow = Pick<typeof workshopDates.$inferSelect, 'title' | 'date' | 'time' | 'timezone' | 'isTBC' | 'startsAt' | 'endsAt' | 'endsNextDay'>;
 
 export async function loadWorkshopDate(db: Database, workshopDateId: number): Promise<DateRow | null> {
   const [row] = await db
@@ -61,6 +64,8 @@ export async function loadWorkshopDate(db: Database, workshopDateId: number): Pr
       timezone: workshopDates.timezone,
       isTBC: workshopDates.isTBC,
       startsAt: workshopDates.startsAt,
+      endsAt: workshopDates.endsAt,
+      endsNextDay: workshopDates.endsNextDay,
     })
     .from(workshopDates)
     .where(eq(workshopDates.id, workshopDateId))
@@ -68,9 +73,14 @@ export async function loadWorkshopDate(db: Database, workshopDateId: number): Pr
   return row ?? null;
 }
 
-export function workshopWhen(date: DateRow | null): string {
+/**
+ * When the workshop is, in a cancellation or refund e-mail: 'Fri, July 4, 2031, 10:00 AM – 12:00 PM
+ * PDT · 7:00 PM – 9:00 PM CEST for you' with the booker's zone (bookings.timeZone), else the
+ * organiser's alone; the typed text when its zone rules are unknown.
+ */
+export function workshopWhen(date: DateRow | null, viewerZone?: string | null): string {
   if (!date || date.isTBC || !date.date) return 'date to be announced';
-  return [date.date, [date.time, date.timezone].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return workshopWhenFor(date, viewerZone) ?? [date.date, [date.time, date.timezone].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
 export function errorMessage(error: unknown): string {

@@ -34,6 +34,7 @@ export async function refundRoutes(app: FastifyInstance, deps: AppDeps): Promise
     payments: deps.payments,
     publicCache: deps.publicCache,
     onEmailQueued: deps.onEmailQueued,
+    publicUrl: deps.env.PUBLIC_URL,
     log: request.log,
   });
 

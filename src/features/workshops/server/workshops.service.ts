@@ -3,6 +3,7 @@ import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { workshopDates } from '../../../server/db/schema';
 import type { PublicWorkshopDate } from '../workshops.schema';
+import { zonedTimesOf } from '../zoned-times';
 
 type WorkshopDateRow = typeof workshopDates.$inferSelect;
 
@@ -21,7 +22,8 @@ export function toPublicWorkshopDate(row: WorkshopDateRow): PublicWorkshopDate {
     seatsRemaining: Math.max(0, row.seatsTotal - row.seatsTaken),
     isTBC: tbc,
     isFeatured: row.isFeatured,
-    startsAt: tbc ? null : (row.startsAt?.toISOString() ?? null),
+    endsNextDay: !tbc && row.endsNextDay,
+    ...zonedTimesOf({ ...row, isTBC: tbc }),
   };
 }
 

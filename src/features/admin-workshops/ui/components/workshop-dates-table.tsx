@@ -49,8 +49,17 @@ export function WorkshopDatesTable({ workshops, busyId, onEdit, onToggleActive, 
                     {workshop.title}
                   </span>
                 </Td>
-                <Td className="whitespace-nowrap">{tbc ? 'TBC' : workshop.time}</Td>
-                <Td>{workshop.timezone}</Td>
+                <Td className="whitespace-nowrap">
+                  {tbc ? 'TBC' : workshop.time}
+                  {!tbc && workshop.endsNextDay ? <span className="block text-xs text-ink-soft">ends the next day</span> : null}
+                </Td>
+                <Td className="whitespace-nowrap">
+                  {workshop.timezone}
+                  {/* The abbreviation in force that day, when it differs from what was typed ('PST' in July is PDT). */}
+                  {workshop.timeZoneAbbreviation && workshop.timeZoneAbbreviation !== workshop.timezone ? (
+                    <span className="block text-xs text-ink-soft">{workshop.timeZoneAbbreviation} that day</span>
+                  ) : null}
+                </Td>
                 <Td className="whitespace-nowrap tabular-nums">
                   {workshop.seatsTaken} / {workshop.seatsTotal}
                 </Td>

@@ -21,7 +21,9 @@ import {
   WORKSHOP_TIMEZONES,
   workshopDateFromIsoDay,
   workshopTimeFromInputs,
+  zoneOptionLabel,
 } from '../../workshop-date-text';
+import { InstantInYourZone } from './instant-in-your-zone';
 import { useCreateWorkshopDate } from '../api/create-workshop-date';
 import { useWorkshopTemplates } from '../api/get-workshop-templates';
 import { useUpdateWorkshopDate } from '../api/update-workshop-date';
@@ -47,6 +49,7 @@ function formValuesOf(workshop: AdminWorkshopDate | null): WorkshopFormInput {
     isActive: source.isActive,
     isFeatured: source.isFeatured,
     isTBC: source.isTBC,
+    endsNextDay: source.endsNextDay,
     requiresImmediatePayment: source.requiresImmediatePayment,
     zoomLink: source.zoomLink ?? '',
     zoomMeetingId: source.zoomMeetingId ?? '',
@@ -116,7 +119,10 @@ function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
     if (!workshop && defaultTimezone && !getFieldState('timezone').isDirty) setValue('timezone', defaultTimezone);
   }, [workshop, defaultTimezone, getFieldState, setValue]);
 
-  const [templateId, date, timezone] = useWatch({ control, name: ['templateId', 'date', 'timezone'] });
+  const [templateId, date, time, timezone, endsNextDay, isTBC] = useWatch({
+    control,
+    name: ['templateId', 'date', 'time', 'timezone', 'endsNextDay', 'isTBC'],
+  });
   const revalidate = { shouldDirty: true } as const;
   // The cross-field messages sit on templateId and date: after a first submit, any change re-checks the whole form.
   const recheck = () => {
@@ -124,7 +130,7 @@ function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
   };
 
   const timezoneOptions = [...WORKSHOP_TIMEZONES, ...(timezone && !(WORKSHOP_TIMEZONES as readonly string[]).includes(timezone) ? [timezone] : [])].map(
-    (zone) => ({ value: zone, label: zone }),
+    (zone) => ({ value: zone, label: zoneOptionLabel(zone) }),
   );
   const templateOptions = (templates.data ?? []).map((template) => ({ value: String(template.id), label: template.title }));
 
@@ -263,6 +269,13 @@ function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
           <FieldError id="workshop-time-error" message={timeError} />
         </div>
       ) : null}
+      <CheckboxField
+        id="workshop-ends-next-day"
+        label="Ends the next day"
+        className="sm:col-span-2"
+        registration={register('endsNextDay', { onChange: recheck })}
+      />
+      {isTBC ? null : <InstantInYourZone className="sm:col-span-2" date={date} time={time} timezone={timezone} endsNextDay={endsNextDay} />}
 
       <TextField
         id="workshop-seats"

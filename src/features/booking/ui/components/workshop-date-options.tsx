@@ -71,9 +71,11 @@ export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneCh
                 {isTbc(date) ? (
                   <span className="text-sm font-semibold">Actual Date Will Be Set Via Participant Poll</span>
                 ) : (
-                  <span className="text-sm font-semibold">
-                    {shown.time} <span className="text-ink-soft">{shown.timezone}</span>
-                  </span>
+                  <>
+                    <span className="text-sm font-semibold">{shown.time}</span>
+                    {/* The visitor's own time beside the organiser's (issue 16: one zone story). */}
+                    {shown.forYou ? <span className="basis-full text-sm font-semibold text-ink-soft">{shown.forYou}</span> : null}
+                  </>
                 )}
               </span>
               <span className="font-semibold">{date.title}</span>

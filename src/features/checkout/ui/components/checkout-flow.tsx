@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Spinner } from '../../../../client/components/ui/spinner';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
 import type { PaymentConfig, PaymentIntentResponse } from '../../../booking/booking.schema';
+import { chosenTimeZone, detectBrowserTimeZone } from '../../../booking/ui/timezone';
+import { useTimeZoneChoice } from '../../../booking/ui/use-time-zone-choice';
 import { bookingChangesQueryKeys, createBooking } from '../api/create-booking';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -67,7 +69,11 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const config = usePaymentConfig();
-  const intent = usePaymentIntent(paymentIntentPayload(booking, payLater));
+  // The zone the visitor chose on the booking list: the booking keeps it for its e-mails and calendar.
+  const [timeZoneChoice] = useTimeZoneChoice();
+  const [browserZone] = useState(detectBrowserTimeZone);
+  const visitorZone = chosenTimeZone(timeZoneChoice, browserZone);
+  const intent = usePaymentIntent(paymentIntentPayload(booking, payLater, visitorZone));
 
   const ready = intent.data && config.data ? readyState(intent.data, config.data) : undefined;
   const initError = intent.error ?? config.error ?? (ready instanceof Error ? ready : null);
@@ -89,7 +95,7 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
   const completePaid = async (paymentIntentId: string): Promise<boolean> => {
     if (!ready || ready instanceof Error) return false;
     try {
-      await createBooking(paidBookingPayload(booking, ready.intent, paymentIntentId));
+      await createBooking(paidBookingPayload(booking, ready.intent, paymentIntentId, visitorZone));
     } catch {
       toast({ title: checkoutMessages.errorTitle, description: checkoutMessages.unexpectedError, variant: 'destructive' });
       return false;
@@ -103,7 +109,7 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
   const completeFree = async (): Promise<boolean> => {
     if (!ready || ready instanceof Error) return false;
     try {
-      await createBooking(freeBookingPayload(booking, ready.intent));
+      await createBooking(freeBookingPayload(booking, ready.intent, visitorZone));
     } catch (error) {
       const message = error instanceof ApiError ? error.field('message') : error instanceof Error ? error.message : undefined;
       toast({ title: checkoutMessages.errorTitle, description: message || checkoutMessages.freeBookingError, variant: 'destructive' });

@@ -1,5 +1,6 @@
 import { CalendarDays } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { runtimeTimeZone } from '../../../../common/time-zones';
 import { Badge } from '../../../../client/components/ui/badge';
 import { formatUsd } from '../../../../common/money';
 import { CalendarLinks } from '../../../calendar/ui/calendar-links';
@@ -27,6 +28,9 @@ export function BookingCard({ booking, onChanged, onCancelled }: { booking: Part
   const { workshopDate } = booking;
   const payment = paymentLabel(booking);
   const headingId = `booking-${booking.id}-title`;
+  // The participant's own zone (their browser's), beside the organiser's.
+  const [viewerZone] = useState(runtimeTimeZone);
+  const when = whenText(workshopDate, viewerZone);
   return (
     <article aria-labelledby={headingId} className="space-y-4 rounded-brutal border-2 border-ink bg-paper p-4 shadow-brutal sm:p-6">
       <header className="space-y-2">
@@ -40,7 +44,7 @@ export function BookingCard({ booking, onChanged, onCancelled }: { booking: Part
         </h2>
         <p className="flex items-start gap-2 font-semibold">
           <CalendarDays aria-hidden="true" className="mt-1 size-4 shrink-0" />
-          {whenText(workshopDate)}
+          {when}
         </p>
         <p className="text-sm text-ink-soft">
           Booked for {booking.firstName} {booking.lastName}
@@ -61,6 +65,7 @@ export function BookingCard({ booking, onChanged, onCancelled }: { booking: Part
           time={workshopDate.time}
           timezone={workshopDate.timezone}
           isTBC={workshopDate.isTBC}
+          endsNextDay={workshopDate.endsNextDay}
           location={details.data?.zoomLink ?? null}
         />
       ) : null}
@@ -71,7 +76,7 @@ export function BookingCard({ booking, onChanged, onCancelled }: { booking: Part
 
       <Section title="Your profile">
         {/* Each card's form is a landmark: its name says which booking it belongs to. */}
-        <ProfileForm bookingId={booking.id} label={`Your profile for ${workshopDate.title}, ${whenText(workshopDate)}`} />
+        <ProfileForm bookingId={booking.id} label={`Your profile for ${workshopDate.title}, ${when}`} />
       </Section>
 
       <div className="flex flex-wrap gap-3 border-t-2 border-paper-deep pt-4">

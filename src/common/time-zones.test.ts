@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { workshopInterval } from './dates';
+import { clockForBoth, normaliseTimeZoneText, resolveTimeZone, wallTime, zoneAbbreviation, zonedInstant } from './time-zones';
+
+/**
+ * The zone rules at each kind of change (issue 16 point 7). Every expected instant is worked out
+ * by hand from the published rules: US clocks change on the second Sunday of March and the first
+ * of November at 2:00 AM local, the EU's on the last Sundays of March and October at 01:00 UTC,
+ * Sydney's on the first Sundays of October and April, and Japan's never.
+ */
+const at = (date: string, time: string, zone: string) => workshopInterval(date, time, zone)?.start.toISOString();
+
+describe('abbreviations name their region all year (CONTRACT §7)', () => {
+  it.each([
+    ['PST', 'America/Los_Angeles'],
+    ['pdt', 'America/Los_Angeles'],
+    ['EST', 'America/New_York'],
+    ['CST', 'America/Chicago'],
+    ['MST', 'America/Denver'],
+    ['AKST', 'America/Anchorage'],
+    ['HST', 'Pacific/Honolulu'],
+    ['GMT', 'Europe/London'],
+    ['UTC', 'UTC'],
+    ['CET', 'Europe/Berlin'],
+    ['JST', 'Asia/Tokyo'],
+    ['AEST', 'Australia/Sydney'],
+    [' america/new_york ', 'America/New_York'],
+  ])('%j is %s', (typed, zoneId) => {
+    expect(resolveTimeZone(typed)).toBe(zoneId);
+  });
+
+  it.each(['', 'Mars/Olympus', '+05:00', 'EST5EDT', 'XYZ', 'America/'])('%j is no zone', (typed) => {
+    expect(resolveTimeZone(typed)).toBeNull();
+  });
+
+  it('writes abbreviations in capitals and IANA names in their own spelling', () => {
+    expect(normaliseTimeZoneText(' pst ')).toBe('PST');
+    expect(normaliseTimeZoneText('europe/berlin')).toBe('Europe/Berlin');
+  });
+
+  it('places the specification\'s example at 17:00 UTC in July and 18:00 UTC in January', () => {
+    expect(at('July 4, 2031', '10:00 AM', 'PST')).toBe('2031-07-04T17:00:00.000Z');
+    expect(at('January 9, 2031', '10:00 AM', 'PST')).toBe('2031-01-09T18:00:00.000Z');
+  });
+});
+
+describe('instants across each change', () => {
+  it('United States: second Sunday of March, first Sunday of November (2026: March 8, November 1)', () => {
+    expect(at('March 7, 2026', '10:00 AM', 'PST')).toBe('2026-03-07T18:00:00.000Z');
+    expect(at('March 8, 2026', '10:00 AM', 'PST')).toBe('2026-03-08T17:00:00.000Z');
+    expect(at('October 31, 2026', '10:00 AM', 'EST')).toBe('2026-10-31T14:00:00.000Z');
+    expect(at('November 1, 2026', '10:00 AM', 'EST')).toBe('2026-11-01T15:00:00.000Z');
+    // 2:30 AM does not happen on March 8 in New York: read as 3:30 AM EDT, as calendars do.
+    expect(at('March 8, 2026', '2:30 AM', 'EST')).toBe('2026-03-08T07:30:00.000Z');
+  });
+
+  it('European Union: last Sundays of March and October (2026: March 29, October 25)', () => {
+    expect(at('March 28, 2026', '10:00 AM', 'CET')).toBe('2026-03-28T09:00:00.000Z');
+    expect(at('March 29, 2026', '10:00 AM', 'CET')).toBe('2026-03-29T08:00:00.000Z');
+    expect(at('October 24, 2026', '10:00 AM', 'CET')).toBe('2026-10-24T08:00:00.000Z');
+    expect(at('October 25, 2026', '10:00 AM', 'CET')).toBe('2026-10-25T09:00:00.000Z');
+    expect(at('July 4, 2026', '10:00 AM', 'GMT')).toBe('2026-07-04T09:00:00.000Z');
+  });
+
+  it('Australia: summer time ends on the first Sunday of April and starts on the first Sunday of October (2026)', () => {
+    expect(at('April 4, 2026', '10:00 AM', 'AEST')).toBe('2026-04-03T23:00:00.000Z');
+    expect(at('April 5, 2026', '10:00 AM', 'AEST')).toBe('2026-04-05T00:00:00.000Z');
+    expect(at('October 3, 2026', '10:00 AM', 'AEST')).toBe('2026-10-03T00:00:00.000Z');
+    expect(at('October 4, 2026', '10:00 AM', 'AEST')).toBe('2026-10-03T23:00:00.000Z');
+  });
+
+  it('Japan: no daylight time, the same offset all year', () => {
+    expect(at('January 9, 2026', '9:00 AM', 'JST')).toBe('2026-01-09T00:00:00.000Z');
+    expect(at('July 4, 2026', '9:00 AM', 'JST')).toBe('2026-07-04T00:00:00.000Z');
+  });
+
+  it('a range across the change lasts the hours the clocks show, not the wall-clock difference', () => {
+    // 1:00 AM - 4:00 AM on November 1, 2026 in New York: 1:00 EDT to 4:00 EST is four hours.
+    const night = workshopInterval('November 1, 2026', '1:00 AM - 4:00 AM', 'EST');
+    expect(night?.start.toISOString()).toBe('2026-11-01T05:00:00.000Z');
+    expect(night?.end.toISOString()).toBe('2026-11-01T09:00:00.000Z');
+  });
+
+  it('an end on the next day rolls the calendar over months and years', () => {
+    const interval = workshopInterval('December 31, 2026', '10:00 PM - 1:00 AM', 'UTC', true);
+    expect(interval?.end.toISOString()).toBe('2027-01-01T01:00:00.000Z');
+    expect(zonedInstant({ year: 2026, monthIndex: 6, day: 31 }, 24 * 60 + 30, 'UTC').toISOString()).toBe('2026-08-01T00:30:00.000Z');
+  });
+});
+
+describe('what people read', () => {
+  it.each([
+    ['America/Los_Angeles', '2026-03-07T18:00:00Z', 'PST'],
+    ['America/Los_Angeles', '2026-03-08T17:00:00Z', 'PDT'],
+    ['Europe/Berlin', '2026-03-28T09:00:00Z', 'CET'],
+    ['Europe/Berlin', '2026-03-29T08:00:00Z', 'CEST'],
+    ['Europe/London', '2026-07-04T09:00:00Z', 'BST'],
+    ['Australia/Sydney', '2026-04-03T23:00:00Z', 'AEDT'],
+    ['Australia/Sydney', '2026-04-05T00:00:00Z', 'AEST'],
+    ['Asia/Tokyo', '2026-07-04T00:00:00Z', 'JST'],
+    ['UTC', '2026-07-04T00:00:00Z', 'UTC'],
+  ])('%s at %s is %s', (zoneId, instant, abbreviation) => {
+    expect(zoneAbbreviation(zoneId, new Date(instant))).toBe(abbreviation);
+  });
+
+  it('shows the weekday', () => {
+    expect(wallTime(new Date('2026-03-08T17:00:00Z'), 'America/Los_Angeles')).toEqual({ day: 'Sun, March 8, 2026', clock: '10:00 AM', abbreviation: 'PDT' });
+  });
+
+  it('puts the viewer\'s clock beside the organiser\'s', () => {
+    const start = new Date('2026-07-04T17:00:00Z');
+    expect(clockForBoth(start, 'America/Los_Angeles', 'Europe/Berlin')).toBe('10:00 AM PDT · 7:00 PM CEST for you');
+    expect(clockForBoth(start, 'America/Los_Angeles', 'Australia/Sydney')).toBe('10:00 AM PDT · Sun, July 5, 2026, 3:00 AM AEST for you');
+    expect(clockForBoth(start, 'America/Los_Angeles', 'America/Los_Angeles')).toBe('10:00 AM PDT');
+    expect(clockForBoth(start, 'America/Los_Angeles', null)).toBe('10:00 AM PDT');
+    expect(clockForBoth(start, 'America/Los_Angeles', 'Mars/Olympus')).toBe('10:00 AM PDT');
+  });
+});
