@@ -16,6 +16,8 @@ export type RouteMeta = {
 };
 
 const ADMIN_LOGIN_PATH = '/admin/login2';
+/** Where a completed booking lands (CONTRACT §11), with `?booking={id}&token=…`. */
+export const BOOKING_CONFIRMED_PATH = '/booking/confirmed';
 
 const routes: Record<string, RouteMeta> = {
   home: {
@@ -43,6 +45,13 @@ const routes: Record<string, RouteMeta> = {
     title: `My Bookings — ${WORKSHOP_TITLE}`,
     description: 'See your workshop bookings, meeting details and materials.',
     ogImageKey: 'participant',
+  },
+  bookingConfirmed: {
+    title: `Booking Confirmed — ${WORKSHOP_TITLE}`,
+    description: 'Your booking, its date and time, and what happens next.',
+    ogImageKey: 'default',
+    // One person's booking, reached with a token: nothing for a search engine.
+    noindex: true,
   },
   admin: {
     title: `Admin Dashboard — ${WORKSHOP_TITLE}`,
@@ -77,6 +86,7 @@ export function routeMetaFor(pathname: string): RouteMeta {
   if (path === '/blog') return routes.blog!;
   if (path === '/checkout') return routes.checkout!;
   if (path === '/participant') return routes.participant!;
+  if (path === BOOKING_CONFIRMED_PATH) return routes.bookingConfirmed!;
   if (path === ADMIN_LOGIN_PATH) return routes.adminLogin!;
   if (path === '/admin') return routes.admin!;
   if (path === '/email-debug') return routes.emailDebug!;
@@ -96,7 +106,7 @@ export const PAGE_PATHS = ['/', '/intro', '/blog', '/checkout', ...ADMIN_PAGE_PA
 
 export function isKnownPagePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || /^\/blog\/[^/]+$/.test(path);
+  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || /^\/blog\/[^/]+$/.test(path);
 }
 
 export function blogPostMeta(post: { title: string; excerpt?: string | null; slug: string }): RouteMeta {

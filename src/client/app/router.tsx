@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { BOOKING_CONFIRMED_PATH } from '../../common/route-meta';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { Spinner } from '../components/ui/spinner';
 import { preloadableRoute, type PreloadableRoute } from './preloadable-route';
@@ -13,6 +14,7 @@ const IntroPage = preloadableRoute(() => import('./routes/intro-page'));
 const BlogListPage = preloadableRoute(() => import('./routes/blog-list-page'));
 const BlogPostPage = lazy(() => import('./routes/blog-post-page'));
 const CheckoutPage = preloadableRoute(() => import('./routes/checkout-page'));
+const BookingConfirmedPage = lazy(() => import('./routes/booking-confirmed-page'));
 const ParticipantPage = lazy(() => import('../../features/participant/ui/participant-page'));
 
 export function AppRouter() {
@@ -27,6 +29,7 @@ export function AppRouter() {
           <Route path="/blog" component={BlogListPage} />
           <Route path="/blog/:slug" component={BlogPostPage} />
           <Route path="/checkout" component={CheckoutPage} />
+          <Route path={BOOKING_CONFIRMED_PATH} component={BookingConfirmedPage} />
           <Route path="/participant" component={ParticipantPage} />
           <Route component={NotFoundPage} />
         </Switch>

@@ -124,6 +124,11 @@ export const bookingResponseSchema = z.object({
   originalPrice: z.number(),
   discountAmount: z.number(),
   finalPrice: z.number(),
+  /**
+   * Opens this booking's confirmation page (`/booking/confirmed?booking={id}&token=…`) without a
+   * session, so reloading it works; signed for that purpose only (booking-confirmation.ts).
+   */
+  confirmationToken: z.string(),
 });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
 
@@ -157,3 +162,42 @@ export const reservationDetailsSchema = z.object({
   reservationExpiresAt: z.string().nullable(),
 });
 export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;
+
+/** GET /api/bookings/{id}/confirmation?token=… (and its calendar.ics): the booking and its signed token. */
+export const bookingConfirmationParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const bookingConfirmationQuerySchema = z.object({ token: z.string().max(500).optional() });
+
+/**
+ * What the confirmation page shows, and nothing more: no other person's data, and the meeting link
+ * only for a confirmed seat (never a reservation that is not paid yet).
+ */
+export const bookingConfirmationSchema = z.object({
+  bookingId: z.number(),
+  /** 'deleted' is never answered: a deleted booking is a 404. */
+  status: z.enum(BOOKING_STATUSES),
+  isPaid: z.boolean(),
+  firstName: z.string(),
+  /** Where the confirmation e-mail went. */
+  email: z.string(),
+  originalPrice: z.number(),
+  discountAmount: z.number(),
+  finalPrice: z.number(),
+  discountCode: z.string(),
+  /** An unpaid reservation's seat goes back on sale at this instant (ISO); null otherwise. */
+  reservationExpiresAt: z.string().nullable(),
+  /** The zone the visitor saw times in when booking (IANA), or null. */
+  timeZone: z.string().nullable(),
+  workshop: z.object({
+    title: z.string(),
+    date: z.string(),
+    time: z.string(),
+    timezone: z.string(),
+    isTBC: z.boolean(),
+    endsNextDay: z.boolean(),
+    startsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+  }),
+  /** The event's location for the calendar buttons; null unless the seat is confirmed. */
+  meetingLink: z.string().nullable(),
+});
+export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;

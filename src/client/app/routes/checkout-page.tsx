@@ -2,13 +2,14 @@ import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { routeMetaFor } from '../../../common/route-meta';
-import type { ReservationDetails, SharedBookingData } from '../../../features/booking/booking.schema';
+import type { BookingResponse, ReservationDetails, SharedBookingData } from '../../../features/booking/booking.schema';
+import { confirmationPath } from '../../../features/booking/ui/confirmation-link';
 import { clearSharedBookingData, getSharedBookingData, setSharedBookingData } from '../../../features/booking/ui/booking-data-store';
 import { detectBrowserTimeZone, displayTime } from '../../../features/booking/ui/timezone';
 import { useTimeZoneChoice } from '../../../features/booking/ui/use-time-zone-choice';
 import { usePaymentDetails } from '../../../features/checkout/ui/api/get-payment-details';
 import { isCheckoutBooking, type CheckoutBooking, type PayLater } from '../../../features/checkout/ui/booking-payloads';
-import { checkoutMessages, REDIRECT_AFTER_SUCCESS_MS } from '../../../features/checkout/ui/checkout-messages';
+import { checkoutMessages } from '../../../features/checkout/ui/checkout-messages';
 import { CheckoutFlow } from '../../../features/checkout/ui/components/checkout-flow';
 import { useWorkshopDate } from '../../../features/workshops/ui/api/get-workshop-date';
 import { buttonClasses } from '../../components/ui/button';
@@ -16,18 +17,17 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { useRouteMeta } from '../../lib/use-route-meta';
 
-/** After a confirmed booking: the shared data is cleared at once and the visitor goes home 2 s later. */
-function useFinishAndGoHome(): () => void {
+/**
+ * After a confirmed booking (its toast is already up, and stays over the next page): the shared
+ * data is cleared and the visitor goes to the confirmation page (CONTRACT §11) instead of the
+ * spec's '/' two seconds later. It replaces the checkout in the history, so BACK does not return
+ * to a payment that is done.
+ */
+function useFinishAndConfirm(): (booking: BookingResponse) => void {
   const [, navigate] = useLocation();
-  const [finished, setFinished] = useState(false);
-  useEffect(() => {
-    if (!finished) return;
-    const timer = setTimeout(() => navigate('/'), REDIRECT_AFTER_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [finished, navigate]);
-  return () => {
+  return (booking) => {
     clearSharedBookingData();
-    setFinished(true);
+    navigate(confirmationPath({ bookingId: booking.id, token: booking.confirmationToken }), { replace: true });
   };
 }
 
@@ -68,7 +68,7 @@ function WorkshopLine({ workshopDateId }: { workshopDateId: number }) {
 }
 
 function Checkout({ booking, payLater }: { booking: CheckoutBooking; payLater?: PayLater }) {
-  const finish = useFinishAndGoHome();
+  const finish = useFinishAndConfirm();
   return (
     <CheckoutLayout>
       <WorkshopLine workshopDateId={booking.workshopDateId} />
@@ -80,8 +80,8 @@ function Checkout({ booking, payLater }: { booking: CheckoutBooking; payLater?: 
 /** /checkout from the booking form: runs on the shared booking data, or sends the visitor back to it. */
 function FormCheckout() {
   const [, navigate] = useLocation();
-  // A snapshot: the data is cleared as soon as the booking is confirmed, while this page still
-  // shows it for the two seconds before going home.
+  // A snapshot: the data is cleared as soon as the booking is confirmed, before this page gives
+  // way to the confirmation page.
   const [booking] = useState<SharedBookingData>(getSharedBookingData);
   const complete = isCheckoutBooking(booking);
 

@@ -7,6 +7,9 @@ import { PaymentProviderError } from '../../../server/payments/payment-provider'
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
   bookingFormSchema,
+  bookingConfirmationParamsSchema,
+  bookingConfirmationQuerySchema,
+  bookingConfirmationSchema,
   bookingResponseSchema,
   createBookingSchema,
   createPaymentIntentSchema,
@@ -17,6 +20,8 @@ import {
 } from '../booking.schema';
 import { createFreeBooking, createPaymentIntent, getReservationForPayment, reserveBooking, toBookingResponse, bookingDepsFrom } from './booking.service';
 import { fulfilPayment } from './fulfil-payment';
+import { getBookingConfirmation, getConfirmationCalendarFile } from './booking-confirmation';
+import { ICS_CONTENT_TYPE } from '../../calendar/ics';
 
 export const FREE_BOOKING_ID = 'free-booking';
 /**
@@ -57,7 +62,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const booking =
         stripePaymentId === FREE_BOOKING_ID ? await createFreeBooking(bookingDeps, form) : await fulfilPayment(bookingDeps, stripePaymentId);
       seatsChanged();
-      return reply.status(201).send(toBookingResponse(booking));
+      return reply.status(201).send(toBookingResponse(booking, deps.secret, bookingDeps.now().getTime()));
     },
   );
 
@@ -67,7 +72,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     async (request, reply) => {
       const booking = await reserveBooking(bookingDeps, request.body);
       seatsChanged();
-      return reply.status(201).send(toBookingResponse(booking));
+      return reply.status(201).send(toBookingResponse(booking, deps.secret, bookingDeps.now().getTime()));
     },
   );
 
@@ -81,6 +86,31 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       },
     },
     async (request) => getReservationForPayment(bookingDeps, request.params.id, request.query.token),
+  );
+
+  // The confirmation page after a booking (CONTRACT §11): the signed token stands in for a session.
+  routes.get(
+    '/api/bookings/:id/confirmation',
+    { schema: { params: bookingConfirmationParamsSchema, querystring: bookingConfirmationQuerySchema, response: { 200: bookingConfirmationSchema } } },
+    async (request, reply) => {
+      const confirmation = await getBookingConfirmation(bookingDeps, request.params.id, request.query.token);
+      // The answer names a person: no shared cache may keep it.
+      reply.header('Cache-Control', 'no-store');
+      return confirmation;
+    },
+  );
+
+  routes.get(
+    '/api/bookings/:id/confirmation/calendar.ics',
+    { schema: { params: bookingConfirmationParamsSchema, querystring: bookingConfirmationQuerySchema } },
+    async (request, reply) => {
+      const file = await getConfirmationCalendarFile(bookingDeps, request.params.id, request.query.token, deps.env.PUBLIC_URL);
+      return reply
+        .type(ICS_CONTENT_TYPE)
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    },
   );
 
   routes.post(

@@ -11,6 +11,7 @@ import { verifyToken } from '../../../server/lib/signed-token';
 import type { PaymentIntent, PaymentProvider } from '../../../server/payments/payment-provider';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { BookingForm, BookingResponse, PaymentIntentResponse } from '../booking.schema';
+import { confirmationTokenFor } from './booking-confirmation';
 import { claimDiscountUse, discountInvalid, normaliseCode, usableDiscount } from './discounts';
 import { PAY_LINK_PURPOSE, queueBookingEmail, type WorkshopDateRow } from './booking-emails';
 import { fulfilPayment } from './fulfil-payment';
@@ -56,7 +57,8 @@ export function storedTimeZone(sent: string | null | undefined): string | null {
   return resolveTimeZone(sent);
 }
 
-export function toBookingResponse(row: BookingRow): BookingResponse {
+/** The answer to a completed booking, with the token that opens its confirmation page. */
+export function toBookingResponse(row: BookingRow, secret: string, now = Date.now()): BookingResponse {
   return {
     id: row.id,
     workshopDateId: row.workshopDateId,
@@ -68,6 +70,7 @@ export function toBookingResponse(row: BookingRow): BookingResponse {
     originalPrice: centsToDollars(row.originalPriceCents),
     discountAmount: centsToDollars(row.discountAmountCents),
     finalPrice: centsToDollars(row.finalPriceCents),
+    confirmationToken: confirmationTokenFor(secret, row.id, now),
   };
 }
 

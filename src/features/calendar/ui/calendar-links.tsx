@@ -16,13 +16,18 @@ export type CalendarLinksProps = {
   location?: string | null;
   /** Extra text for the Google and Outlook event (the .ics file writes its own). */
   details?: string;
+  /**
+   * Where the .ics file is downloaded from: the participant's own (needs their session) unless
+   * given, e.g. the confirmation page's, which its signed token opens.
+   */
+  filePath?: string;
 };
 
 /**
  * '.ics' download, 'Add to Google Calendar' and 'Add to Outlook' for one booking. Nothing while
  * the workshop's date is not set (TBC): there is no event to add yet.
  */
-export function CalendarLinks({ bookingId, title, date, time, timezone, isTBC, endsNextDay, location, details }: CalendarLinksProps) {
+export function CalendarLinks({ bookingId, title, date, time, timezone, isTBC, endsNextDay, location, details, filePath }: CalendarLinksProps) {
   const times = workshopEventTimes({ date, time, timezone, isTBC, endsNextDay });
   if (!times) return null;
   const pageUrl = typeof window === 'undefined' ? '/participant' : `${window.location.origin}/participant`;
@@ -35,7 +40,7 @@ export function CalendarLinks({ bookingId, title, date, time, timezone, isTBC, e
   };
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={`Add ${title} to your calendar`}>
-      <a className={smallButtonClasses('secondary')} href={calendarFilePath(bookingId)} download={`workshop-${bookingId}.ics`}>
+      <a className={smallButtonClasses('secondary')} href={filePath ?? calendarFilePath(bookingId)} download={`workshop-${bookingId}.ics`}>
         <Download aria-hidden="true" className="size-4" />
         Download calendar file
       </a>

@@ -20,6 +20,3 @@ export const checkoutMessages = {
 
 /** Above the card form when this e-mail already holds a seat on this date (issue 14 point 6). */
 export const alreadyBookedNotice = (email: string) => `You already have a seat on this date with ${email}. Pay again only if you want a second seat.`;
-
-/** Redirect to '/' after a booking success (spec §9). */
-export const REDIRECT_AFTER_SUCCESS_MS = 2000;

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { Spinner } from '../../../../client/components/ui/spinner';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
-import type { PaymentConfig, PaymentIntentResponse } from '../../../booking/booking.schema';
+import type { BookingResponse, PaymentConfig, PaymentIntentResponse } from '../../../booking/booking.schema';
 import { chosenTimeZone, detectBrowserTimeZone } from '../../../booking/ui/timezone';
 import { useTimeZoneChoice } from '../../../booking/ui/use-time-zone-choice';
 import { bookingChangesQueryKeys, createBooking } from '../api/create-booking';
@@ -25,8 +25,11 @@ type Props = {
   booking: CheckoutBooking;
   /** Paying for a reservation through its e-mailed link. */
   payLater?: PayLater;
-  /** Called once the booking is confirmed (after its toast): the page clears the data and moves on. */
-  onFinished: () => void;
+  /**
+   * Called once the booking is confirmed (after its toast) with the server's answer, whose token
+   * opens the confirmation page: the page clears the data and moves on.
+   */
+  onFinished: (booking: BookingResponse) => void;
 };
 
 type Ready =
@@ -94,22 +97,24 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
 
   const completePaid = async (paymentIntentId: string): Promise<boolean> => {
     if (!ready || ready instanceof Error) return false;
+    let created: BookingResponse;
     try {
-      await createBooking(paidBookingPayload(booking, ready.intent, paymentIntentId, visitorZone));
+      created = await createBooking(paidBookingPayload(booking, ready.intent, paymentIntentId, visitorZone));
     } catch {
       toast({ title: checkoutMessages.errorTitle, description: checkoutMessages.unexpectedError, variant: 'destructive' });
       return false;
     }
     toast({ title: checkoutMessages.paymentSuccessTitle, description: checkoutMessages.paymentSuccessDescription });
     await bookingDone();
-    onFinished();
+    onFinished(created);
     return true;
   };
 
   const completeFree = async (): Promise<boolean> => {
     if (!ready || ready instanceof Error) return false;
+    let created: BookingResponse;
     try {
-      await createBooking(freeBookingPayload(booking, ready.intent, visitorZone));
+      created = await createBooking(freeBookingPayload(booking, ready.intent, visitorZone));
     } catch (error) {
       const message = error instanceof ApiError ? error.field('message') : error instanceof Error ? error.message : undefined;
       toast({ title: checkoutMessages.errorTitle, description: message || checkoutMessages.freeBookingError, variant: 'destructive' });
@@ -117,7 +122,7 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
     }
     toast({ title: checkoutMessages.freeSuccessTitle, description: checkoutMessages.freeSuccessDescription });
     await bookingDone();
-    onFinished();
+    onFinished(created);
     return true;
   };
 

@@ -1,0 +1,266 @@
+import { CalendarDays, CircleCheck, Clock, Mail, RotateCw, TriangleAlert, UserRound } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { runtimeTimeZone } from '../../../../common/time-zones';
+import { Badge } from '../../../../client/components/ui/badge';
+import { Button, buttonClasses } from '../../../../client/components/ui/button';
+import { Skeleton } from '../../../../client/components/ui/skeleton';
+import { ApiError } from '../../../../client/lib/api-client';
+import { CalendarLinks } from '../../../calendar/ui/calendar-links';
+import { workshopEventTimes } from '../../../calendar/workshop-time';
+import type { BookingConfirmation } from '../../booking.schema';
+import { useBookingConfirmation } from '../api/get-booking-confirmation';
+import { confirmationCalendarPath, type ConfirmationLink } from '../confirmation-link';
+import { confirmationHeadings, confirmationLead, instantText, paymentText, whenLines } from '../confirmation-text';
+
+// No background here: each card sets its own, as two bg- utilities in one class list are a toss-up.
+const cardClasses = 'rounded-brutal border-2 border-ink p-5 shadow-brutal sm:p-6';
+
+function Frame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 md:py-16">{children}</div>;
+}
+
+function Card({ title, icon, children, background = 'bg-paper' }: { title: string; icon: ReactNode; children: ReactNode; background?: string }) {
+  const headingId = `${title.replace(/\W+/g, '-').toLowerCase()}-heading`;
+  return (
+    <section aria-labelledby={headingId} className={`${cardClasses} ${background}`}>
+      <h2 id={headingId} className="flex items-center gap-2 text-xl font-black">
+        {icon}
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3">{children}</div>
+    </section>
+  );
+}
+
+/** A problem instead of the booking: what happened, and where to go from here. */
+function Problem({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Frame>
+      <section role="alert" className={`${cardClasses} max-w-2xl bg-danger-soft`}>
+        <div className="flex items-center gap-3">
+          <TriangleAlert aria-hidden="true" className="size-7 shrink-0" />
+          <h1 className="text-2xl font-black">{title}</h1>
+        </div>
+        <div className="mt-3 space-y-2">{children}</div>
+        <div className="mt-6 flex flex-wrap gap-3">
+          {action}
+          <Link href="/participant" className={buttonClasses('secondary')}>
+            My bookings
+          </Link>
+        </div>
+      </section>
+    </Frame>
+  );
+}
+
+/** Shaped like the page it stands for, so nothing jumps when the booking arrives. */
+function ConfirmationSkeleton() {
+  return (
+    <Frame>
+      <p role="status" className="sr-only">
+        Loading your booking…
+      </p>
+      <Skeleton className="h-5 w-32" />
+      <Skeleton className="mt-3 h-12 w-3/4 max-w-md" />
+      <Skeleton className="mt-4 h-6 w-2/3 max-w-lg" />
+      <div className="mt-10 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <Skeleton className="h-56" />
+        <Skeleton className="h-56" />
+      </div>
+      <Skeleton className="mt-6 h-32" />
+    </Frame>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 border-t-2 border-paper-deep pt-3 first:border-t-0 first:pt-0 sm:grid-cols-[8rem_1fr] sm:gap-4">
+      <dt className="text-sm font-extrabold uppercase tracking-label text-ink-soft">{label}</dt>
+      <dd className="font-semibold break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** The booking itself: reference, workshop, when (both zones), what was paid. */
+function BookingDetails({ booking, viewerZone }: { booking: BookingConfirmation; viewerZone: string | null | undefined }) {
+  const when = whenLines(booking.workshop, viewerZone);
+  return (
+    <Card title="Your booking" icon={<CalendarDays aria-hidden="true" className="size-5" />}>
+      <dl className="space-y-3">
+        <Row label="Reference">#{booking.bookingId}</Row>
+        <Row label="Workshop">{booking.workshop.title}</Row>
+        <Row label="When">
+          {when.organiser}
+          {when.viewer ? <span className="block text-ink-soft">{when.viewer}</span> : null}
+        </Row>
+        <Row label="Payment">{paymentText(booking, viewerZone)}</Row>
+      </dl>
+    </Card>
+  );
+}
+
+function Inbox({ booking }: { booking: BookingConfirmation }) {
+  const reserved = booking.status === 'reserved';
+  return (
+    <Card title="Check your inbox" icon={<Mail aria-hidden="true" className="size-5" />} background="bg-secondary-soft">
+      <p>
+        {reserved ? 'We sent the link to pay to ' : 'We sent your confirmation to '}
+        <strong className="wrap-anywhere">{booking.email}</strong>
+        {reserved ? '.' : ', with the calendar file and a sign-in link to your bookings.'}
+      </p>
+      <p className="text-sm text-ink-soft">Nothing after a few minutes? Look in your spam folder.</p>
+    </Card>
+  );
+}
+
+/** Add-to-calendar for a confirmed seat with a date; otherwise why there is nothing to add yet. */
+function CalendarCard({ booking, link, viewerZone }: { booking: BookingConfirmation; link: ConfirmationLink; viewerZone: string | null | undefined }) {
+  const { workshop } = booking;
+  let body: ReactNode;
+  if (booking.status === 'reserved') {
+    body = (
+      <p>
+        Your seat is held
+        {booking.reservationExpiresAt ? ` until ${instantText(booking.reservationExpiresAt, viewerZone)}` : ''} but not yet paid, so
+        there is nothing to add yet. Once you pay, your confirmation e-mail brings the calendar file.
+      </p>
+    );
+  } else if (!workshopEventTimes(workshop)) {
+    body = <p>The date is set by a participant poll; the calendar file comes with it.</p>;
+  } else {
+    body = (
+      <CalendarLinks
+        bookingId={booking.bookingId}
+        title={workshop.title}
+        date={workshop.date}
+        time={workshop.time}
+        timezone={workshop.timezone}
+        isTBC={workshop.isTBC}
+        endsNextDay={workshop.endsNextDay}
+        location={booking.meetingLink}
+        filePath={confirmationCalendarPath(link)}
+      />
+    );
+  }
+  return (
+    <Card title="Add it to your calendar" icon={<CalendarDays aria-hidden="true" className="size-5" />}>
+      {body}
+    </Card>
+  );
+}
+
+function NextSteps({ booking, viewerZone }: { booking: BookingConfirmation; viewerZone: string | null | undefined }) {
+  const steps = [
+    'Before the workshop, we send you the meeting link. It is also on your bookings page.',
+    'Reminders arrive 24 hours and 1 hour before the workshop starts.',
+    'Afterwards, your two one-on-one follow-up calls help you take your prototype further.',
+  ];
+  if (booking.status === 'reserved') {
+    const until = booking.reservationExpiresAt ? ` before ${instantText(booking.reservationExpiresAt, viewerZone)}` : '';
+    steps.unshift(`Pay with the link in your e-mail${until}, or the seat goes back on sale.`);
+  }
+  return (
+    <Card title="What happens next" icon={<Clock aria-hidden="true" className="size-5" />}>
+      <ol className="list-decimal space-y-2 pl-5">
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+function ParticipantCard() {
+  return (
+    <Card title="Your bookings page" icon={<UserRound aria-hidden="true" className="size-5" />}>
+      <p>Sign in with your e-mail address to see this booking, its meeting details and materials, or to cancel it.</p>
+      <Link href="/participant" className={buttonClasses('primary')}>
+        Go to my bookings
+      </Link>
+    </Card>
+  );
+}
+
+function Confirmed({ booking, link }: { booking: BookingConfirmation; link: ConfirmationLink }) {
+  // The zone they booked in; the browser's for a booking that kept none.
+  const [browserZone] = useState(runtimeTimeZone);
+  const viewerZone = booking.timeZone ?? browserZone;
+  const active = booking.status === 'confirmed' || booking.status === 'reserved';
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Keyboard and screen-reader users start at the news, not at the top of the header.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Frame>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={booking.status === 'confirmed' ? 'success' : active ? 'accent' : 'paper'}>Booking #{booking.bookingId}</Badge>
+      </div>
+      <h1 ref={heading} tabIndex={-1} className="mt-3 flex items-center gap-3 text-4xl font-black tracking-tight outline-none sm:text-5xl">
+        {booking.status === 'confirmed' ? <CircleCheck aria-hidden="true" className="size-9 shrink-0" /> : null}
+        {confirmationHeadings[booking.status]}
+      </h1>
+      <p className="mt-3 max-w-2xl text-lg text-ink-soft">{confirmationLead(booking, viewerZone)}</p>
+
+      <div className="mt-10 grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
+        <BookingDetails booking={booking} viewerZone={viewerZone} />
+        {active ? <Inbox booking={booking} /> : null}
+      </div>
+      {active ? (
+        <div className="mt-6 grid items-start gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <CalendarCard booking={booking} link={link} viewerZone={viewerZone} />
+          <NextSteps booking={booking} viewerZone={viewerZone} />
+          <ParticipantCard />
+        </div>
+      ) : (
+        <Link href="/#booking" className={buttonClasses('primary', 'md', 'mt-8')}>
+          Book another date
+        </Link>
+      )}
+    </Frame>
+  );
+}
+
+/**
+ * The confirmation page's content (CONTRACT §11): read with the link's signed token, so a reload
+ * shows it again. Loading, a link that does not open (403), a booking that is gone (404), and a
+ * failure to load with a retry.
+ */
+export function BookingConfirmationScreen({ link }: { link: ConfirmationLink }) {
+  const confirmation = useBookingConfirmation(link);
+  if (confirmation.isPending) return <ConfirmationSkeleton />;
+  if (confirmation.isError) {
+    const status = confirmation.error instanceof ApiError ? confirmation.error.status : 0;
+    if (status === 404) {
+      return (
+        <Problem title="We couldn't find this booking">
+          <p>It may have been removed. Your confirmation e-mail and your bookings page have every booking you hold.</p>
+        </Problem>
+      );
+    }
+    if (status === 403) return <InvalidConfirmationLink />;
+    return (
+      <Problem
+        title="We couldn't load your booking"
+        action={
+          <Button onClick={() => void confirmation.refetch()} disabled={confirmation.isFetching}>
+            <RotateCw aria-hidden="true" className="size-4" />
+            {confirmation.isFetching ? 'Trying again…' : 'Try again'}
+          </Button>
+        }
+      >
+        <p>Your booking is safe; only this page did not load. Check your connection and try again.</p>
+      </Problem>
+    );
+  }
+  if (confirmation.data.status === 'deleted') return <InvalidConfirmationLink />;
+  return <Confirmed booking={confirmation.data} link={link} />;
+}
+
+/** A link without a genuine token (or none at all): the e-mail and the bookings page still work. */
+export function InvalidConfirmationLink() {
+  return (
+    <Problem title="This confirmation link is invalid or has expired.">
+      <p>Your confirmation e-mail has your booking, and your bookings page lists every booking you hold.</p>
+    </Problem>
+  );
+}

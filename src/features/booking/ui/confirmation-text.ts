@@ -1,0 +1,75 @@
+import { formatUsd } from '../../../common/money';
+import { resolveTimeZone, wallTime } from '../../../common/time-zones';
+import { workshopEventTimes, zoneStory } from '../../calendar/workshop-time';
+import type { BookingConfirmation } from '../booking.schema';
+
+/**
+ * The confirmation page's words (issue 18 point 1), pure so they are tested without a browser.
+ * `viewerZone` is the zone the visitor booked in (bookings.timeZone) or, failing that, the browser's.
+ */
+
+/** The spec's words for a date still to be set (spec §4). */
+export const TBC_TEXT = 'TBC — Actual Date Will Be Set Via Participant Poll';
+
+/**
+ * When, in two lines: the organiser's ('Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT') and the
+ * visitor's beside it ('7:00 PM – 9:00 PM CEST for you'), which is null when it reads the same.
+ */
+export function whenLines(workshop: BookingConfirmation['workshop'], viewerZone: string | null | undefined): { organiser: string; viewer: string | null } {
+  const times = workshopEventTimes(workshop);
+  if (!times) return { organiser: TBC_TEXT, viewer: null };
+  const story = zoneStory(times, workshop.timezone, viewerZone);
+  return {
+    organiser: `${story.organiser.day}, ${story.organiser.time}`,
+    viewer: story.viewer ? `${story.viewer.day ? `${story.viewer.day}, ` : ''}${story.viewer.time} for you` : null,
+  };
+}
+
+/** An instant on the visitor's clock: 'Sun, July 6, 2031, 10:00 AM CEST' (UTC when the zone is unknown). */
+export function instantText(iso: string, viewerZone: string | null | undefined): string {
+  const wall = wallTime(new Date(iso), resolveTimeZone(viewerZone) ?? 'UTC');
+  return `${wall.day}, ${wall.clock} ${wall.abbreviation}`;
+}
+
+/** What was paid: 'Paid $499.00', 'Free with code FREE100', '$499.00 due by …', or what became of it. */
+export function paymentText(booking: BookingConfirmation, viewerZone: string | null | undefined): string {
+  const price = formatUsd(booking.finalPrice);
+  if (booking.status === 'refunded') return `Refunded (${price})`;
+  if (booking.status === 'reserved') {
+    return booking.reservationExpiresAt ? `${price} due by ${instantText(booking.reservationExpiresAt, viewerZone)}` : `${price} due`;
+  }
+  if (booking.status === 'expired') return 'Not paid';
+  if (booking.finalPrice === 0) return booking.discountCode ? `Free with code ${booking.discountCode}` : 'Free';
+  const saved = booking.discountAmount > 0 ? ` (${formatUsd(booking.discountAmount)} off with code ${booking.discountCode})` : '';
+  return booking.isPaid ? `Paid ${price}${saved}` : `${price} due`;
+}
+
+type Status = BookingConfirmation['status'];
+
+/** The page's heading for each state of the booking. */
+export const confirmationHeadings: Record<Status, string> = {
+  confirmed: "You're booked!",
+  reserved: 'Your seat is reserved',
+  cancelled: 'This booking was cancelled',
+  refunded: 'This booking was refunded',
+  expired: 'This reservation has expired',
+  deleted: 'Booking not found',
+};
+
+/** The sentence under the heading. */
+export function confirmationLead(booking: BookingConfirmation, viewerZone: string | null | undefined): string {
+  switch (booking.status) {
+    case 'confirmed':
+      return `Thanks, ${booking.firstName}. Your seat is confirmed.`;
+    case 'reserved':
+      return booking.reservationExpiresAt
+        ? `Thanks, ${booking.firstName}. Your seat is held until ${instantText(booking.reservationExpiresAt, viewerZone)}: pay with the link in your e-mail to confirm it.`
+        : `Thanks, ${booking.firstName}. Your seat is held: pay with the link in your e-mail to confirm it.`;
+    case 'expired':
+      return 'It was not paid in time, so its seat went back on sale. You are welcome to book another date.';
+    case 'refunded':
+      return 'The payment was refunded and the seat went back on sale. You are welcome to book another date.';
+    default:
+      return 'Its seat went back on sale. You are welcome to book another date.';
+  }
+}
