@@ -258,7 +258,8 @@ test.describe('checkout', () => {
     const who = visitor({ discountCode: 'PILOT100' });
     await openCheckout(page, who);
     await page.getByRole('region', { name: 'Free Booking' }).getByRole('button', { name: 'BACK' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // Issue 18 point 2: BACK returns to the booking form it came from, scrolled to it.
+    await expect(page).toHaveURL(/\/#booking$/);
     await expect(bookingForm(page).getByLabel('Email', { exact: true })).toHaveValue(who.email);
     await expect(bookingForm(page).getByLabel('Discount code', { exact: true })).toHaveValue('PILOT100');
   });

@@ -201,3 +201,27 @@ export const bookingConfirmationSchema = z.object({
   meetingLink: z.string().nullable(),
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
+
+/**
+ * POST /api/discount-codes/check: prices a date with a code from the booking form, before the
+ * visitor leaves it. Read-only: it holds no seat and counts no use.
+ */
+export const discountCheckSchema = z.object({
+  workshopDateId: bookingFormSchema.shape.workshopDateId,
+  code: safeString('Discount code', { error: 'Please enter a discount code' })
+    .trim()
+    .min(1, 'Please enter a discount code')
+    .max(64, 'Discount code must be 64 characters or less'),
+});
+export type DiscountCheckInput = z.input<typeof discountCheckSchema>;
+
+/** The server's price with the code, in dollars; nothing else about the code is told. */
+export const discountCheckResponseSchema = z.object({
+  code: z.string(),
+  originalPrice: z.number(),
+  discountAmount: z.number(),
+  finalPrice: z.number(),
+  discountPercent: z.number(),
+  isFree: z.boolean(),
+});
+export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;

@@ -14,12 +14,15 @@ import {
   createBookingSchema,
   createPaymentIntentSchema,
   demoConfirmSchema,
+  discountCheckResponseSchema,
+  discountCheckSchema,
   paymentConfigSchema,
   paymentIntentResponseSchema,
   reservationDetailsSchema,
 } from '../booking.schema';
 import { createFreeBooking, createPaymentIntent, getReservationForPayment, reserveBooking, toBookingResponse, bookingDepsFrom } from './booking.service';
 import { fulfilPayment } from './fulfil-payment';
+import { checkDiscountCode } from './discount-check';
 import { getBookingConfirmation, getConfirmationCalendarFile } from './booking-confirmation';
 import { ICS_CONTENT_TYPE } from '../../calendar/ics';
 
@@ -29,6 +32,8 @@ export const FREE_BOOKING_ID = 'free-booking';
  * Completing a booking needs a confirmed payment or a code, so it is not limited.
  */
 const SEAT_HOLD_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
+/** Checking a code holds nothing, but unlimited tries would let one address guess codes. */
+const DISCOUNT_CHECK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -51,6 +56,16 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       });
       seatsChanged();
       return result;
+    },
+  );
+
+  // The booking form's Apply button (CONTRACT §11): the price with a code, holding nothing.
+  routes.post(
+    '/api/discount-codes/check',
+    { config: { rateLimit: DISCOUNT_CHECK_RATE_LIMIT }, schema: { body: discountCheckSchema, response: { 200: discountCheckResponseSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return checkDiscountCode(deps.db, request.body.workshopDateId, request.body.code, bookingDeps.now());
     },
   );
 

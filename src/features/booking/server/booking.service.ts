@@ -84,7 +84,7 @@ type Offer = { date: WorkshopDateRow; code: string; discount: DiscountRow | null
  * and waking the database was a quarter of its CPU time in the sustained bench). 404 when the date
  * cannot be booked.
  */
-async function loadOffer(db: Database, workshopDateId: number, discountCode: string, now = new Date()): Promise<Offer> {
+export async function loadOffer(db: Database, workshopDateId: number, discountCode: string, now = new Date()): Promise<Offer> {
   const code = normaliseCode(discountCode);
   const [row] = await db
     .select({ date: workshopDates, discount: discountCodes })
@@ -98,7 +98,7 @@ async function loadOffer(db: Database, workshopDateId: number, discountCode: str
 }
 
 /** Server-side price of an offer; a code that cannot be used is a 400. */
-function quote({ date, code, discount }: Offer): { price: Price; discount: DiscountRow | null } {
+export function quote({ date, code, discount }: Offer): { price: Price; discount: DiscountRow | null } {
   if (!code) return { price: priceSeat(date.priceCents), discount: null };
   if (!discount) throw discountInvalid();
   return { price: priceSeat(date.priceCents, discount.discountPercent), discount };

@@ -56,3 +56,27 @@ export function clearSharedBookingData() {
   }
   for (const listener of listeners) listener();
 }
+
+const ORIGIN_KEY = 'booking-form-page';
+/** Only the site's own pages: a stored value can never send BACK elsewhere. */
+const SAFE_PAGE = /^\/(?!\/)[A-Za-z0-9/_-]*$/;
+
+/** The page whose booking form sent the visitor to the checkout ('/' or '/intro'). */
+export function rememberBookingFormPage(path: string) {
+  try {
+    sessionStorage.setItem(ORIGIN_KEY, path);
+  } catch {
+    // Storage blocked: BACK falls back to the landing page's form.
+  }
+}
+
+/** Where checkout's BACK goes: the booking form it came from, scrolled to ('/#booking' by default). */
+export function bookingFormReturnPath(): string {
+  let page: string | null = null;
+  try {
+    page = sessionStorage.getItem(ORIGIN_KEY);
+  } catch {
+    // Storage blocked.
+  }
+  return `${page && SAFE_PAGE.test(page) ? page : '/'}#booking`;
+}

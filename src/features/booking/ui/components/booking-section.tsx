@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, RotateCw } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { Button } from '../../../../client/components/ui/button';
 import { controlClasses, FieldError, TextField } from '../../../../client/components/ui/form';
 import { Spinner } from '../../../../client/components/ui/spinner';
 import { useWorkshopDates } from '../../../workshops/ui/api/get-workshop-dates';
 import { bookingFormSchema, type BookingForm, type BookingFormInput } from '../../booking.schema';
-import { getSharedBookingData, setSharedBookingData } from '../booking-data-store';
+import { getSharedBookingData, rememberBookingFormPage, setSharedBookingData } from '../booking-data-store';
 import { detectBrowserTimeZone, timeZoneChoiceOptions } from '../timezone';
 import { useTimeZoneChoice } from '../use-time-zone-choice';
+import { DiscountCodeField, useDiscountCheck } from './discount-code-field';
 import { WorkshopDateOptions } from './workshop-date-options';
 
 const fieldOrder = ['workshopDateId', 'firstName', 'lastName', 'email', 'company', 'discountCode'] as const;
@@ -125,6 +126,9 @@ export function BookingSection() {
     },
   });
 
+  const [watchedDate, watchedCode] = useWatch({ control, name: ['workshopDateId', 'discountCode'] });
+  const discountCheck = useDiscountCheck(watchedDate, watchedCode);
+
   const onInvalid = (invalid: FieldErrors<BookingFormInput>) => {
     const first = fieldOrder.find((name) => invalid[name]);
     if (first) setFocus(first);
@@ -138,7 +142,14 @@ export function BookingSection() {
       setFocus('workshopDateId');
       return;
     }
+    if (discountCheck.error) {
+      // The code was checked and refused: say so here rather than at the checkout.
+      setFocus('discountCode');
+      return;
+    }
     setSharedBookingData({ ...values, paymentMode: 'pay_now' });
+    // Checkout's BACK returns to this form on this page (the landing or the intro page).
+    rememberBookingFormPage(window.location.pathname);
     navigate('/checkout');
   };
 
@@ -212,16 +223,7 @@ export function BookingSection() {
                 registration={register('company')}
                 error={errors.company?.message}
               />
-              <TextField
-                id="booking-discount-code"
-                label="Discount code"
-                optional
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                registration={register('discountCode')}
-                error={errors.discountCode?.message}
-              />
+              <DiscountCodeField registration={register('discountCode')} formError={errors.discountCode?.message} check={discountCheck} />
             </div>
             <label className="mt-6 flex min-h-11 cursor-pointer items-start gap-3">
               <input type="checkbox" className="mt-0.5 size-6 shrink-0 accent-ink" {...register('subscribedToNewsletter')} />

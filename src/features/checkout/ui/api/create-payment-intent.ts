@@ -1,14 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
-import { paymentIntentResponseSchema, type CreatePaymentIntentInput } from '../../../booking/booking.schema';
+import { paymentIntentResponseSchema, type CreatePaymentIntentInput, type PaymentIntentResponse } from '../../../booking/booking.schema';
+import { holdDeadline } from '../hold-countdown';
+
+/**
+ * The server's answer, with the seat hold's end on this browser's clock (null when nothing is
+ * held) and when the answer came (the countdown starts from there).
+ */
+export type PaymentIntentAnswer = PaymentIntentResponse & { holdEndsAt: number | null; receivedAt: number };
 
 /**
  * POST /api/create-payment-intent: the server prices the seat (the `amount` sent is ignored) and,
  * when there is something to pay, opens the payment and holds a seat for 15 minutes.
  */
-export async function createPaymentIntent(input: CreatePaymentIntentInput) {
+export async function createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntentAnswer> {
   const response = await apiRequest('POST', '/api/create-payment-intent', input);
-  return readJson(response, paymentIntentResponseSchema);
+  const receivedAt = Date.now();
+  const answer = await readJson(response, paymentIntentResponseSchema);
+  return { ...answer, holdEndsAt: holdDeadline(answer.holdExpiresAt, response.headers.get('date'), receivedAt), receivedAt };
 }
 
 /**

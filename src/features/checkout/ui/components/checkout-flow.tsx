@@ -3,12 +3,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Spinner } from '../../../../client/components/ui/spinner';
 import { toast } from '../../../../client/components/ui/toast-store';
-import { ApiError } from '../../../../client/lib/api-client';
-import type { BookingResponse, PaymentConfig, PaymentIntentResponse } from '../../../booking/booking.schema';
+import { ApiError, refusalMessage } from '../../../../client/lib/api-client';
+import type { BookingResponse, PaymentConfig } from '../../../booking/booking.schema';
+import { bookingFormReturnPath } from '../../../booking/ui/booking-data-store';
 import { chosenTimeZone, detectBrowserTimeZone } from '../../../booking/ui/timezone';
 import { useTimeZoneChoice } from '../../../booking/ui/use-time-zone-choice';
 import { bookingChangesQueryKeys, createBooking } from '../api/create-booking';
-import { usePaymentIntent } from '../api/create-payment-intent';
+import { createPaymentIntent, paymentIntentQueryOptions, usePaymentIntent, type PaymentIntentAnswer } from '../api/create-payment-intent';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { freeBookingPayload, paidBookingPayload, paymentIntentPayload, type CheckoutBooking, type PayLater } from '../booking-payloads';
 import { alreadyBookedNotice, checkoutMessages } from '../checkout-messages';
@@ -17,6 +18,7 @@ import { BookingSummary } from './booking-summary';
 import { DemoCardForm } from './demo-card-form';
 import { FreeBookingPanel } from './free-booking-panel';
 import { PriceSummary } from './price-summary';
+import { SeatHold, useSecondsLeft } from './seat-hold';
 
 // Stripe.js and its React bindings load only when the provider is Stripe.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
@@ -33,12 +35,12 @@ type Props = {
 };
 
 type Ready =
-  | { kind: 'free'; intent: PaymentIntentResponse }
-  | { kind: 'demo'; intent: PaymentIntentResponse; paymentIntentId: string }
-  | { kind: 'stripe'; intent: PaymentIntentResponse; clientSecret: string; publishableKey: string };
+  | { kind: 'free'; intent: PaymentIntentAnswer }
+  | { kind: 'demo'; intent: PaymentIntentAnswer; paymentIntentId: string }
+  | { kind: 'stripe'; intent: PaymentIntentAnswer; clientSecret: string; publishableKey: string };
 
 /** What the server's answers allow: a free panel, a card form, or an initialisation error. */
-function readyState(intent: PaymentIntentResponse, config: PaymentConfig): Ready | Error {
+function readyState(intent: PaymentIntentAnswer, config: PaymentConfig): Ready | Error {
   if (intent.isFree) return { kind: 'free', intent };
   if (!intent.clientSecret) return new Error(checkoutMessages.invalidPaymentResponse);
   if (config.provider === 'demo') {
@@ -76,9 +78,24 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
   const [timeZoneChoice] = useTimeZoneChoice();
   const [browserZone] = useState(detectBrowserTimeZone);
   const visitorZone = chosenTimeZone(timeZoneChoice, browserZone);
-  const intent = usePaymentIntent(paymentIntentPayload(booking, payLater, visitorZone));
+  const intentInput = paymentIntentPayload(booking, payLater, visitorZone);
+  const intent = usePaymentIntent(intentInput);
 
   const ready = intent.data && config.data ? readyState(intent.data, config.data) : undefined;
+  // The seat hold's countdown (issue 18 point 3); at 0 paying waits for a new hold.
+  const holdSeconds = useSecondsLeft(intent.data?.holdEndsAt ?? null, intent.data?.receivedAt ?? 0);
+  const holdEnded = holdSeconds !== null && holdSeconds <= 0;
+
+  /** A new hold (a new payment) from the server in place of the one that ran out; its refusal, if any. */
+  const holdAgain = async (): Promise<string | undefined> => {
+    try {
+      const answer = await createPaymentIntent(intentInput);
+      queryClient.setQueryData(paymentIntentQueryOptions(intentInput).queryKey, answer);
+      return undefined;
+    } catch (error) {
+      return refusalMessage(error) ?? checkoutMessages.initError;
+    }
+  };
   const initError = intent.error ?? config.error ?? (ready instanceof Error ? ready : null);
 
   const announced = useRef(false);
@@ -89,7 +106,9 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
     navigate('/', { replace: true });
   }, [initError, navigate]);
 
-  const goBack = () => navigate('/');
+  // BACK returns to the booking form the visitor came from, scrolled to it, with their data kept
+  // (it lives in the shared booking data); a reservation paid by its e-mailed link goes home.
+  const goBack = () => navigate(payLater ? '/' : bookingFormReturnPath());
 
   const bookingDone = async () => {
     await Promise.all(bookingChangesQueryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -131,6 +150,8 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
   if (initError) return null;
   if (!ready || ready instanceof Error) return <Spinner label="Setting up payment…" className="mt-10 min-h-dvh items-start pt-16" />;
 
+  const hold = holdSeconds !== null ? <SeatHold seconds={holdSeconds} onRenew={holdAgain} /> : null;
+
   let payment;
   if (ready.kind === 'free') payment = <FreeBookingPanel onConfirm={completeFree} onBack={goBack} />;
   else if (ready.kind === 'demo')
@@ -140,16 +161,25 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
         nameOnCard={`${booking.firstName} ${booking.lastName}`}
         onPaid={completePaid}
         onBack={goBack}
+        hold={hold}
+        holdEnded={holdEnded}
       />
     );
   else
     payment = (
       <Suspense fallback={<Spinner label="Loading the card form…" />}>
-        <StripePaymentForm publishableKey={ready.publishableKey} clientSecret={ready.clientSecret} onPaid={completePaid} onBack={goBack} />
+        {/* A new hold is a new payment: Elements cannot change its client secret, so it starts over. */}
+        <StripePaymentForm
+          key={ready.clientSecret}
+          publishableKey={ready.publishableKey}
+          clientSecret={ready.clientSecret}
+          onPaid={completePaid}
+          onBack={goBack}
+          hold={hold}
+          holdEnded={holdEnded}
+        />
       </Suspense>
     );
-
-  const holdUntil = ready.intent.holdExpiresAt;
 
   return (
     <div className="mt-10 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
@@ -162,12 +192,6 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
           </p>
         ) : null}
         {payment}
-        {holdUntil && (
-          <p className="-mt-4 text-sm text-ink-soft">
-            Your seat is held for you until{' '}
-            {new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(holdUntil))}.
-          </p>
-        )}
       </div>
       <PriceSummary price={ready.intent} />
     </div>

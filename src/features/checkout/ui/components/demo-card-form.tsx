@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Badge } from '../../../../client/components/ui/badge';
 import { TextField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
 import { confirmDemoPayment } from '../api/confirm-demo-payment';
+import { caretAfterFormat, cardDigits, formatCardNumber, formatCvc, formatExpiry } from '../card-format';
 import { checkoutMessages } from '../checkout-messages';
 import { DEMO_CARD_DECLINED, DEMO_CARD_SUCCEEDS, demoCardSchema, type DemoCard, type DemoCardInput } from '../demo-card';
 import { PaymentActions, PaymentPanel } from './payment-panel';
@@ -16,14 +17,52 @@ type Props = {
   /** Completes the booking once the payment succeeded; resolves false when it could not. */
   onPaid: (paymentIntentId: string) => Promise<boolean>;
   onBack: () => void;
+  /** The seat hold's countdown, shown under the card fields. */
+  hold?: ReactNode;
+  /** The hold ran out: paying waits for a new one. */
+  holdEnded?: boolean;
 };
+
+const DECLINE_ID = 'demo-card-decline';
+
+/**
+ * Wraps a field's registration so what is typed or pasted is reformatted in place (the caret
+ * stays after the same digit) before react-hook-form reads it.
+ */
+function formatted(
+  registration: UseFormRegisterReturn,
+  format: (value: string, event: { nativeEvent?: Event }) => string,
+  onEdit: () => void,
+): UseFormRegisterReturn {
+  return {
+    ...registration,
+    onChange: (event: { target: HTMLInputElement; nativeEvent?: Event }) => {
+      const input = event.target;
+      const typed = input.value;
+      const caret = input.selectionStart ?? typed.length;
+      const next = format(typed, event);
+      if (next !== typed) {
+        input.value = next;
+        const position = caretAfterFormat(typed, caret, next);
+        if (document.activeElement === input) input.setSelectionRange(position, position);
+      }
+      onEdit();
+      return registration.onChange(event);
+    },
+  };
+}
+
+const isDeleting = (event: { nativeEvent?: Event }) => (event.nativeEvent instanceof InputEvent ? event.nativeEvent.inputType.startsWith('delete') : false);
 
 /**
  * The demo provider's card form (CONTRACT §3): clearly marked, no real payment. The server
  * decides by card number; this form only makes sure the fields look like a card.
  */
-export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack }: Props) {
+export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack, hold, holdEnded = false }: Props) {
   const [busy, setBusy] = useState(false);
+  // The provider's refusal stays under the card fields until the card is edited or paid again.
+  const [refusal, setRefusal] = useState<string>();
+  const clearRefusal = () => setRefusal(undefined);
   const [schema] = useState(() => demoCardSchema());
   const {
     register,
@@ -31,18 +70,22 @@ export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack }: Pr
     formState: { errors },
   } = useForm<DemoCardInput, unknown, DemoCard>({
     resolver: zodResolver(schema),
-    defaultValues: { cardNumber: DEMO_CARD_SUCCEEDS, expiry: '12/34', cvc: '123', nameOnCard },
+    defaultValues: { cardNumber: DEMO_CARD_SUCCEEDS, expiry: '12 / 34', cvc: '123', nameOnCard },
   });
 
   const pay = async (card: DemoCard) => {
+    if (holdEnded) return;
     setBusy(true);
+    clearRefusal();
     try {
-      await confirmDemoPayment({ paymentIntentId, cardNumber: card.cardNumber });
+      // The fields show the number in groups; the provider gets the digits.
+      await confirmDemoPayment({ paymentIntentId, cardNumber: cardDigits(card.cardNumber) });
     } catch (error) {
       // A decline (402) or a refund because the last seat went (409) carries the provider's words.
       const message = error instanceof ApiError && (error.status === 402 || error.status === 409) ? error.field('message') : undefined;
       if (message) toast({ title: checkoutMessages.paymentFailedTitle, description: message, variant: 'destructive' });
       else toast({ title: checkoutMessages.errorTitle, description: checkoutMessages.unexpectedError, variant: 'destructive' });
+      setRefusal(message ? `${checkoutMessages.paymentFailedTitle}: ${message}` : checkoutMessages.unexpectedError);
       setBusy(false);
       return;
     }
@@ -62,10 +105,12 @@ export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack }: Pr
             id="demo-card-number"
             label="Card number"
             inputMode="numeric"
-            // A demo form must not invite the browser to fill in a real card.
+            // A demo form must not invite the browser to fill in a real card: nothing is charged, and a
+            // real number would travel to this server for nothing.
             autoComplete="off"
             className="sm:col-span-2"
-            registration={register('cardNumber')}
+            aria-describedby={describedBy('demo-card-number', errors.cardNumber?.message, refusal)}
+            registration={formatted(register('cardNumber'), formatCardNumber, clearRefusal)}
             error={errors.cardNumber?.message}
           />
           <TextField
@@ -73,8 +118,9 @@ export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack }: Pr
             label="Expiry (MM/YY)"
             inputMode="numeric"
             autoComplete="off"
-            placeholder="MM/YY"
-            registration={register('expiry')}
+            placeholder="MM / YY"
+            aria-describedby={describedBy('demo-card-expiry', errors.expiry?.message, refusal)}
+            registration={formatted(register('expiry'), (value, event) => formatExpiry(value, { deleting: isDeleting(event) }), clearRefusal)}
             error={errors.expiry?.message}
           />
           <TextField
@@ -82,7 +128,8 @@ export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack }: Pr
             label="CVC"
             inputMode="numeric"
             autoComplete="off"
-            registration={register('cvc')}
+            aria-describedby={describedBy('demo-card-cvc', errors.cvc?.message, refusal)}
+            registration={formatted(register('cvc'), formatCvc, clearRefusal)}
             error={errors.cvc?.message}
           />
           <TextField
@@ -94,8 +141,20 @@ export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack }: Pr
             error={errors.nameOnCard?.message}
           />
         </fieldset>
-        <PaymentActions onBack={onBack} primaryLabel="COMPLETE PAYMENT" busy={busy} />
+        {refusal ? (
+          <p id={DECLINE_ID} role="alert" className="mt-5 rounded-brutal border-2 border-danger bg-danger-soft p-4 font-semibold text-ink">
+            {refusal}
+          </p>
+        ) : null}
+        {hold}
+        <PaymentActions onBack={onBack} primaryLabel="COMPLETE PAYMENT" busy={busy} disabled={holdEnded} />
       </form>
     </PaymentPanel>
   );
+}
+
+/** A card field's descriptions: its own error (TextField's id) and the provider's refusal. */
+function describedBy(id: string, error: string | undefined, refusal: string | undefined): string | undefined {
+  const ids = [error && `${id}-error`, refusal && DECLINE_ID].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
 }

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { checkoutMessages } from '../checkout-messages';
 import { PaymentActions, PaymentPanel } from './payment-panel';
@@ -30,17 +30,26 @@ type Props = {
   /** Completes the booking once the payment succeeded; resolves false when it could not. */
   onPaid: (paymentIntentId: string) => Promise<boolean>;
   onBack: () => void;
+  /** The seat hold's countdown, shown under the card fields. */
+  hold?: ReactNode;
+  /** The hold ran out: paying waits for a new one. */
+  holdEnded?: boolean;
 };
 
-function StripeFields({ onPaid, onBack, loadFailed }: Pick<Props, 'onPaid' | 'onBack'> & { loadFailed: boolean }) {
+const REFUSAL_ID = 'stripe-card-refusal';
+
+function StripeFields({ onPaid, onBack, loadFailed, hold, holdEnded = false }: Pick<Props, 'onPaid' | 'onBack' | 'hold' | 'holdEnded'> & { loadFailed: boolean }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
+  // Stripe's refusal stays under the card fields until the card is edited or paid again.
+  const [refusal, setRefusal] = useState<string>();
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
-    if (!stripe || !elements) return;
+    if (!stripe || !elements || holdEnded) return;
     setBusy(true);
+    setRefusal(undefined);
     const { error, paymentIntent } = await stripe.confirmPayment({
       elements,
       // Cards confirm in place; a method that must redirect comes back to the site, and the
@@ -50,6 +59,7 @@ function StripeFields({ onPaid, onBack, loadFailed }: Pick<Props, 'onPaid' | 'on
     });
     if (error) {
       toast({ title: checkoutMessages.paymentFailedTitle, description: error.message, variant: 'destructive' });
+      setRefusal(error.message ? `${checkoutMessages.paymentFailedTitle}: ${error.message}` : checkoutMessages.paymentFailedTitle);
       setBusy(false);
       return;
     }
@@ -68,14 +78,20 @@ function StripeFields({ onPaid, onBack, loadFailed }: Pick<Props, 'onPaid' | 'on
           The card form could not load. Check your connection and reload the page.
         </p>
       ) : (
-        <PaymentElement />
+        <PaymentElement onChange={() => setRefusal(undefined)} />
       )}
-      <PaymentActions onBack={onBack} primaryLabel="COMPLETE PAYMENT" busy={busy} disabled={!stripe || !elements} />
+      {refusal ? (
+        <p id={REFUSAL_ID} role="alert" className="mt-5 rounded-brutal border-2 border-danger bg-danger-soft p-4 font-semibold text-ink">
+          {refusal}
+        </p>
+      ) : null}
+      {hold}
+      <PaymentActions onBack={onBack} primaryLabel="COMPLETE PAYMENT" busy={busy} disabled={!stripe || !elements || holdEnded} />
     </form>
   );
 }
 
-export default function StripePaymentForm({ publishableKey, clientSecret, onPaid, onBack }: Props) {
+export default function StripePaymentForm({ publishableKey, clientSecret, onPaid, onBack, hold, holdEnded }: Props) {
   const [stripePromise] = useState(() => stripeFor(publishableKey));
   const [loadFailed, setLoadFailed] = useState(false);
   useEffect(() => {
@@ -91,7 +107,7 @@ export default function StripePaymentForm({ publishableKey, clientSecret, onPaid
   return (
     <PaymentPanel headingId="payment-heading" title="Payment Information">
       <Elements stripe={stripePromise} options={{ clientSecret }}>
-        <StripeFields onPaid={onPaid} onBack={onBack} loadFailed={loadFailed} />
+        <StripeFields onPaid={onPaid} onBack={onBack} loadFailed={loadFailed} hold={hold} holdEnded={holdEnded} />
       </Elements>
     </PaymentPanel>
   );
