@@ -75,6 +75,8 @@ describe('POST /api/discount-codes/check', () => {
     ['an empty code', { workshopDateId: 1, code: '   ' }, 'Please enter a discount code'],
     ['a code too long', { workshopDateId: 1, code: 'X'.repeat(65) }, 'Discount code must be 64 characters or less'],
     ['no date', { code: 'SPRING20' }, 'Please select a workshop date'],
+    // Found by the body fuzzer (seed 42): one past PostgreSQL's integer answered 500.
+    ['a date id past the integer range', { workshopDateId: 2147483648, code: 'FUZ🎉Z1' }, 'Please select a workshop date'],
     ['a code that is not text', { workshopDateId: 1, code: { $ne: '' } }, 'Please enter a discount code'],
   ])('refuses %s with 400', async (_label, payload, message) => {
     const response = await check(payload);

@@ -10,6 +10,9 @@ export const emailField = safeString('Email', { error: INVALID_EMAIL })
 
 export const paymentModes = ['pay_now', 'pay_later'] as const;
 
+/** The largest id a serial column holds (PostgreSQL integer). */
+export const MAX_ROW_ID = 2_147_483_647;
+
 /** No zone name is longer (the longest IANA names have about 30 characters). */
 export const MAX_TIME_ZONE_LENGTH = 64;
 
@@ -28,7 +31,9 @@ export const bookingFormSchema = z.object({
   workshopDateId: z.coerce
     .number({ error: 'Please select a workshop date' })
     .int('Please select a workshop date')
-    .positive('Please select a workshop date'),
+    .positive('Please select a workshop date')
+    // Ids are PostgreSQL integers: a larger number names no date (and must not reach a query as one).
+    .max(MAX_ROW_ID, 'Please select a workshop date'),
   firstName: safeString('First name', { error: 'First name must be at least 2 characters' }).trim().min(2, 'First name must be at least 2 characters').max(100, 'First name must be 100 characters or less'),
   lastName: safeString('Last name', { error: 'Last name must be at least 2 characters' }).trim().min(2, 'Last name must be at least 2 characters').max(100, 'Last name must be 100 characters or less'),
   email: emailField,
@@ -79,7 +84,7 @@ export const createPaymentIntentSchema = z.object({
   discountCode: bookingFormSchema.shape.discountCode,
   subscribedToNewsletter: z.boolean().optional().default(true),
   /** Paying later for a reservation: its id and the signed token from the e-mail link. */
-  bookingId: z.number().int().positive().optional(),
+  bookingId: z.number().int().positive().max(MAX_ROW_ID, 'Booking not found').optional(),
   payToken: safeString('Pay link').max(500).optional(),
   timeZone: visitorTimeZoneField,
 });
