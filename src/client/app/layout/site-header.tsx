@@ -54,9 +54,29 @@ function NavLinks({ onChoose, className, itemClassName }: { onChoose: () => void
   );
 }
 
+/**
+ * The logo on the landing page scrolls back to the top (smoothly, unless the visitor prefers
+ * reduced motion) and drops any '#section' from the address; elsewhere the link routes to '/',
+ * which the app opens at the top.
+ */
+function scrollLandingToTop() {
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  window.scrollTo({ top: 0, behavior: reduced ? 'instant' : 'smooth' });
+}
+
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [location] = useLocation();
   const close = () => setMenuOpen(false);
+  const onLogoClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    close();
+    if (location !== '/') return;
+    // Modified clicks (new tab, new window) keep the browser's own behaviour.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    scrollLandingToTop();
+  };
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -70,7 +90,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b-2 border-ink bg-paper">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link href="/" onClick={close} className="flex min-h-11 items-center gap-2.5 rounded-brutal font-black">
+        <Link href="/" onClick={onLogoClick} className="flex min-h-11 items-center gap-2.5 rounded-brutal font-black">
           <span
             aria-hidden="true"
             className="inline-flex size-9 items-center justify-center rounded-brutal border-2 border-ink bg-accent text-lg shadow-brutal-sm"

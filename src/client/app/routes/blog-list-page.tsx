@@ -3,10 +3,11 @@ import { Link } from 'wouter';
 import { routeMetaFor } from '../../../common/route-meta';
 import { useBlogPosts } from '../../../features/content/ui/api/get-blog-posts';
 import { BlogPostCard, BlogPostCardSkeleton } from '../../../features/content/ui/components/blog-post-card';
+import { buttonClasses } from '../../components/ui/button';
 import { useRouteMeta } from '../../lib/use-route-meta';
 
 function BlogPosts() {
-  const { data: posts, isPending, isError } = useBlogPosts();
+  const { data: posts, isPending, isError, isFetching, refetch } = useBlogPosts();
 
   if (isPending) {
     return (
@@ -21,9 +22,17 @@ function BlogPosts() {
   }
   if (isError) {
     return (
-      <p role="alert" className="rounded-brutal border-2 border-ink bg-danger-soft p-4 font-semibold">
-        Failed to load blog posts. Please try again later.
-      </p>
+      <div role="alert" className="rounded-brutal border-2 border-ink bg-danger-soft p-6">
+        <p className="font-semibold">Failed to load blog posts. Please try again later.</p>
+        <button
+          type="button"
+          onClick={() => void refetch()}
+          disabled={isFetching}
+          className={buttonClasses('secondary', 'md', 'mt-4')}
+        >
+          Try again
+        </button>
+      </div>
     );
   }
   // The server lists published posts only; the filter keeps that rule true here as well.

@@ -1,8 +1,10 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
+import type { KeyboardEvent } from 'react';
 import { formatPrice } from '../../../../common/money';
 import { Badge } from '../../../../client/components/ui/badge';
 import { cx } from '../../../../client/components/ui/cx';
 import { expertiseLabels, type PublicWorkshopDate } from '../../../workshops/workshops.schema';
+import { arrowStep, steppedDateId, tabStopDateId } from '../date-radio-keys';
 import { displayTime } from '../timezone';
 
 type Props = {
@@ -25,6 +27,19 @@ function isTbc(date: PublicWorkshopDate) {
 
 /** The radio list of workshop dates: arrow keys move, booked-out dates are skipped (spec §4). */
 export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneChoice, browserZone, labelledBy, errorId, focusRef }: Props) {
+  const tabStop = tabStopDateId(dates, value);
+  // Radix moves focus on a timer and checks the radio only if the arrow key is still held then, so
+  // a quick tap moved focus without choosing the date. The arrows are handled here instead:
+  // choose the next bookable date and focus it at once (preventDefault keeps Radix's handler out).
+  const onArrowKey = (event: KeyboardEvent<HTMLButtonElement>, fromId: string) => {
+    const step = arrowStep(event.key);
+    if (step === 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const target = steppedDateId(dates, fromId, step);
+    if (!target) return;
+    onChange(target);
+    document.getElementById(`workshop-date-${target}`)?.focus();
+  };
   return (
     <RadioGroup.Root
       ref={(element) => {
@@ -40,6 +55,9 @@ export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneCh
       aria-labelledby={labelledBy}
       aria-describedby={errorId}
       aria-invalid={errorId ? true : undefined}
+      // Radix makes the group itself a tab stop until a date is chosen; native radios put the first
+      // enabled radio there instead, so the group steps out and each item says whether it is the stop.
+      tabIndex={-1}
       className="grid gap-3"
     >
       {dates.map((date) => {
@@ -60,6 +78,8 @@ export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneCh
               id={id}
               value={String(date.id)}
               disabled={bookedOut}
+              tabIndex={String(date.id) === tabStop ? 0 : -1}
+              onKeyDown={(event) => onArrowKey(event, String(date.id))}
               className="relative z-10 mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full border-2 border-ink bg-white disabled:bg-paper-deep"
             >
               <RadioGroup.Indicator className="size-3 rounded-full bg-ink" />

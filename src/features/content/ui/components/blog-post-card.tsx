@@ -5,7 +5,14 @@ import { buttonClasses } from '../../../../client/components/ui/button';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { listReadMinutes, type BlogPost } from '../../content.schema';
 
-/** The byline: author, date and read time, shared by the list and the post. */
+/**
+ * The byline: author, date and read time, shared by the list and the post.
+ *
+ * Every part carries a '·' before it, and the list is shifted left by exactly one separator's
+ * width inside a clipping box: the part that opens a line has its separator cut off, so a wrapped
+ * line never starts (nor, since separators lead their part, ends) with a '·'. Missing parts are
+ * simply not rendered, so no separator stands beside a gap.
+ */
 export function BlogByline({
   author,
   publishedAt,
@@ -17,22 +24,30 @@ export function BlogByline({
   formatDate: (value: string) => string;
   minutes: number;
 }) {
-  // Each part keeps its separator, so a wrapped line never ends in a dangling dot.
-  const separator = <span aria-hidden="true">· </span>;
+  const parts = [
+    author ? <span key="author">{author}</span> : null,
+    publishedAt ? (
+      <time key="date" dateTime={publishedAt} className="whitespace-nowrap">
+        {formatDate(publishedAt)}
+      </time>
+    ) : null,
+    <span key="minutes" className="whitespace-nowrap">
+      {minutes} min read
+    </span>,
+  ].filter((part) => part !== null);
   return (
-    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold text-ink-soft">
-      <span>{author}</span>
-      {publishedAt && (
-        <span className="whitespace-nowrap">
-          {separator}
-          <time dateTime={publishedAt}>{formatDate(publishedAt)}</time>
-        </span>
-      )}
-      <span className="whitespace-nowrap">
-        {separator}
-        {minutes} min read
-      </span>
-    </p>
+    <div className="overflow-hidden text-sm font-semibold text-ink-soft" data-byline="">
+      <p className="-ml-5 flex flex-wrap items-center gap-y-1">
+        {parts.map((part) => (
+          <span key={part.key} className="inline-flex min-w-0 items-center" data-byline-part="">
+            <span aria-hidden="true" className="w-5 shrink-0 text-center" data-byline-separator="">
+              ·
+            </span>
+            {part}
+          </span>
+        ))}
+      </p>
+    </div>
   );
 }
 
