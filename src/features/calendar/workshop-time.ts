@@ -95,11 +95,17 @@ export function zoneStory(times: { start: Date; end: Date }, organiserZone: stri
   };
 }
 
+/** The viewer's side: '7:00 PM – 9:00 PM CEST for you', with their day when it differs; null without one. */
+export function viewerText(story: ZoneStory): string | null {
+  const viewer = story.viewer;
+  return viewer ? `${viewer.day ? `${viewer.day}, ` : ''}${viewer.time} for you` : null;
+}
+
 /** 'Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT · 7:00 PM – 9:00 PM CEST for you'. */
 export function zoneStoryText(story: ZoneStory): string {
   const own = `${story.organiser.day}, ${story.organiser.time}`;
-  if (!story.viewer) return own;
-  return `${own} · ${story.viewer.day ? `${story.viewer.day}, ` : ''}${story.viewer.time} for you`;
+  const viewer = viewerText(story);
+  return viewer ? `${own} · ${viewer}` : own;
 }
 
 /**

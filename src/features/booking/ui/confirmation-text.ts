@@ -1,6 +1,6 @@
 import { formatUsd } from '../../../common/money';
 import { resolveTimeZone, wallTime } from '../../../common/time-zones';
-import { workshopEventTimes, zoneStory } from '../../calendar/workshop-time';
+import { viewerText, workshopEventTimes, zoneStory } from '../../calendar/workshop-time';
 import type { BookingConfirmation } from '../booking.schema';
 
 /**
@@ -21,7 +21,7 @@ export function whenLines(workshop: BookingConfirmation['workshop'], viewerZone:
   const story = zoneStory(times, workshop.timezone, viewerZone);
   return {
     organiser: `${story.organiser.day}, ${story.organiser.time}`,
-    viewer: story.viewer ? `${story.viewer.day ? `${story.viewer.day}, ` : ''}${story.viewer.time} for you` : null,
+    viewer: viewerText(story),
   };
 }
 
