@@ -1,4 +1,4 @@
-import { TZDate, tzName } from '@date-fns/tz';
+import { TZDate } from '@date-fns/tz';
 
 /**
  * Real time zones (CONTRACT §7, decision 010). A workshop date's zone is an IANA zone; the
@@ -67,7 +67,15 @@ const SHORT_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   'Asia/Tokyo': { 'GMT+9': 'JST' },
   'Australia/Sydney': { 'GMT+10': 'AEST', 'GMT+11': 'AEDT' },
   UTC: { UTC: 'UTC', GMT: 'UTC' },
+  // The booking section's 'Greenwich Mean Time' (spec §9): ICU calls it UTC.
+  'Etc/GMT': { UTC: 'GMT', GMT: 'GMT' },
 };
+
+/**
+ * Zones we name ourselves keep their id, whatever the case they are typed in: ICU would spell
+ * 'Etc/GMT' (the booking section's Greenwich Mean Time) as 'UTC' and lose its name.
+ */
+const OWN_ZONE_IDS = new Map([...ZONE_REGIONS.map((region) => region.id), 'Etc/GMT'].map((id) => [id.toLowerCase(), id]));
 
 const canonicalZones = new Map<string, string | null>();
 
@@ -92,7 +100,7 @@ function canonicalZone(name: string): string | null {
 export function resolveTimeZone(typed: string | null | undefined): string | null {
   const text = (typed ?? '').trim();
   if (!text) return null;
-  const region = ABBREVIATION_REGIONS[text.toUpperCase()];
+  const region = ABBREVIATION_REGIONS[text.toUpperCase()] ?? OWN_ZONE_IDS.get(text.toLowerCase());
   if (region) return region;
   // Only region names: Intl also takes offsets ('+05:00') and 'EST5EDT'-style legacy names.
   if (!/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(text)) return null;
@@ -113,8 +121,7 @@ export function zoneRegionLabel(zoneId: string): string {
 
 /** The abbreviation in force in a zone at an instant: 'PDT', 'CEST', 'AEDT', 'JST', or ICU's 'GMT+5:30'. */
 export function zoneAbbreviation(zoneId: string, instant: Date): string {
-  const icuName = tzName(zoneId, instant, 'short');
-  return SHORT_NAMES[zoneId]?.[icuName] ?? icuName;
+  return readClock(zoneId, instant).abbreviation;
 }
 
 export type CalendarDay = { year: number; monthIndex: number; day: number };
@@ -148,17 +155,32 @@ export const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' '
 type WallFormats = { day: Intl.DateTimeFormat; clock: Intl.DateTimeFormat };
 const formatsByZone = new Map<string, WallFormats>();
 
-/** Formatters made once per zone: building one costs far more than using it. */
+/**
+ * Formatters made once per zone: building one costs far more than using it (about 20 times a
+ * format here), and every listing, e-mail and calendar text reads clocks. The clock's formatter
+ * also names the zone, so the abbreviation comes from the same call.
+ */
 function wallFormats(zoneId: string): WallFormats {
   let formats = formatsByZone.get(zoneId);
   if (!formats) {
     formats = {
       day: new Intl.DateTimeFormat('en-US', { timeZone: zoneId, weekday: 'short', month: 'long', day: 'numeric', year: 'numeric' }),
-      clock: new Intl.DateTimeFormat('en-US', { timeZone: zoneId, hour: 'numeric', minute: '2-digit' }),
+      clock: new Intl.DateTimeFormat('en-US', { timeZone: zoneId, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
     };
     formatsByZone.set(zoneId, formats);
   }
   return formats;
+}
+
+/** '10:00 AM' and the abbreviation in force ('PDT'; ICU's 'GMT+2' becomes 'CEST' for the listed regions). */
+function readClock(zoneId: string, instant: Date): { clock: string; abbreviation: string } {
+  const parts = wallFormats(zoneId).clock.formatToParts(instant);
+  const icuName = parts.find((part) => part.type === 'timeZoneName')?.value ?? zoneId;
+  const clock = parts
+    .filter((part) => part.type !== 'timeZoneName')
+    .map((part) => part.value)
+    .join('');
+  return { clock: plainSpaces(clock), abbreviation: SHORT_NAMES[zoneId]?.[icuName] ?? icuName };
 }
 
 export type WallTime = {
@@ -172,12 +194,7 @@ export type WallTime = {
 
 /** An instant as it reads on the zone's calendar and clock. Throws RangeError for an unknown zone. */
 export function wallTime(instant: Date, zoneId: string): WallTime {
-  const formats = wallFormats(zoneId);
-  return {
-    day: plainSpaces(formats.day.format(instant)),
-    clock: plainSpaces(formats.clock.format(instant)),
-    abbreviation: zoneAbbreviation(zoneId, instant),
-  };
+  return { day: plainSpaces(wallFormats(zoneId).day.format(instant)), ...readClock(zoneId, instant) };
 }
 
 /**

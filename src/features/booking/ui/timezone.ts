@@ -1,6 +1,6 @@
 import { parseTimeRange } from '../../../common/dates';
 import { resolveTimeZone, runtimeTimeZone } from '../../../common/time-zones';
-import { zoneStory } from '../../calendar/workshop-time';
+import { viewerText, zoneStory } from '../../calendar/workshop-time';
 
 /**
  * The booking section's "show times in" viewer (spec §9), kept pure so it is unit-tested in
@@ -26,8 +26,6 @@ type ListedZone = {
   /** IANA zone; also the stored value of the choice. */
   value: string;
   label: string;
-  /** A short name to show instead of the zone rules' own, keyed by that name (Greenwich: 'GMT', not 'UTC'). */
-  abbreviations?: Record<string, string>;
 };
 
 /** The listed zones of spec §9, in its order. */
@@ -38,7 +36,7 @@ export const listedZones: readonly ListedZone[] = [
   { value: 'America/Denver', label: 'Mountain Time' },
   { value: 'America/Anchorage', label: 'Alaska Time' },
   { value: 'Pacific/Honolulu', label: 'Hawaii Time' },
-  { value: 'Etc/GMT', label: 'Greenwich Mean Time', abbreviations: { UTC: 'GMT' } },
+  { value: 'Etc/GMT', label: 'Greenwich Mean Time' },
   { value: 'Europe/Berlin', label: 'Central European Time' },
   { value: 'Asia/Tokyo', label: 'Japan Time' },
   { value: 'Australia/Sydney', label: 'Australian Eastern Time' },
@@ -51,7 +49,7 @@ export function timeZoneChoiceOptions(browserZone: string | undefined): TimeZone
   return [
     { value: BROWSER_TIME, label: browserZone ? `Your time zone (${browserZone})` : 'Your time zone' },
     { value: ORIGINAL_TIME, label: 'Original workshop time' },
-    ...listedZones.map(({ value, label }) => ({ value, label })),
+    ...listedZones,
   ];
 }
 
@@ -128,15 +126,7 @@ export function displayTime(workshop: WorkshopTimeSource, choice: string, browse
   if (choice !== ORIGINAL_TIME && !resolveTimeZone(viewerZone)) return original;
   try {
     const story = zoneStory(times, organiserZone, viewerZone);
-    const viewer = story.viewer;
-    const names = listedZones.find((zone) => zone.value === viewerZone)?.abbreviations;
-    const viewerTime = viewer && names ? viewer.time.replace(/\S+$/, (name) => names[name] ?? name) : viewer?.time;
-    return {
-      date: story.organiser.day,
-      time: story.organiser.time,
-      forYou: viewer ? `${viewer.day ? `${viewer.day}, ` : ''}${viewerTime} for you` : null,
-      converted: true,
-    };
+    return { date: story.organiser.day, time: story.organiser.time, forYou: viewerText(story), converted: true };
   } catch {
     // An unknown zone throws RangeError; show what the organiser wrote.
     return original;
