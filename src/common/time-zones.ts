@@ -198,6 +198,15 @@ export function wallTime(instant: Date, zoneId: string): WallTime {
 }
 
 /**
+ * 'Sat, November 28, 2026, 1:17 AM CET': an instant on the clock of a zone (an IANA name or an
+ * offered abbreviation), or of UTC when the zone is unknown.
+ */
+export function formatInstant(instant: Date, zone: string | null | undefined): string {
+  const wall = wallTime(instant, resolveTimeZone(zone) ?? 'UTC');
+  return `${wall.day}, ${wall.clock} ${wall.abbreviation}`;
+}
+
+/**
  * '10:00 AM PDT · 7:00 PM CEST for you': the organiser's clock, then the viewer's when their zone
  * reads differently (with the viewer's day when it is another day: 'Sat, July 5, 2031, 3:00 AM
  * AEST for you'). Only the organiser's clock when the viewer's zone is unknown or shows the same.

@@ -8,7 +8,7 @@ import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { tokenFor, type TokenSigner } from '../../../server/lib/signed-token';
 import { bookingIcsAttachment } from '../../calendar/server/booking-calendar';
 import { workshopWhenFor } from '../../calendar/workshop-time';
-import { resolveTimeZone, wallTime } from '../../../common/time-zones';
+import { formatInstant } from '../../../common/time-zones';
 import type { EmailTemplateType } from '../../email-templates/email-template-types';
 import { renderEmail, type TemplateValues } from '../../email-templates/server/render-email';
 import { participantLinkFor } from '../../participant/server/participant-access';
@@ -119,15 +119,6 @@ export async function queuePaymentRefundedEmail(
 }
 
 /** An instant in an e-mail, e.g. 'July 2, 2031, 5:00 PM UTC'. */
-/**
- * 'Sat, November 28, 2026, 1:17 AM CET': an instant on the reader's clock — the zone they booked
- * in, else the workshop's (a typed abbreviation or IANA name) — and UTC when neither is known.
- */
-export function formatInstant(instant: Date, zone?: string | null): string {
-  const wall = wallTime(instant, resolveTimeZone(zone) ?? 'UTC');
-  return `${wall.day}, ${wall.clock} ${wall.abbreviation}`;
-}
-
 /** A day before an unpaid reservation runs out: the pay link again. */
 export async function queueReservationReminderEmail(tx: Database, deps: Pick<BookingDeps, 'publicUrl'>, booking: BookingRow, date: WorkshopDateRow) {
   const tokens = new SealedTokens();
@@ -135,6 +126,7 @@ export async function queueReservationReminderEmail(tx: Database, deps: Pick<Boo
     firstName: booking.firstName,
     workshopTitle: date.title,
     when: whenText(date, booking.timeZone),
+    // On the reader's clock: the zone they booked in, else the workshop's.
     expiresAt: booking.reservationExpiresAt ? formatInstant(booking.reservationExpiresAt, booking.timeZone ?? date.timezone) : '',
     amount: formatUsd(centsToDollars(booking.finalPriceCents)),
     payLink: payLinkFor(tokens, deps.publicUrl, booking.id),

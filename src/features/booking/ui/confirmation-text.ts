@@ -1,5 +1,5 @@
 import { formatUsd } from '../../../common/money';
-import { resolveTimeZone, wallTime } from '../../../common/time-zones';
+import { formatInstant } from '../../../common/time-zones';
 import { viewerText, workshopEventTimes, zoneStory } from '../../calendar/workshop-time';
 import type { BookingConfirmation } from '../booking.schema';
 
@@ -27,8 +27,7 @@ export function whenLines(workshop: BookingConfirmation['workshop'], viewerZone:
 
 /** An instant on the visitor's clock: 'Sun, July 6, 2031, 10:00 AM CEST' (UTC when the zone is unknown). */
 export function instantText(iso: string, viewerZone: string | null | undefined): string {
-  const wall = wallTime(new Date(iso), resolveTimeZone(viewerZone) ?? 'UTC');
-  return `${wall.day}, ${wall.clock} ${wall.abbreviation}`;
+  return formatInstant(new Date(iso), viewerZone);
 }
 
 /** What was paid: 'Paid $499.00', 'Free with code FREE100', '$499.00 due by …', or what became of it. */
