@@ -49,14 +49,6 @@ export function bookingDepsFrom(deps: AppDeps, payments: PaymentProvider = deps.
 type BookingRow = typeof bookings.$inferSelect;
 type Customer = { firstName: string; lastName: string; email: string; company: string; discountCode: string; subscribedToNewsletter: boolean; timeZone?: string };
 
-/**
- * What bookings.timeZone keeps of the zone the visitor sent: the canonical IANA zone when the zone
- * rules know it, else null ('Mars/Olympus', an offset, nothing). Never a reason to refuse a booking.
- */
-export function storedTimeZone(sent: string | null | undefined): string | null {
-  return resolveTimeZone(sent);
-}
-
 /** The answer to a completed booking, with the token that opens its confirmation page. */
 export function toBookingResponse(row: BookingRow, secret: string, now = Date.now()): BookingResponse {
   return {
@@ -178,7 +170,8 @@ export async function createPaymentIntent(
           workshopDateId: date.id,
           amountCents: price.finalCents,
           discountCodeId: discount?.id ?? null,
-          customer: { ...input.customer, timeZone: storedTimeZone(input.customer.timeZone), originalCents: price.originalCents, discountCents: price.discountCents },
+          // bookings.timeZone keeps a zone the rules know, else null: never a reason to refuse a booking.
+          customer: { ...input.customer, timeZone: resolveTimeZone(input.customer.timeZone), originalCents: price.originalCents, discountCents: price.discountCents },
         })
         .onConflictDoNothing({ target: payments.providerPaymentId });
     });
@@ -333,7 +326,7 @@ async function bookUnpaidSeat(
         reservationExpiresAt: reservation?.expiresAt ?? null,
         reservationRemindedAt: reservation?.remindedAt ?? null,
         subscribedToNewsletter: form.subscribedToNewsletter,
-        timeZone: storedTimeZone(form.timeZone),
+        timeZone: resolveTimeZone(form.timeZone),
       })
       .returning();
     await subscribeBooker(tx, form.email, form.subscribedToNewsletter);

@@ -20,7 +20,7 @@ type CheckoutCustomer = {
   company?: string;
   discountCode?: string;
   subscribedToNewsletter: boolean;
-  /** The visitor's zone, already checked when the payment was opened (storedTimeZone); absent on payments opened before it was kept. */
+  /** The visitor's zone, already resolved when the payment was opened; absent on payments opened before it was kept. */
   timeZone?: string | null;
   originalCents: number;
   discountCents: number;
