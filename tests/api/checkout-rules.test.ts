@@ -14,6 +14,7 @@ import { payments, seatHolds, workshopDates } from '../../src/server/db/schema';
 import { createBookingWorld, type BookingWorld } from '../helpers/booking-world';
 import { lifecycleSteps, type Person } from '../helpers/lifecycle-steps';
 import { testDatabaseKind } from '../helpers/test-database';
+import { holdRowLock } from '../helpers/row-lock';
 
 let world: BookingWorld;
 
@@ -373,22 +374,7 @@ if (testDatabaseKind === 'postgres') {
     }
 
     /** Another buyer holds this date's row, so a reservation there waits before it commits; call the answer to let it go. */
-    async function holdDateRow(dateId: number) {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holder = world.db.transaction(async (tx) => {
-        await tx.select({ id: workshopDates.id }).from(workshopDates).where(eq(workshopDates.id, dateId)).for('update');
-        locked();
-        await released;
-      });
-      await isLocked;
-      return async () => {
-        release();
-        await holder;
-      };
-    }
+    const holdDateRow = (dateId: number) => holdRowLock(world.db, workshopDates, dateId);
 
     it('by one address holding 2 cannot both pass the limit of 3', async () => {
       const who = person('Racer');

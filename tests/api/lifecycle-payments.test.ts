@@ -16,6 +16,7 @@ import type { PaymentProvider } from '../../src/server/payments/payment-provider
 import { createBookingWorld, type BookingWorld } from '../helpers/booking-world';
 import { lifecycleSteps, type Person } from '../helpers/lifecycle-steps';
 import { testDatabaseKind } from '../helpers/test-database';
+import { holdRowLock } from '../helpers/row-lock';
 
 let world: BookingWorld;
 
@@ -430,22 +431,7 @@ if (testDatabaseKind === 'postgres') {
   // Row locks between instances exist only on a server; embedded PGlite runs one transaction at a time.
   describe('sweeps on several instances pass over rows another one holds (PostgreSQL)', () => {
     /** Holds a FOR UPDATE lock on the booking, as another instance's payment or sweep would, until released. */
-    async function lockBooking(id: number) {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holder = world.db.transaction(async (tx) => {
-        await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).for('update');
-        locked();
-        await released;
-      });
-      await isLocked;
-      return async () => {
-        release();
-        await holder;
-      };
-    }
+    const lockBooking = (id: number) => holdRowLock(world.db, bookings, id);
     /** 'done' when the sweep finished within 5 s, 'waiting' when it sat behind the lock. */
     const within5s = (sweep: Promise<number>) => Promise.race([sweep.then(() => 'done'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 5_000))]);
 
