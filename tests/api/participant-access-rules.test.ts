@@ -1,15 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestParticipantLink, participantLinkFor } from '../../src/features/participant/server/participant-access';
-import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { auditLog, bookings, emailOutbox, emailTemplates } from '../../src/server/db/schema';
-import { loadEnv } from '../../src/server/env';
-import { ReadCache } from '../../src/server/lib/read-cache';
-import { createPaymentProvider } from '../../src/server/payments/create-provider';
 import { createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
-import { createTestDatabase } from '../helpers/test-database';
+import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
 
 /**
  * The rules of src/features/participant/server/participant-access.ts, one per test: when an access
@@ -30,20 +25,10 @@ let deletedBooking: number;
 let adminHeaders: Record<string, string>;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', PUBLIC_URL: 'http://test.local' });
-  const built = await buildApp({
-    db: database.db,
-    env,
-    publicCache: new ReadCache(0),
-    payments: createPaymentProvider(env, database.db, TEST_SECRET),
-    secret: TEST_SECRET,
-    clientDir: null,
+  app = await createTestApp({
     logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) } },
   });
-  built.addHook('onClose', async () => database.close());
-  app = Object.assign(built, { database });
-  db = database.db;
+  db = app.database.db;
 
   const date = await createWorkshopDate(db);
   const booked = { workshopDateId: date.id, lastName: 'Person', company: '', originalPriceCents: 49900, finalPriceCents: 49900, isPaid: true, status: 'confirmed' as const };

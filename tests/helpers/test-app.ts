@@ -21,6 +21,8 @@ export type TestAppOptions = {
   onEmailQueued?: () => void;
   /** The booking lifecycle's clock (hold and reservation expiry); real time by default. */
   clock?: () => Date;
+  /** The app's logger, e.g. a stream a test reads the log lines from; silent by default. */
+  logger?: Parameters<typeof buildApp>[0]['logger'];
 };
 
 /** The real application on a fresh database, without listening; close() drops everything. */
@@ -48,6 +50,7 @@ export async function createTestAppOn(database: DatabaseHandle, options: Omit<Te
     onEmailQueued: options.onEmailQueued,
     clock: options.clock,
     clientDir: null,
+    logger: options.logger,
   });
   return Object.assign(app, { database });
 }
