@@ -93,6 +93,19 @@ describe('two-step sign-in (TOTP)', () => {
     expect((await post('/api/admin/totp/setup', undefined, adminHeaders)).statusCode).toBe(409);
   });
 
+  it('accepts the code that confirmed the set-up at the first sign-in in the same 30 s step, once', async () => {
+    // Issue 17: the clock has not moved since enabling, so this is the very code the set-up took.
+    // It only proved the app holds the secret; it has not signed anyone in yet.
+    const setupCode = code();
+    const signedIn = await sendCode(setupCode, sessionCookieFrom(await login())!);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json()).toMatchObject({ success: true, message: 'Login successful!' });
+    // Having signed in, it is spent: a replay is refused.
+    const replay = await sendCode(setupCode, sessionCookieFrom(await login())!);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ success: false, message: TOTP_CODE_WRONG });
+  });
+
   it('then asks for the code after the password, with a pending session that opens nothing', async () => {
     const response = await login();
     expect(response.statusCode).toBe(200);

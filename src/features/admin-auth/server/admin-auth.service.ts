@@ -167,12 +167,15 @@ async function lastAcceptedTotpStep(db: Database, adminUserId: number): Promise<
 /**
  * Checks an authenticator code under its own throttle (wrong codes per account, see
  * login-throttle). On success the attempt's row becomes `successAction` and keeps the accepted
- * step for the replay check.
+ * step: as `totpStep` for the replay check, or as `setupStep` when the code only confirms a new
+ * set-up. That code proves the app holds the secret, nothing more: the admin signs in right after,
+ * often inside the same 30 s step, and refusing that code as a replay would lock them out until
+ * the next one.
  */
 async function checkCode(
   deps: AuthDeps,
   user: AdminRow,
-  input: { code: string; ip: string; failureAction: FailureAction; stage: string; successAction: string },
+  input: { code: string; ip: string; failureAction: FailureAction; stage: string; successAction: string; confirmsSetup?: boolean },
 ): Promise<'throttled' | 'invalid' | 'ok'> {
   const attempt = await beginAttempt(deps.db, {
     actor: user.email,
@@ -186,7 +189,7 @@ async function checkCode(
   const key = totpKey(deps.secret, user);
   const step = key ? verifyTotp(key, input.code) : null;
   if (step === null || step <= (await lastAcceptedTotpStep(deps.db, user.id))) return 'invalid';
-  await settleAttempt(deps.db, attempt, { action: input.successAction, details: { totpStep: step } });
+  await settleAttempt(deps.db, attempt, { action: input.successAction, details: input.confirmsSetup ? { setupStep: step } : { totpStep: step } });
   return 'ok';
 }
 
@@ -232,7 +235,7 @@ export async function enableTotp(deps: AuthDeps, admin: AdminIdentity, input: { 
   const user = await loadAdmin(deps.db, admin);
   if (user.totpEnabled) throw new HttpError(409, TOTP_ALREADY_ON, 'totp_already_enabled');
   if (!user.totpSecret) throw new HttpError(400, TOTP_NOT_SET_UP, 'totp_not_set_up');
-  const result = await checkCode(deps, user, { ...input, failureAction: 'totp_code_rejected', stage: 'totp_enable', successAction: 'totp_enabled' });
+  const result = await checkCode(deps, user, { ...input, failureAction: 'totp_code_rejected', stage: 'totp_enable', successAction: 'totp_enabled', confirmsSetup: true });
   if (result === 'throttled') throw new HttpError(429, LOGIN_THROTTLED, 'too_many_attempts');
   if (result === 'invalid') throw new HttpError(400, TOTP_CODE_WRONG, 'totp_code_wrong');
   // Only the secret that was checked is enabled, even if a second setup raced this one.

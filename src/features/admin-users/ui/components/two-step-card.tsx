@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Badge } from '../../../../client/components/ui/badge';
@@ -19,6 +19,38 @@ import { useSetupTotp } from '../api/setup-totp';
 /** 'JBSWY3DPEHPK3PXP' → 'JBSW Y3DP EHPK 3PXP': easier to type into an app by hand. */
 function groupInFours(secret: string): string {
   return secret.replace(/\s+/g, '').match(/.{1,4}/g)?.join(' ') ?? '';
+}
+
+/**
+ * The otpauth link as a QR code for the app's camera. `qrcode` is loaded only when a set-up
+ * starts, so it never weighs on any other page; it renders an SVG string, shown as an image.
+ * Until it is ready (or if it fails) the key below is there to type by hand.
+ */
+function TotpQrCode({ otpauthUrl }: { otpauthUrl: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    import('qrcode')
+      .then((qrcode) => qrcode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
+      .then((svg) => {
+        if (current) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+      })
+      .catch(() => {
+        if (current) setSrc(null);
+      });
+    return () => {
+      current = false;
+    };
+  }, [otpauthUrl]);
+  return (
+    <div className="mt-2 flex size-48 items-center justify-center rounded-brutal border-2 border-ink bg-white p-1" aria-busy={src === null}>
+      {src ? (
+        <img src={src} width={184} height={184} alt="QR code for your authenticator app: scan it to add this account" className="size-full" />
+      ) : (
+        <Skeleton className="size-full" />
+      )}
+    </div>
+  );
 }
 
 type CodeFormProps = {
@@ -63,7 +95,9 @@ function SetupSteps({ setup, busy, onCode, onCancel }: { setup: TotpSetup; busy:
     <div className="mt-4 space-y-3">
       <ol className="list-decimal space-y-3 pl-5 text-sm">
         <li>
-          In your authenticator app, add an account and type this key (spaces do not matter):
+          In your authenticator app, add an account and scan this QR code:
+          <TotpQrCode otpauthUrl={setup.otpauthUrl} />
+          <p className="mt-3">Or type this key (spaces do not matter):</p>
           <p className="mt-1.5 font-mono text-lg font-bold tracking-wider">
             {groupInFours(setup.secret)}
           </p>
