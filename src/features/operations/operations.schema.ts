@@ -78,10 +78,13 @@ export const retryEmailResponseSchema = z.object({ success: z.literal(true), id:
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 200;
 
+export const AUDIT_LIMIT_INVALID = `limit must be a whole number from 1 to ${AUDIT_MAX_PAGE_SIZE}.`;
+export const AUDIT_BEFORE_INVALID = 'before must be the id of an audit entry (a whole number above 0).';
+
 export const auditLogQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).optional(),
+  limit: z.coerce.number(AUDIT_LIMIT_INVALID).int(AUDIT_LIMIT_INVALID).min(1, AUDIT_LIMIT_INVALID).max(AUDIT_MAX_PAGE_SIZE, AUDIT_LIMIT_INVALID).optional(),
   /** An entry id: the page holds the entries older than it (the last id of the previous page). */
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number(AUDIT_BEFORE_INVALID).int(AUDIT_BEFORE_INVALID).positive(AUDIT_BEFORE_INVALID).optional(),
 });
 
 export const auditEntrySchema = z.object({
