@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { adminSection, openAdminTab, signInAsAdmin } from './support/admin';
 import { adminGetJson, adminRequest, CLIENT_HEADERS, getWorkshopDates, isTbc } from './support/api';
 import { bookPaid } from './support/booking';
 import { expectNoSeriousViolations } from './support/axe';
@@ -90,7 +90,7 @@ test.describe('admin Bookings tab', () => {
     await expect(attended).toBeChecked();
 
     await page.reload();
-    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Bookings', level: 2, exact: true })).toBeVisible();
+    await expect(adminSection(page).getByRole('heading', { name: 'Bookings', level: 2, exact: true })).toBeVisible();
     const reloadedRow = await findBooking(page, who);
     await expect(reloadedRow.getByRole('checkbox', { name: `Attended: ${fullName(who)}` })).toBeChecked();
 

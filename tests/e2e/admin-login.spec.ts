@@ -1,28 +1,18 @@
 import { test, expect } from './fixtures';
-import { signInAsAdmin } from './support/admin';
+import { adminSection, adminSectionLink, openAdminTab, signInAsAdmin } from './support/admin';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 import { holdRequests } from './support/page';
 
 /** Spec §2: the admin guard, the login screen and the dashboard's frame. */
 
-const SPEC_TABS = [
-  'Workshops',
-  'Strategy Notes',
-  'Users',
-  'Admin Users',
-  'Bookings',
-  'Discount Codes',
-  'Workshop Assets',
-  'Workshop Templates',
-  'Testimonials',
-  'Social Cards',
-  'Announcements',
-  'Blog',
-  'Newsletter',
-  'Settings',
-  'Backup',
-  'Messages',
-];
+/** The workspace's sections (issue 17): the spec's sixteen tabs plus Overview, Refunds, Email and Audit Log, grouped. */
+const SECTIONS_BY_GROUP: Record<string, string[]> = {
+  Sales: ['Workshops', 'Bookings', 'Discount Codes', 'Refunds'],
+  Audience: ['Users', 'Messages', 'Newsletter'],
+  Content: ['Testimonials', 'Announcements', 'Blog', 'Workshop Assets', 'Social Cards', 'Strategy Notes'],
+  Setup: ['Workshop Templates', 'Admin Users', 'Settings', 'Email', 'Backup', 'Audit Log'],
+};
+const SPEC_TABS = ['Workshops', 'Strategy Notes', 'Users', 'Admin Users', 'Bookings', 'Discount Codes', 'Workshop Assets', 'Workshop Templates', 'Testimonials', 'Social Cards', 'Announcements', 'Blog', 'Newsletter', 'Settings', 'Backup', 'Messages'];
 
 test.describe('admin guard', () => {
   for (const path of ['/admin', '/email-debug']) {
@@ -139,20 +129,29 @@ test.describe('admin login', () => {
 });
 
 test.describe('admin dashboard', () => {
-  test('has the three summary cards and the sixteen tabs in the spec’s order, Workshops first', async ({ page }) => {
+  test('has the three summary cards and every section of the spec in the grouped sidebar, Workshops open first', async ({ page }) => {
     await signInAsAdmin(page);
     for (const card of ['Workshops summary', 'Bookings summary', 'Revenue summary']) {
       await expect(page.getByRole('region', { name: card })).toBeVisible();
     }
     await expect(page.getByRole('region', { name: 'Revenue summary' })).toContainText('$');
-    const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
-    await expect(tabs).toHaveCount(16);
-    const names = (await tabs.allInnerTexts()).map((text) => text.replace(/\s*\d+\s*(unread)?\s*$/, '').trim());
-    expect(names).toEqual(SPEC_TABS);
-    await expect(page.getByRole('tab', { name: /^Workshops/ })).toHaveAttribute('aria-selected', 'true');
+    const nav = page.getByRole('navigation', { name: 'Admin sections' });
+    await expect(nav.getByRole('link', { name: 'Overview', exact: true })).toBeVisible();
+    for (const [group, sections] of Object.entries(SECTIONS_BY_GROUP)) {
+      const links = nav.getByRole('list', { name: group }).getByRole('link');
+      const names = (await links.allInnerTexts()).map((text) => text.replace(/\s*\d+\s*(unread)?\s*$/, '').trim());
+      expect(names, group).toEqual(sections);
+    }
+    const all = Object.values(SECTIONS_BY_GROUP).flat();
+    for (const tab of SPEC_TABS) expect(all).toContain(tab);
+    await expect(nav.getByRole('link', { name: 'Workshops', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(adminSection(page).getByRole('heading', { name: 'Workshops', level: 2 })).toBeVisible();
+    // The open section starts on the first screen of a 1280×800 laptop.
+    const top = await adminSection(page).getByRole('heading', { level: 2 }).evaluate((heading) => heading.getBoundingClientRect().top);
+    expect(top).toBeLessThan(400);
   });
 
-  test('the Messages tab carries the unread count, and a tab opened by address stays open on reload', async ({ page, request }) => {
+  test('the Messages link carries the unread count, and a section opened by address stays open on reload and Back', async ({ page, request }) => {
     const sent = await request.post('/api/contact', {
       headers: { 'X-Client-Source': 'web', 'X-Request-Time': '0' },
       data: { name: 'Badge Tester', email: 'badge@example.com', subject: 'Badge', message: 'Counting unread messages here.' },
@@ -162,14 +161,22 @@ test.describe('admin dashboard', () => {
     const summary = await page.request.get('/api/admin/summary', { headers: { 'X-Client-Source': 'web' } });
     const { unreadMessages } = (await summary.json()) as { unreadMessages: number };
     expect(unreadMessages).toBeGreaterThan(0);
-    await expect(page.getByRole('tab', { name: new RegExp(`^Messages\\s*${unreadMessages} unread$`) })).toBeVisible();
+    await expect(adminSectionLink(page, 'Messages')).toHaveAccessibleName(new RegExp(`^Messages\\s*${unreadMessages} unread$`));
 
     await page.goto('/admin?tab=discount-codes');
-    await expect(page.getByRole('tab', { name: 'Discount Codes' })).toHaveAttribute('aria-selected', 'true');
-    await page.getByRole('tab', { name: 'Users', exact: true }).click();
+    await expect(adminSectionLink(page, 'Discount Codes')).toHaveAttribute('aria-current', 'page');
+    await openAdminTab(page, 'Users');
     await expect(page).toHaveURL(/\?tab=users$/);
+    // Moving to a section puts focus on its heading, as a new page would.
+    await expect(adminSection(page).getByRole('heading', { name: 'Users', level: 2 })).toBeFocused();
     await page.reload();
-    await expect(page.getByRole('tab', { name: 'Users', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(adminSectionLink(page, 'Users')).toHaveAttribute('aria-current', 'page');
+    await page.goBack();
+    await expect(page).toHaveURL(/\?tab=discount-codes$/);
+    await expect(adminSection(page).getByRole('heading', { name: 'Discount Codes', level: 2 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(adminSection(page).getByRole('heading', { name: 'Workshops', level: 2 })).toBeVisible();
   });
 
   test('reads a tab’s data only when the tab is first opened, and not again while it is fresh', async ({ page }) => {
@@ -179,7 +186,7 @@ test.describe('admin dashboard', () => {
     });
     const lazyReads = ['/api/admin/bookings', '/api/admin/contact-messages', '/api/admin/discount-codes', '/api/strategy-notes', '/api/workshop-templates'];
     await signInAsAdmin(page);
-    await expect(page.getByRole('tabpanel').getByRole('columnheader', { name: 'Date' })).toBeVisible();
+    await expect(adminSection(page).getByRole('columnheader', { name: 'Date' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(reads.filter((path) => lazyReads.includes(path))).toEqual([]);
 
@@ -191,21 +198,20 @@ test.describe('admin dashboard', () => {
       ['Workshop Templates', '/api/workshop-templates'],
     ] as const;
     for (const [tab, path] of opens) {
-      await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+      await openAdminTab(page, tab);
       await expect.poll(() => reads.filter((read) => read === path).length).toBe(1);
     }
     // Back and forth within the fresh times (1 to 10 minutes): nothing is read again.
     for (const [tab] of opens) {
-      await page.getByRole('tab', { name: 'Users', exact: true }).click();
-      await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
-      await expect(page.getByRole('tabpanel').getByRole('heading', { name: tab, level: 2 })).toBeVisible();
+      await openAdminTab(page, 'Users');
+      await openAdminTab(page, tab);
     }
     await page.waitForLoadState('networkidle');
     for (const [, path] of opens) expect(reads.filter((read) => read === path), path).toHaveLength(1);
   });
 
-  test('draws the bookings, revenue and seats charts', async ({ page }) => {
-    await signInAsAdmin(page);
+  test('draws the bookings, revenue and seats charts in the Overview', async ({ page }) => {
+    await signInAsAdmin(page, '/admin?tab=overview');
     for (const chart of ['Bookings per week', 'Revenue per week', 'Seats filled']) {
       const panel = page.getByRole('region', { name: chart });
       await expect(panel).toBeVisible();
@@ -227,7 +233,7 @@ test.describe('admin dashboard', () => {
 
   test('fits a phone: no sideways scrolling of the page', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, '/admin?tab=overview');
     await expect(page.getByRole('region', { name: 'Bookings per week' }).locator('svg')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { adminSectionLink, openAdminTab, signInAsAdmin } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 
@@ -52,7 +52,7 @@ test.describe('admin Messages tab', () => {
     const loadedAt = Date.now();
     await signInAsAdmin(page, '/admin?tab=messages');
     await openAdminTab(page, 'Messages');
-    const tab = page.getByRole('tab', { name: /^Messages\b/ });
+    const tab = adminSectionLink(page, 'Messages');
     // The badge counts every unread message, ours included.
     await expect.poll(() => badgeCount(tab)).toBeGreaterThanOrEqual(1);
     const before = await badgeCount(tab);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { adminSection, openAdminTab, signInAsAdmin } from './support/admin';
 
 /**
  * Issue 6 points 3 and 7 in the browser: the Backup tab downloads a backup file of every table,
@@ -13,7 +13,7 @@ import { openAdminTab, signInAsAdmin } from './support/admin';
 
 /** axe-core on the open tab: serious or critical violations fail. */
 async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
+  const results = await new AxeBuilder({ page }).include('section[aria-labelledby="admin-section-heading"]').analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -23,7 +23,7 @@ async function expectAccessible(page: Page, label: string): Promise<void> {
 test('Backup tab: downloads a backup that parses as a backup of every table', async ({ page }) => {
   await signInAsAdmin(page);
   await openAdminTab(page, 'Backup');
-  const panel = page.getByRole('tabpanel');
+  const panel = adminSection(page);
   await expect(panel.getByRole('button', { name: 'Restore from file' })).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Scheduled backups', level: 3 })).toBeVisible();
 

@@ -48,7 +48,7 @@ test('public pages run within their Content-Security-Policy: no violation report
 
 test('the admin dashboard loads its own chunks', async ({ page }) => {
   const loaded = recordScripts(page);
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, '/admin?tab=overview');
   await expect(page.getByRole('region', { name: 'Bookings per week' }).locator('svg')).toBeVisible();
   const admin = loaded.filter((url) => ADMIN_CHUNK.test(url));
   expect(admin.some((url) => url.includes('/admin-area-'))).toBe(true);

@@ -70,9 +70,9 @@ test.describe('refunds and cancellation', () => {
     await expect(card.getByText('Pending review', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Request Refund' })).toHaveCount(0);
 
-    // The admin reviews it at the top of the Bookings tab.
+    // The admin reviews it in the Refunds section.
     await signInAsAdmin(page);
-    await openAdminTab(page, 'Bookings');
+    await openAdminTab(page, 'Refunds');
     const panel = page.getByRole('region', { name: /^Refund requests/ });
     const pending = panel.getByRole('list', { name: 'Pending refund requests' }).getByRole('listitem').filter({ hasText: who.email });
     await expect(pending).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { CLIENT_HEADERS } from './api';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants';
 
@@ -20,10 +20,31 @@ export async function signInAsAdmin(page: Page, path = '/admin'): Promise<void> 
   }
 }
 
-/** Opens a dashboard tab by its label ('Bookings', 'Discount Codes', …) and waits for its panel. */
+/** The open section of the admin workspace (its heading is its name). */
+export function adminSection(page: Page): Locator {
+  return page.locator('section[aria-labelledby="admin-section-heading"]');
+}
+
+/** A section's link in the workspace menu (the sidebar, or the drawer on a narrow screen). */
+export function adminSectionLink(page: Page, label: string): Locator {
+  const name = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
+  return page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name });
+}
+
+/**
+ * Opens a workspace section by its label ('Bookings', 'Discount Codes', …) from the sidebar, or
+ * from the Sections drawer where the screen is too narrow for a sidebar, and waits for it.
+ */
 export async function openAdminTab(page: Page, label: string): Promise<void> {
-  const tab = page.getByRole('tab', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) });
-  await tab.click();
-  await expect(tab).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('tabpanel').getByRole('heading', { name: label, level: 2 })).toBeVisible();
+  // Which menu there is depends on the width, so wait for the dashboard before looking.
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible({ timeout: 25_000 });
+  const drawerButton = page.getByRole('button', { name: 'Sections' });
+  const inDrawer = await drawerButton.isVisible();
+  if (inDrawer) await drawerButton.click();
+  const link = adminSectionLink(page, label);
+  await link.click();
+  // The drawer closes after a choice, taking its links with it; the sidebar stays and marks it.
+  if (inDrawer) await expect(page.getByRole('dialog', { name: 'Sections' })).toBeHidden();
+  else await expect(link).toHaveAttribute('aria-current', 'page');
+  await expect(adminSection(page).getByRole('heading', { name: label, level: 2, exact: true })).toBeVisible();
 }

@@ -10,13 +10,19 @@ import { Skeleton } from './skeleton';
 
 export const PAGE_SIZE = 50;
 
-export function DataTable({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+// From tablet width up the last column (the row's actions) stays pinned to the frame's right edge
+// while the rest scrolls under it, so Edit and Delete are in view without scrolling sideways. On a
+// phone a row's buttons would cover the whole frame, so there the table scrolls in its frame.
+const PINNED_ACTIONS =
+  'sm:[&_tr>:last-child]:sticky sm:[&_tr>:last-child]:right-0 sm:[&_td:last-child]:bg-white sm:[&_tr>:last-child]:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.35)] sm:[&_th:last-child]:z-20';
+
+export function DataTable({ label, children, className, actions = false }: { label: string; children: ReactNode; className?: string; actions?: boolean }) {
   return (
     // tabIndex lets keyboard users scroll the frame sideways; the label names the region.
     // `relative` makes the frame the containing block of visually hidden (absolute) labels in its
     // cells, so they are clipped with the table instead of widening the page on a phone.
-    <div role="region" aria-label={label} tabIndex={0} className={cx('relative max-h-[70vh] overflow-auto rounded-brutal border-2 border-ink bg-white', className)}>
-      <table className="w-full min-w-max border-collapse text-left text-sm">{children}</table>
+    <div role="region" aria-label={label} tabIndex={0} className={cx('relative max-h-[70vh] max-w-full overflow-auto rounded-brutal border-2 border-ink bg-white', className)}>
+      <table className={cx('w-full min-w-max border-collapse text-left text-sm', actions && PINNED_ACTIONS)}>{children}</table>
     </div>
   );
 }

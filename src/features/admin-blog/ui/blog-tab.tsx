@@ -156,7 +156,7 @@ export default function BlogTab() {
   } else {
     content = (
       <>
-        <DataTable label="Blog posts">
+        <DataTable label="Blog posts" actions>
           <thead>
             <tr>
               <Th>Title</Th>

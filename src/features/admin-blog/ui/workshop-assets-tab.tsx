@@ -125,7 +125,7 @@ export default function WorkshopAssetsTab() {
     );
   } else {
     content = (
-      <DataTable label="Workshop assets">
+      <DataTable label="Workshop assets" actions>
         <thead>
           <tr>
             <Th>Order</Th>

@@ -5,7 +5,6 @@ import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, u
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import { CsvActions } from '../../admin-csv/ui/csv-actions';
-import { RefundReviewPanel } from '../../refunds/ui/refund-review-panel';
 import { EXPORT_NONE_AVAILABLE, EXPORT_NONE_SELECTED, type AdminBooking } from '../admin-bookings.schema';
 import { bookingSearchText, filterBookings, fullName, paymentLabel, statusLabel, workshopWhen, type BookingAction, type PaymentLabel } from '../booking-labels';
 import { useExportEmails } from './api/export-emails';
@@ -222,7 +221,6 @@ export default function BookingsTab() {
 
   return (
     <div>
-      <RefundReviewPanel />
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <SearchBox
           label="Search bookings"
@@ -257,7 +255,7 @@ export default function BookingsTab() {
         <EmptyState title="No bookings match your search">Try a name, an email address or a workshop title.</EmptyState>
       ) : (
         <>
-          <DataTable label="Bookings">
+          <DataTable label="Bookings" actions>
             <thead>
               <tr>
                 <Th className="w-12">

@@ -80,7 +80,7 @@ export default function UsersTab() {
         <EmptyState title="No users match your search">Try a name, an email address or a company.</EmptyState>
       ) : (
         <>
-          <DataTable label="Users">
+          <DataTable label="Users" actions>
             <thead>
               <tr>
                 <Th>Name</Th>

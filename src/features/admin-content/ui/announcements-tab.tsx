@@ -120,7 +120,7 @@ export default function AnnouncementsTab() {
   } else {
     content = (
       <>
-        <DataTable label="Announcements">
+        <DataTable label="Announcements" actions>
           <thead>
             <tr>
               <Th>

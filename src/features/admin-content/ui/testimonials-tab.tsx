@@ -122,7 +122,7 @@ export default function TestimonialsTab() {
   } else {
     content = (
       <>
-        <DataTable label="Testimonials">
+        <DataTable label="Testimonials" actions>
           <thead>
             <tr>
               <Th>

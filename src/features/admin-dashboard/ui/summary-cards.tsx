@@ -7,15 +7,15 @@ import { useAdminSummary } from './api/get-admin-summary';
 
 function Card({ label, icon, value, detail }: { label: string; icon: ReactNode; value: string; detail: string }) {
   return (
-    <section aria-label={`${label} summary`} className="rounded-brutal border-2 border-ink bg-white p-4 shadow-brutal-sm">
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-xs font-extrabold uppercase tracking-label text-ink-soft">{label}</p>
-        <span aria-hidden="true" className="inline-flex size-9 items-center justify-center rounded-brutal border-2 border-ink bg-accent-soft">
+    <section aria-label={`${label} summary`} className="min-w-0 rounded-brutal border-2 border-ink bg-white px-3 py-2.5 shadow-brutal-sm sm:px-4">
+      <div className="flex items-center justify-between gap-2">
+        <p className="truncate text-[0.6875rem] font-extrabold uppercase sm:text-xs sm:tracking-label text-ink-soft">{label}</p>
+        <span aria-hidden="true" className="hidden size-7 shrink-0 items-center justify-center rounded-brutal border-2 border-ink bg-accent-soft sm:inline-flex">
           {icon}
         </span>
       </div>
-      <p className="mt-2 text-3xl font-extrabold tabular-nums">{value}</p>
-      <p className="mt-1 text-sm text-ink-soft">{detail}</p>
+      <p className="mt-1 text-base font-extrabold tabular-nums break-words sm:text-2xl">{value}</p>
+      <p className="text-xs text-ink-soft sm:text-sm">{detail}</p>
     </section>
   );
 }
@@ -27,30 +27,30 @@ export function SummaryCards() {
   const { data, isPending, isError, refetch } = useAdminSummary();
   if (isPending) {
     return (
-      <div className="grid gap-4 sm:grid-cols-3" aria-busy="true">
+      <div className="grid grid-cols-3 gap-2 sm:gap-4" aria-busy="true">
         {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-32" />
+          <Skeleton key={i} className="h-24" />
         ))}
       </div>
     );
   }
   if (isError) return <ErrorState message="Failed to load the summary." onRetry={() => void refetch()} />;
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid grid-cols-3 gap-2 sm:gap-4">
       <Card
         label="Workshops"
-        icon={<CalendarDays className="size-5" />}
+        icon={<CalendarDays className="size-4" />}
         value={`${data.activeWorkshops} / ${data.totalWorkshops}`}
         detail={`${plural(data.activeWorkshops, 'active workshop', 'active workshops')} of ${data.totalWorkshops}`}
       />
       <Card
         label="Bookings"
-        icon={<Ticket className="size-5" />}
+        icon={<Ticket className="size-4" />}
         value={`${data.paidBookings} / ${data.totalBookings}`}
         // Bookings that hold a seat: cancelled and refunded ones (still listed in the Bookings tab) are not counted.
         detail={`paid of ${plural(data.totalBookings, 'active booking', 'active bookings')}, ${data.freeBookings.toLocaleString('en-US')} free`}
       />
-      <Card label="Revenue" icon={<DollarSign className="size-5" />} value={formatUsd(data.revenue)} detail="from paid bookings" />
+      <Card label="Revenue" icon={<DollarSign className="size-4" />} value={formatUsd(data.revenue)} detail="from paid bookings" />
     </div>
   );
 }

@@ -170,7 +170,7 @@ export default function DiscountCodesTab() {
   } else {
     content = (
       <>
-        <DataTable label="Discount codes">
+        <DataTable label="Discount codes" actions>
           <thead>
             <tr>
               <Th>Code</Th>

@@ -86,7 +86,7 @@ export default function AdminUsersTab() {
             {ONLY_ADMIN_REASON}
           </p>
         ) : null}
-        <DataTable label="Admins">
+        <DataTable label="Admins" actions>
           <thead>
             <tr>
               <Th>Email</Th>

@@ -56,7 +56,7 @@ export default function WorkshopTemplatesTab() {
       ) : templates.data.length === 0 ? (
         <EmptyState title="No templates yet">Use Add Template to save a workshop you run often.</EmptyState>
       ) : (
-        <DataTable label="Workshop templates">
+        <DataTable label="Workshop templates" actions>
           <thead>
             <tr>
               <Th>Title</Th>

@@ -108,7 +108,7 @@ export default function NewsletterTab() {
   } else {
     content = (
       <>
-        <DataTable label="Newsletter subscribers">
+        <DataTable label="Newsletter subscribers" actions>
           <thead>
             <tr>
               <Th>Email</Th>

@@ -51,7 +51,7 @@ export function OutboxPanel() {
   } else {
     content = (
       <>
-        <DataTable label="Outbox e-mails">
+        <DataTable label="Outbox e-mails" actions>
           <thead>
             <tr>
               <Th>To</Th>

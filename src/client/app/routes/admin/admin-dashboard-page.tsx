@@ -1,40 +1,18 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { ExternalLink, LogOut, Mail } from 'lucide-react';
-import { lazy, Suspense } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import { useLeaveAdmin, useLoggingOut, useLogout } from '../../../../features/admin-auth/ui/api/logout';
-import { useAdminSummary } from '../../../../features/admin-dashboard/ui/api/get-admin-summary';
 import { SummaryCards } from '../../../../features/admin-dashboard/ui/summary-cards';
 import { smallButtonClasses } from '../../../components/ui/dialog';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { ADMIN_TABS, DEFAULT_ADMIN_TAB, isAdminTab } from './admin-tabs';
+import { AdminNav, AdminNavDrawer } from './admin-nav';
+import { adminSectionFor, type AdminSection } from './admin-sections';
 
-// Chartist and its styles load after the cards, in their own chunk.
-const DashboardCharts = lazy(() => import('../../../../features/admin-dashboard/ui/dashboard-charts'));
-
-function MessagesBadge() {
-  const { data } = useAdminSummary();
-  const unread = data?.unreadMessages ?? 0;
-  if (unread === 0) return null;
-  return (
-    <span className="ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full border-2 border-ink bg-accent px-1.5 text-xs leading-5 font-extrabold">
-      {unread}
-      <span className="sr-only"> unread</span>
-    </span>
-  );
-}
-
-/** The open tab lives in the address (?tab=bookings), so reloads and shared links keep it. */
-function useTabInAddress(): [string, (tab: string) => void] {
-  const search = useSearch();
-  const [location, navigate] = useLocation();
-  const requested = new URLSearchParams(search).get('tab');
-  const tab = isAdminTab(requested) ? requested : DEFAULT_ADMIN_TAB;
-  const setTab = (next: string) => navigate(next === DEFAULT_ADMIN_TAB ? location : `${location}?tab=${next}`, { replace: true });
-  return [tab, setTab];
+/** The open section lives in the address (?tab=bookings): reload, Back and shared links keep it. */
+function useSectionInAddress(): AdminSection {
+  return adminSectionFor(new URLSearchParams(useSearch()).get('tab'));
 }
 
 function LogoutButton() {
@@ -56,71 +34,72 @@ function LogoutButton() {
   );
 }
 
-/** /admin (spec §2): heading, logout, the three summary cards, the charts and sixteen tabs. */
+/**
+ * /admin (spec §2) as one workspace: the sections in a sidebar (a drawer below laptop width), the
+ * heading, logout and the three summary cards on top, and the open section under them, so every
+ * section starts within the first screen.
+ */
 export default function AdminDashboardPage() {
-  // Once Logout is pressed the charts and tabs make way: a part still loading its code would
-  // otherwise mount and ask for data the ending session no longer gets.
+  const section = useSectionInAddress();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Once Logout is pressed the sections make way: a part still loading its code would otherwise
+  // mount and ask for data the ending session no longer gets.
   const loggingOut = useLoggingOut();
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">
-      <header className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-extrabold">Admin Dashboard</h1>
-        <div className="flex flex-wrap gap-2">
-          <Link href="/email-debug" className={smallButtonClasses('ghost')}>
-            <Mail aria-hidden="true" className="size-4" />
-            Email debugging
-          </Link>
-          <a href="/" className={smallButtonClasses('ghost')}>
-            <ExternalLink aria-hidden="true" className="size-4" />
-            View site
-          </a>
-          <LogoutButton />
+    <div className="mx-auto flex w-full max-w-[100rem]">
+      <aside className="hidden w-60 shrink-0 border-r-2 border-ink bg-white lg:block">
+        <div className="sticky top-0 max-h-dvh overflow-y-auto p-3">
+          <AdminNav current={section.value} compact />
         </div>
-      </header>
-
-      {loggingOut ? <Spinner label="Logging out…" /> : <DashboardBody />}
+      </aside>
+      <div className="min-w-0 flex-1 px-4 py-6 sm:px-6">
+        <header className="mb-5 flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-3">
+            <AdminNavDrawer current={section.value} open={drawerOpen} onOpenChange={setDrawerOpen} />
+            <h1 className="text-2xl font-extrabold sm:text-3xl">Admin Dashboard</h1>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Link href="/email-debug" className={smallButtonClasses('ghost')}>
+              <Mail aria-hidden="true" className="size-4" />
+              Email debugging
+            </Link>
+            <a href="/" className={smallButtonClasses('ghost')}>
+              <ExternalLink aria-hidden="true" className="size-4" />
+              View site
+            </a>
+            <LogoutButton />
+          </div>
+        </header>
+        {loggingOut ? <Spinner label="Logging out…" /> : <Workspace section={section} />}
+      </div>
     </div>
   );
 }
 
-function DashboardBody() {
-  const [tab, setTab] = useTabInAddress();
+function Workspace({ section }: { section: AdminSection }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(section.value);
+  // A section opened from the menu moves focus to its heading, as a page change would; the first
+  // section shown keeps focus where the browser put it.
+  useEffect(() => {
+    if (shown.current === section.value) return;
+    shown.current = section.value;
+    heading.current?.focus({ preventScroll: true });
+  }, [section.value]);
+  const { Panel, label } = section;
   return (
     <>
       <SummaryCards />
-
-      <div className="mt-4">
-        <ErrorBoundary fallback={null}>
-          <Suspense fallback={<Skeleton className="h-72" />}>
-            <DashboardCharts />
+      <section aria-labelledby="admin-section-heading" className="mt-6 min-w-0">
+        <h2 id="admin-section-heading" ref={heading} tabIndex={-1} className="mb-4 text-xl font-extrabold outline-none">
+          {label}
+        </h2>
+        <ErrorBoundary key={section.value}>
+          <Suspense fallback={<Spinner label={`Loading ${label.toLowerCase()}…`} />}>
+            <Panel />
           </Suspense>
         </ErrorBoundary>
-      </div>
-
-      <Tabs.Root value={tab} onValueChange={setTab} className="mt-8" activationMode="manual">
-        <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1.5 border-b-2 border-ink pb-3">
-          {ADMIN_TABS.map(({ value, label }) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="inline-flex min-h-11 items-center rounded-brutal border-2 border-transparent px-3 text-sm font-bold hover:bg-paper-deep data-[state=active]:border-ink data-[state=active]:bg-accent data-[state=active]:shadow-brutal-sm"
-            >
-              {label}
-              {value === 'messages' ? <MessagesBadge /> : null}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {ADMIN_TABS.map(({ value, label, Panel }) => (
-          <Tabs.Content key={value} value={value} className="pt-5 outline-none">
-            <h2 className="mb-4 text-xl font-extrabold">{label}</h2>
-            <ErrorBoundary>
-              <Suspense fallback={<Spinner label={`Loading ${label.toLowerCase()}…`} />}>
-                <Panel />
-              </Suspense>
-            </ErrorBoundary>
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      </section>
     </>
   );
 }

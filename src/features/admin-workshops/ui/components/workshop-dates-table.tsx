@@ -24,7 +24,7 @@ export function WorkshopDatesTable({ workshops, busyId, onEdit, onToggleActive, 
   const pages = usePagination(workshops);
   return (
     <>
-      <DataTable label="Workshop dates">
+      <DataTable label="Workshop dates" actions>
         <thead>
           <tr>
             <Th>Date</Th>
