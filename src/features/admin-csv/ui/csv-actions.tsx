@@ -1,10 +1,12 @@
 import { Download, LoaderCircle, Upload } from 'lucide-react';
-import { useRef, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { toast } from '../../../client/components/ui/toast-store';
 import { ApiError } from '../../../client/lib/api-client';
 import { csvEntityLabels, csvExportUrl, csvImportNotes, type CsvEntity } from '../admin-csv.schema';
-import { useImportCsv } from './api/import-csv';
+import { findCsvRowProblems } from '../csv-preview';
+import { readCsvRows, useImportCsv } from './api/import-csv';
+import { CsvImportPreviewDialog, type CsvImportPreview } from './csv-import-preview-dialog';
 
 /** Spec §8: the server's message, or 'Failed to import {entity}'. A file that is not CSV says so. */
 function importFailure(error: unknown, entity: CsvEntity): string {
@@ -13,29 +15,47 @@ function importFailure(error: unknown, entity: CsvEntity): string {
   return `Failed to import ${entity}`;
 }
 
+const importFailedToast = (error: unknown, entity: CsvEntity) => toast({ title: 'Import Failed', description: importFailure(error, entity), variant: 'destructive' });
+
 /**
  * 'Download CSV' and 'Import CSV' for one admin tab (spec §7). The download is a plain link (the
  * browser keeps the session cookie and saves the attachment); the import reads the file in the
- * browser and sends its rows, which the server takes all or nothing.
+ * browser, shows what it holds and which rows would be refused, and sends the rows only when the
+ * admin says so (issue 17); the server takes them all or nothing.
  */
 export function CsvActions({ entity }: { entity: CsvEntity }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const importCsv = useImportCsv(entity);
+  const [reading, setReading] = useState(false);
+  const [preview, setPreview] = useState<CsvImportPreview | null>(null);
   const label = csvEntityLabels[entity];
-  const busy = importCsv.isPending;
+  const busy = reading || importCsv.isPending;
   const note = csvImportNotes[entity];
   const noteId = `csv-import-note-${entity}`;
 
-  const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
+  const onFileChosen = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // Choosing the same file again (after fixing it) must fire another change.
     event.target.value = '';
     if (!file) return;
-    importCsv.mutate(file, {
-      onSuccess: (result) => toast({ title: 'Import Complete', description: `Imported ${result.imported.toLocaleString('en-US')} rows` }),
-      onError: (error) => toast({ title: 'Import Failed', description: importFailure(error, entity), variant: 'destructive' }),
-    });
+    setReading(true);
+    try {
+      const { header, rows } = await readCsvRows(entity, file);
+      setPreview({ fileName: file.name, header, rows, problems: findCsvRowProblems(entity, rows) });
+    } catch (error) {
+      importFailedToast(error, entity);
+    } finally {
+      setReading(false);
+    }
   };
+
+  const importRows = (rows: Record<string, string>[]) =>
+    importCsv.mutate(rows, {
+      onSuccess: (result) => toast({ title: 'Import Complete', description: `Imported ${result.imported.toLocaleString('en-US')} rows` }),
+      // Refused or not, the file has been dealt with: a fixed one is chosen again.
+      onError: (error) => importFailedToast(error, entity),
+      onSettled: () => setPreview(null),
+    });
 
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -61,7 +81,7 @@ export function CsvActions({ entity }: { entity: CsvEntity }) {
         </p>
       ) : null}
       <span role="status" className="sr-only">
-        {busy ? `Importing ${label}…` : ''}
+        {reading ? `Reading the ${label} file…` : importCsv.isPending ? `Importing ${label}…` : ''}
       </span>
       <input
         ref={fileInput}
@@ -70,8 +90,9 @@ export function CsvActions({ entity }: { entity: CsvEntity }) {
         hidden
         tabIndex={-1}
         aria-label={`CSV file of ${label} to import`}
-        onChange={onFileChosen}
+        onChange={(event) => void onFileChosen(event)}
       />
+      <CsvImportPreviewDialog label={label} preview={preview} busy={importCsv.isPending} onImport={importRows} onCancel={() => setPreview(null)} />
     </div>
   );
 }

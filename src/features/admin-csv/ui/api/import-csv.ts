@@ -15,16 +15,16 @@ async function readFileText(file: File): Promise<string> {
 }
 
 /**
- * The file's rows as objects keyed by its header. A file without any of the entity's columns
+ * The file's header and rows as objects keyed by it. A file without any of the entity's columns
  * (another tab's download, say) is refused here, before the server reads 'Row 1: …' about it.
  */
-export async function readCsvRows(entity: CsvEntity, file: File): Promise<Record<string, string>[]> {
+export async function readCsvRows(entity: CsvEntity, file: File): Promise<{ header: string[]; rows: Record<string, string>[] }> {
   const { header, rows } = csvToObjects(await readFileText(file));
   const expected: readonly string[] = csvColumns[entity];
   if (!header.some((name) => expected.includes(name))) {
     throw new Error(`This file has none of the ${csvEntityLabels[entity]} columns (${expected.join(', ')})`);
   }
-  return rows;
+  return { header: header.filter((name) => name !== ''), rows };
 }
 
 /** POST /api/admin/import/{entity}: the rows as JSON, all or nothing. */
@@ -32,11 +32,11 @@ export async function importCsv(entity: CsvEntity, rows: Record<string, string>[
   return readJson(await apiRequest('POST', csvImportUrl(entity), rows), csvImportResultSchema);
 }
 
-/** Reads the chosen file and imports it; every admin list may have changed, so all of them reload. */
+/** Imports the rows of a file read (and previewed) in the browser; every admin list may have changed, so all of them reload. */
 export function useImportCsv(entity: CsvEntity) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File) => importCsv(entity, await readCsvRows(entity, file)),
+    mutationFn: (rows: Record<string, string>[]) => importCsv(entity, rows),
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries(), invalidateAdminOverview(queryClient)]);
     },
