@@ -13,7 +13,7 @@ import { adminSection, openAdminTab, signInAsAdmin } from './support/admin';
 
 /** axe-core on the open tab: serious or critical violations fail. */
 async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('section[aria-labelledby="admin-section-heading"]').analyze();
+  const results = await new AxeBuilder({ page }).include('#admin-section').analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -45,7 +45,7 @@ for (const { name, width, height } of WIDTHS) {
       await settle(page);
       const layout = await page.evaluate(() => {
         const root = document.documentElement;
-        const frames = [...document.querySelectorAll<HTMLElement>('section[aria-labelledby="admin-section-heading"] [role="region"]:has(> table)')];
+        const frames = [...document.querySelectorAll<HTMLElement>('#admin-section [role="region"]:has(> table)')];
         const actions = frames
           .map((frame) => ({ frame, header: frame.querySelector('thead tr > th:last-child') }))
           .filter(({ header }) => header?.textContent?.trim() === 'Actions')

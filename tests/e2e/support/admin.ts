@@ -22,7 +22,7 @@ export async function signInAsAdmin(page: Page, path = '/admin'): Promise<void> 
 
 /** The open section of the admin workspace (its heading is its name). */
 export function adminSection(page: Page): Locator {
-  return page.locator('section[aria-labelledby="admin-section-heading"]');
+  return page.locator('#admin-section');
 }
 
 /** A section's link in the workspace menu (the sidebar, or the drawer on a narrow screen). */

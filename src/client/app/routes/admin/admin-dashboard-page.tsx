@@ -90,7 +90,8 @@ function Workspace({ section }: { section: AdminSection }) {
   return (
     <>
       <SummaryCards />
-      <section aria-labelledby="admin-section-heading" className="mt-6 min-w-0">
+      {/* Not a named region: the section's main table is one, under the same name. */}
+      <div id="admin-section" className="mt-6 min-w-0">
         <h2 id="admin-section-heading" ref={heading} tabIndex={-1} className="mb-4 text-xl font-extrabold outline-none">
           {label}
         </h2>
@@ -99,7 +100,7 @@ function Workspace({ section }: { section: AdminSection }) {
             <Panel />
           </Suspense>
         </ErrorBoundary>
-      </section>
+      </div>
     </>
   );
 }

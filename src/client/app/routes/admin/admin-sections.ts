@@ -56,7 +56,7 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       section('settings', 'Settings', () => import('../../../../features/settings/ui/settings-tab')),
       section('email', 'Email', () => import('../../../../features/settings/ui/email-tab')),
       section('backup', 'Backup', () => import('../../../../features/operations/ui/backup-tab')),
-      section('audit-log', 'Audit Log', () => import('../../../../features/operations/ui/ops-panels').then((module) => ({ default: module.AuditLogPanel }))),
+      section('audit-log', 'Audit Log', () => import('../../../../features/operations/ui/audit-log-tab')),
     ],
   },
 ];
