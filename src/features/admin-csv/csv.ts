@@ -1,6 +1,9 @@
+import Papa from 'papaparse';
+
 /**
- * CSV as spreadsheets read and write it (RFC 4180), with no Node or browser APIs so the server
- * writes downloads and the browser parses uploads with the same rules.
+ * CSV as spreadsheets read and write it (RFC 4180). Papa Parse reads and writes the records (no
+ * Node or browser APIs, so the server writes downloads and the browser parses uploads with the
+ * same rules); this module adds what a spreadsheet download needs on top (docs/decisions/012):
  *
  * - Fields holding a comma, a semicolon, a tab, a quote, CR or LF (or spaces at either end) are
  *   quoted; quotes inside are doubled. Records end with CRLF.
@@ -56,19 +59,28 @@ function cellText(value: CsvCell): string {
   return guardFormula(value);
 }
 
+/** Papa Parse's options for our files: CRLF, our formula guard instead of its simpler one. */
+function unparseRecord(texts: string[], quoteFirst: boolean): string {
+  return Papa.unparse([texts], {
+    newline: CRLF,
+    escapeFormulae: false,
+    // Papa Parse quotes commas, quotes, line breaks and outer spaces itself; we add ';', tab and any
+    // outer white space, and the first field of an all-empty record.
+    quotes: (value: unknown, column: number) => NEEDS_QUOTES.test(String(value)) || (quoteFirst && column === 0),
+  });
+}
+
 /** One field as it appears in the file: guarded, and quoted when it has to be. */
 export function formatCsvField(value: CsvCell): string {
-  const text = cellText(value);
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return unparseRecord([cellText(value)], false);
 }
 
 /** One record without its line ending. */
 export function formatCsvRecord(cells: readonly CsvCell[]): string {
-  const fields: string[] = cells.map(formatCsvField);
+  const texts = cells.map(cellText);
   // A record of empty fields would read back as a blank line (dropped at the end of a file):
   // quoting the first field keeps the row.
-  if (fields.length > 0 && !fields.some((field) => field !== '')) fields[0] = '""';
-  return fields.join(',');
+  return unparseRecord(texts, texts.length > 0 && texts.every((text) => text === ''));
 }
 
 /** A whole file: header, rows, CRLF after every record; with the BOM unless told otherwise. */
@@ -84,78 +96,32 @@ export class CsvParseError extends Error {
 
 /**
  * Reads records: quoted fields with doubled quotes and line breaks inside, CRLF, LF or CR
- * between records, an optional BOM and trailing line ending. Blank lines at the end (and lines
- * of bare commas, as spreadsheets leave them) are dropped; blank lines in the middle are kept
- * as records so row numbers stay those of the spreadsheet. A quote inside an unquoted field is
- * kept as text, as spreadsheets do.
+ * between records (Papa Parse finds which one the file uses), an optional BOM and trailing line
+ * ending. Blank lines at the end (and lines of bare commas, as spreadsheets leave them) are
+ * dropped; blank lines in the middle are kept as records so row numbers stay those of the
+ * spreadsheet. A quote inside an unquoted field is kept as text, as spreadsheets do.
  */
 export function parseCsv(input: string): string[][] {
   const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
   const records: string[][] = [];
   /** Parallel to records: true when the record had no characters and no quotes at all. */
   const blank: boolean[] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  let recordHasContent = false;
-  let inQuotes = false;
-  let quoteOpenedInRecord = 0;
-
-  const endField = () => {
-    record.push(field);
-    if (field !== '' || quoted) recordHasContent = true;
-    field = '';
-    quoted = false;
-  };
-  const endRecord = () => {
-    endField();
-    records.push(record);
-    blank.push(!recordHasContent);
-    record = [];
-    recordHasContent = false;
-  };
-
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (inQuotes) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-        } else {
-          inQuotes = false;
-          i += 1;
-        }
-      } else {
-        field += c;
-        i += 1;
-      }
-      continue;
-    }
-    if (c === '"' && field === '' && !quoted) {
-      inQuotes = true;
-      quoted = true;
-      quoteOpenedInRecord = records.length;
-      i += 1;
-    } else if (c === ',') {
-      endField();
-      i += 1;
-    } else if (c === '\r' || c === '\n') {
-      endRecord();
-      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-    } else {
-      field += c;
-      i += 1;
-    }
-  }
-  if (inQuotes) {
-    const where = quoteOpenedInRecord === 0 ? 'in the header' : `on row ${quoteOpenedInRecord}`;
+  let recordStart = 0;
+  let unclosedAt: number | null = null;
+  Papa.parse<string[]>(text, {
+    delimiter: ',',
+    step: (result) => {
+      const end = result.meta.cursor;
+      if (unclosedAt === null && result.errors.some((error) => error.code === 'MissingQuotes')) unclosedAt = records.length;
+      records.push(result.data);
+      blank.push(result.data.every((field) => field === '') && !text.slice(recordStart, end).includes('"'));
+      recordStart = end;
+    },
+  });
+  if (unclosedAt !== null) {
+    const where = unclosedAt === 0 ? 'in the header' : `on row ${unclosedAt}`;
     throw new CsvParseError(`The file is not valid CSV: a quoted value ${where} is never closed`);
   }
-  // Text after the last line break is a last record; a trailing line break adds none.
-  if (field !== '' || quoted || record.length > 0) endRecord();
-
   while (records.length > 0 && blank[blank.length - 1]) {
     records.pop();
     blank.pop();
