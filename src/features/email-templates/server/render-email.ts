@@ -18,7 +18,7 @@ import type { Database } from '../../../server/db/client';
 import { adminUsers, emailTemplates } from '../../../server/db/schema';
 import { emailLayout, renderTemplate } from '../../../server/email/templates';
 import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../email-template-types';
-import { htmlToText } from './html-to-text';
+import { htmlToText } from '../../../server/email/html-to-text';
 
 export type TemplateValues = Record<string, string | number>;
 

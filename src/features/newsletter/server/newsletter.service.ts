@@ -16,7 +16,7 @@ import {
   type NewsletterQueued,
   type Subscriber,
 } from '../newsletter.schema';
-import { htmlToText } from './html-to-text';
+import { htmlToText } from '../../../server/email/html-to-text';
 import { addUnsubscribeLink, UNSUBSCRIBE_PATH } from './unsubscribe';
 
 const ENTITY = 'newsletter_subscriber';
