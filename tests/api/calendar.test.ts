@@ -66,7 +66,11 @@ function icsLines(body: string): string[] {
   for (const line of body.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
   return body.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
 }
-const field = (lines: string[], name: string) => lines.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1);
+/** A property's value, whatever parameters it carries ('URL;VALUE=URI:…'). */
+const field = (lines: string[], name: string) => {
+  const line = lines.find((candidate) => candidate.startsWith(`${name}:`) || candidate.startsWith(`${name};`));
+  return line?.slice(line.indexOf(':') + 1);
+};
 
 describe('GET /api/participant/bookings/{id}/calendar.ics', () => {
   it('gives the owner a one-hour event in UTC, with escaped texts and the meeting details', async () => {

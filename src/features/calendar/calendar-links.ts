@@ -1,4 +1,4 @@
-import { icsUtc } from './ics';
+import { icsUtc } from './ics-time';
 
 /**
  * 'Add to Google Calendar' and 'Add to Outlook' links: both services open a pre-filled new event

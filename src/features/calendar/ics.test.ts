@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBookingIcs, escapeIcsText, foldIcsLine, icsUtc, unfoldIcs } from './ics';
+import { buildBookingIcs, icsUtc, unfoldIcs } from './ics';
 
 const octets = (line: string) => new TextEncoder().encode(line).length;
 
@@ -15,6 +15,12 @@ const event = {
   now: new Date('2031-06-01T08:30:05.123Z'),
 };
 
+/** A property's value in logical lines, whatever parameters it carries ('URL;VALUE=URI:…'). */
+const valueIn = (lines: string[], name: string) => {
+  const line = lines.find((candidate) => candidate.startsWith(`${name}:`) || candidate.startsWith(`${name};`));
+  return line?.slice(line.indexOf(':') + 1);
+};
+
 describe('iCalendar text', () => {
   it('writes UTC instants as YYYYMMDDTHHMMSSZ', () => {
     expect(icsUtc(new Date('2031-07-04T18:00:00.000Z'))).toBe('20310704T180000Z');
@@ -22,26 +28,27 @@ describe('iCalendar text', () => {
   });
 
   it('escapes backslash, semicolon, comma and newlines in TEXT values', () => {
-    expect(escapeIcsText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
+    const lines = unfoldIcs(buildBookingIcs({ ...event, title: 'a\\b;c,d\ne\r\nf' }));
+    expect(valueIn(lines, 'SUMMARY')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
   });
 
   it('folds lines at 75 octets without splitting a UTF-8 character', () => {
-    expect(foldIcsLine('short')).toBe('short');
-    const long = `DESCRIPTION:${'é'.repeat(100)}`;
-    const folded = foldIcsLine(long);
-    const physical = folded.split('\r\n');
-    expect(physical.length).toBeGreaterThan(1);
+    const description = `${'é'.repeat(100)}😀${'a'.repeat(80)}`;
+    const ics = buildBookingIcs({ ...event, description });
+    const physical = ics.split('\r\n');
+    const start = physical.findIndex((line) => line.startsWith('DESCRIPTION:'));
+    const continuation = physical.slice(start + 1).filter((line) => line.startsWith(' '));
+    expect(continuation.length).toBeGreaterThan(1);
     for (const line of physical) expect(octets(line)).toBeLessThanOrEqual(75);
-    for (const line of physical.slice(1)) expect(line.startsWith(' ')).toBe(true);
-    expect(physical.map((line, i) => (i === 0 ? line : line.slice(1))).join('')).toBe(long);
-    expect(folded).not.toContain('\uFFFD');
+    expect(ics).not.toContain('\uFFFD');
+    expect(valueIn(unfoldIcs(ics), 'DESCRIPTION')).toBe(description);
   });
 });
 
 describe('a booking event', () => {
   const ics = buildBookingIcs(event);
   const lines = unfoldIcs(ics);
-  const value = (name: string) => lines.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1);
+  const value = (name: string) => valueIn(lines, name);
 
   it('is one VEVENT in a PUBLISH calendar, CRLF-terminated, every physical line within 75 octets', () => {
     expect(ics.endsWith('\r\n')).toBe(true);
@@ -52,6 +59,8 @@ describe('a booking event', () => {
     expect(value('VERSION')).toBe('2.0');
     expect(value('PRODID')).toBeTruthy();
     expect(value('METHOD')).toBe('PUBLISH');
+    expect(value('SEQUENCE')).toBe('0');
+    expect(value('STATUS')).toBe('CONFIRMED');
     expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(1);
   });
 
@@ -68,5 +77,13 @@ describe('a booking event', () => {
 
   it('leaves LOCATION out when there is no meeting link', () => {
     expect(unfoldIcs(buildBookingIcs({ ...event, location: null })).some((line) => line.startsWith('LOCATION'))).toBe(false);
+  });
+
+  it('cancels with METHOD:CANCEL, the same UID, a higher SEQUENCE and STATUS:CANCELLED', () => {
+    const cancelled = unfoldIcs(buildBookingIcs({ ...event, cancelled: true }));
+    expect(valueIn(cancelled, 'METHOD')).toBe('CANCEL');
+    expect(valueIn(cancelled, 'UID')).toBe('booking-42@workshops.example');
+    expect(valueIn(cancelled, 'SEQUENCE')).toBe('1');
+    expect(valueIn(cancelled, 'STATUS')).toBe('CANCELLED');
   });
 });
