@@ -6,15 +6,13 @@ import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses } from '../../../client/components/ui/form';
 import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import type { OutboxEntryDto } from '../../admin-bookings/admin-bookings.schema';
-import { useAuditLog } from './api/get-audit-log';
 import { useOutbox } from './api/get-outbox';
 import { useRetryEmail } from './api/retry-email';
-import { compactJson, formatDateTime } from './components/ops-format';
+import { formatDateTime } from './components/ops-format';
 
 /**
- * Panels the Settings tab places (issue 6 points 6 and 8): the outbox with a retry for failed
- * e-mails, and the audit log. Each starts with its own toolbar row; the settings tab gives the
- * heading.
+ * The outbox panel (issue 6 point 6), with a retry for failed e-mails. It starts with its own
+ * toolbar row; the section around it gives the heading. The audit log is audit-log-tab.tsx.
  */
 
 const STATUS_TONE: Record<OutboxEntryDto['status'], BadgeTone> = { pending: 'secondary', sent: 'success', failed: 'ink' };
@@ -127,87 +125,6 @@ export function OutboxPanel() {
         </div>
         <button type="button" className={smallButtonClasses('secondary')} disabled={outbox.isFetching} onClick={() => void outbox.refetch()}>
           <RefreshCw aria-hidden="true" className={outbox.isFetching ? 'size-4 motion-safe:animate-spin' : 'size-4'} />
-          Refresh
-        </button>
-      </div>
-      {content}
-    </div>
-  );
-}
-
-export function AuditLogPanel() {
-  const audit = useAuditLog();
-  const entries = audit.data?.pages.flat() ?? [];
-
-  let content;
-  if (audit.isPending) {
-    content = (
-      <div aria-busy="true" aria-label="Loading the audit log">
-        <TableSkeleton rows={3} />
-      </div>
-    );
-  } else if (audit.isError) {
-    content = <ErrorState message="Failed to load the audit log." onRetry={() => void audit.refetch()} />;
-  } else if (entries.length === 0) {
-    content = <EmptyState title="Nothing recorded yet">Sign-ins and changes made in the admin area are listed here.</EmptyState>;
-  } else {
-    content = (
-      <>
-        <DataTable label="Audit log">
-          <thead>
-            <tr>
-              <Th>Time</Th>
-              <Th>Actor</Th>
-              <Th>Action</Th>
-              <Th>Entity</Th>
-              <Th>Details</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => {
-              const details = compactJson(entry.details);
-              return (
-                <tr key={entry.id}>
-                  <Td className="whitespace-nowrap">
-                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                  </Td>
-                  <Td className="whitespace-nowrap">{entry.actor}</Td>
-                  <Td className="font-mono text-xs whitespace-nowrap">{entry.action}</Td>
-                  <Td className="whitespace-nowrap">
-                    {entry.entity ?? '—'}
-                    {entry.entityId ? <span className="text-ink-soft"> #{entry.entityId}</span> : null}
-                  </Td>
-                  <Td className="max-w-96">
-                    {details ? (
-                      <code className="line-clamp-2 font-mono text-xs break-all" title={details}>
-                        {details}
-                      </code>
-                    ) : (
-                      '—'
-                    )}
-                  </Td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </DataTable>
-        {audit.hasNextPage ? (
-          <div className="mt-3 flex justify-center">
-            <button type="button" className={smallButtonClasses('secondary')} disabled={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
-              {audit.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </button>
-          </div>
-        ) : null}
-      </>
-    );
-  }
-
-  return (
-    <div>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-ink-soft">Who changed what in the admin area, newest first.</p>
-        <button type="button" className={smallButtonClasses('secondary')} disabled={audit.isFetching} onClick={() => void audit.refetch()}>
-          <RefreshCw aria-hidden="true" className={audit.isFetching && !audit.isFetchingNextPage ? 'size-4 motion-safe:animate-spin' : 'size-4'} />
           Refresh
         </button>
       </div>

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compactJson, formatBytes } from './ops-format';
+import { formatBytes } from './ops-format';
 
 describe('formatBytes', () => {
   it('picks a unit a person reads at a glance', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(2048)).toBe('2.0 KB');
     expect(formatBytes(3 * 1024 * 1024 + 200_000)).toBe('3.2 MB');
-  });
-});
-
-describe('compactJson', () => {
-  it('writes details on one line and nothing for none', () => {
-    expect(compactJson({ a: 1, b: ['x'] })).toBe('{"a":1,"b":["x"]}');
-    expect(compactJson(null)).toBe('');
   });
 });
