@@ -113,8 +113,10 @@ test.describe('admin Bookings tab', () => {
     await signInAsAdmin(page, '/admin?tab=bookings');
     await openAdminTab(page, 'Bookings');
     const row = await findBooking(page, who);
-    await expect(row.getByText('Unpaid', { exact: true })).toBeVisible();
+    // One word for the booking's state, with what it costs beside it.
     await expect(row.getByText('Reserved', { exact: true })).toBeVisible();
+    await expect(row.getByText('Unpaid', { exact: true })).toHaveCount(0);
+    await expect(row.getByText(/^\$\d[\d,]*\.\d\d$/)).toBeVisible();
 
     await row.getByRole('button', { name: `Delete booking: ${fullName(who)}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this booking?' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminBooking } from './admin-bookings.schema';
-import { bookingActions, bookingSearchText, cardPaidAmount, confirmationKind, filterBookings, paymentLabel, statusLabel, workshopWhen } from './booking-labels';
+import { bookingActions, bookingSearchText, cardPaidAmount, confirmationKind, filterBookings, paymentLabel, bookingStateLabel, workshopWhen } from './booking-labels';
 
 const booking = (overrides: Partial<AdminBooking> = {}): AdminBooking => ({
   id: 1,
@@ -37,12 +37,16 @@ describe('paymentLabel', () => {
   });
 });
 
-describe('statusLabel and workshopWhen', () => {
-  it('names only the unusual statuses', () => {
-    expect(statusLabel('confirmed')).toBeNull();
-    expect(statusLabel('cancelled')).toBe('Cancelled');
-    expect(statusLabel('refunded')).toBe('Refunded');
-    expect(statusLabel('reserved')).toBe('Reserved');
+describe('bookingStateLabel and workshopWhen', () => {
+  it('gives every booking one word: Paid, FREE, Reserved, Cancelled or Refunded (Unpaid only for an unpaid confirmed import)', () => {
+    expect(bookingStateLabel(booking())).toBe('Paid');
+    expect(bookingStateLabel(booking({ finalPrice: 0 }))).toBe('FREE');
+    expect(bookingStateLabel(booking({ status: 'reserved', isPaid: false }))).toBe('Reserved');
+    expect(bookingStateLabel(booking({ status: 'cancelled' }))).toBe('Cancelled');
+    expect(bookingStateLabel(booking({ status: 'cancelled', finalPrice: 0 }))).toBe('Cancelled');
+    expect(bookingStateLabel(booking({ status: 'refunded' }))).toBe('Refunded');
+    expect(bookingStateLabel(booking({ status: 'expired', isPaid: false }))).toBe('Expired');
+    expect(bookingStateLabel(booking({ isPaid: false }))).toBe('Unpaid');
   });
 
   it('writes the date, time and zone, or TBC', () => {

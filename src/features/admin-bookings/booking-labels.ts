@@ -8,21 +8,28 @@ export function paymentLabel(booking: { isPaid: boolean; finalPrice: number | nu
   return booking.isPaid ? 'Paid' : 'Unpaid';
 }
 
-/** 'Cancelled', 'Refunded', 'Reserved' or 'Expired' beside the payment; nothing for an ordinary booking. */
-export function statusLabel(status: AdminBooking['status']): string | null {
-  switch (status) {
+export type BookingStateLabel = PaymentLabel | 'Reserved' | 'Cancelled' | 'Refunded' | 'Expired' | 'Deleted';
+
+/**
+ * One word for where a booking stands, the same everywhere in the admin: a seat held and settled
+ * is Paid or FREE (spec §4's words), a seat held awaiting payment is Reserved, and a booking that
+ * gave its seat back is Cancelled, Refunded, Expired or Deleted. Unpaid is left only for a
+ * confirmed booking that was never paid (an old import).
+ */
+export function bookingStateLabel(booking: Pick<AdminBooking, 'status' | 'isPaid' | 'finalPrice'>): BookingStateLabel {
+  switch (booking.status) {
+    case 'reserved':
+      return 'Reserved';
     case 'cancelled':
       return 'Cancelled';
     case 'refunded':
       return 'Refunded';
-    case 'reserved':
-      return 'Reserved';
     case 'expired':
       return 'Expired';
     case 'deleted':
       return 'Deleted';
     default:
-      return null;
+      return paymentLabel(booking);
   }
 }
 

@@ -10,6 +10,7 @@ const booking = (overrides: Partial<BookingForUsers>): BookingForUsers => ({
   isPaid: true,
   finalPrice: 499,
   hasAttended: false,
+  status: 'confirmed',
   createdAt: '2026-01-01T10:00:00.000Z',
   workshopDate: { id: 7, date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST' },
   ...overrides,
@@ -31,6 +32,22 @@ describe('deriveUsers', () => {
       [8, 2, true, true],
     ]);
     expect(users[1]!.company).toBe('');
+  });
+
+  it('counts only bookings that hold a seat, as the summary does, and still lists who only cancelled', () => {
+    const users = deriveUsers([
+      booking({ id: 1, hasAttended: true }),
+      booking({ id: 2, status: 'reserved', isPaid: false }),
+      booking({ id: 3, status: 'cancelled', hasAttended: true }),
+      booking({ id: 4, status: 'refunded' }),
+      booking({ id: 5, status: 'expired' }),
+      booking({ id: 6, email: 'gone@example.com', status: 'cancelled' }),
+    ]);
+    expect(users.map((u) => [u.email, u.workshopsBooked, u.attended])).toEqual([
+      ['ada@example.com', 2, 1],
+      ['gone@example.com', 0, 0],
+    ]);
+    expect(users[0]!.workshops.map((w) => w.bookingId)).toEqual([1, 2]);
   });
 
   it('takes name and company from the most recent booking', () => {

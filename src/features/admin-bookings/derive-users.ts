@@ -1,6 +1,10 @@
+import { holdsSeat, type BookingStatus } from '../../common/booking-status';
+
 /**
  * The Users tab (spec §2, §3): there is no user table; a user is everyone who booked under one
- * e-mail address. Pure, so the tab and the CSV export group the same way.
+ * e-mail address. Pure, so the tab and the CSV export group the same way. Workshops booked and
+ * attended count the bookings that hold a seat, as the dashboard's summary does: a cancelled,
+ * refunded or expired booking keeps its person listed but is no longer a workshop booked.
  */
 
 export type BookingForUsers = {
@@ -12,6 +16,7 @@ export type BookingForUsers = {
   isPaid: boolean;
   finalPrice: number | null;
   hasAttended: boolean;
+  status: BookingStatus;
   createdAt: string;
   workshopDate: { id: number; date: string; time: string; timezone: string } | null;
 };
@@ -39,7 +44,7 @@ export function deriveUsers(bookings: readonly BookingForUsers[]): DerivedUser[]
   }
   const users: DerivedUser[] = [];
   for (const [email, { latest, rows }] of byEmail) {
-    const workshops = rows.map((row) => ({
+    const workshops = rows.filter((row) => holdsSeat(row.status)).map((row) => ({
       id: row.workshopDate?.id ?? 0,
       bookingId: row.id,
       date: row.workshopDate?.date ?? '',

@@ -5,8 +5,9 @@ import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, u
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import { CsvActions } from '../../admin-csv/ui/csv-actions';
+import { formatUsd } from '../../../common/money';
 import { EXPORT_NONE_AVAILABLE, EXPORT_NONE_SELECTED, type AdminBooking } from '../admin-bookings.schema';
-import { bookingSearchText, filterBookings, fullName, paymentLabel, statusLabel, workshopWhen, type BookingAction, type PaymentLabel } from '../booking-labels';
+import { bookingSearchText, bookingStateLabel, filterBookings, fullName, workshopWhen, type BookingAction, type BookingStateLabel } from '../booking-labels';
 import { useExportEmails } from './api/export-emails';
 import { useAdminBookings } from './api/get-admin-bookings';
 import { useResendConfirmation } from './api/resend-confirmation';
@@ -21,7 +22,16 @@ import { SearchBox } from './components/search-box';
 
 const bookedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-const paymentTone: Record<PaymentLabel, BadgeTone> = { FREE: 'secondary', Paid: 'success', Unpaid: 'paper' };
+const stateTone: Record<BookingStateLabel, BadgeTone> = {
+  Paid: 'success',
+  FREE: 'secondary',
+  Unpaid: 'paper',
+  Reserved: 'accent',
+  Cancelled: 'ink',
+  Refunded: 'ink',
+  Expired: 'paper',
+  Deleted: 'paper',
+};
 
 type RowProps = {
   booking: AdminBooking;
@@ -36,8 +46,7 @@ type RowProps = {
 /** One booking; memoised so ticking one row does not re-render the other 49 on the page. */
 const BookingRow = memo(function BookingRow({ booking, selected, attendanceBusy, actionBusy, onSelect, onAttendance, onAction }: RowProps) {
   const name = fullName(booking);
-  const payment = paymentLabel(booking);
-  const status = statusLabel(booking.status);
+  const state = bookingStateLabel(booking);
   const date = booking.workshopDate;
   // What the click asked for, shown at once: the cached list takes a moment to change, and a
   // controlled checkbox would spring back meanwhile. It gives way as soon as the list changes,
@@ -75,9 +84,10 @@ const BookingRow = memo(function BookingRow({ booking, selected, attendanceBusy,
       </Td>
       <Td>{booking.company || <span className="text-ink-soft">—</span>}</Td>
       <Td>
-        <span className="flex flex-wrap items-center gap-1.5">
-          <Badge tone={paymentTone[payment]}>{payment}</Badge>
-          {status ? <Badge tone={booking.status === 'reserved' ? 'accent' : 'ink'}>{status}</Badge> : null}
+        <Badge tone={stateTone[state]}>{state}</Badge>
+        <span className="mt-0.5 block text-xs whitespace-nowrap text-ink-soft tabular-nums">
+          {formatUsd(booking.finalPrice)}
+          {booking.discountCode ? <> · code {booking.discountCode}</> : null}
         </span>
       </Td>
       <Td>

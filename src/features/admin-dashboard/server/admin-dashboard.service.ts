@@ -1,12 +1,12 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+// Bookings that hold a seat, as the Users tab counts them; cancelled and refunded ones are history.
+import { SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, contactMessages, workshopDates } from '../../../server/db/schema';
 import { isPubliclyListed } from '../../workshops/server/workshops.service';
 import { STATS_UPCOMING_LIMIT, STATS_WEEKS, type AdminStats, type AdminSummary } from '../admin-dashboard.schema';
 
-/** Bookings that hold a seat; cancelled and refunded ones are history, not business. */
-const SEAT_HOLDING = ['confirmed', 'reserved'] as const;
 
 /** Revenue (spec §9): paid bookings with a non-zero final price. Refunded bookings are not revenue. */
 const earns = sql`${bookings.isPaid} AND ${bookings.status} = 'confirmed' AND ${bookings.finalPriceCents} > 0`;
@@ -25,7 +25,7 @@ export async function getAdminSummary(db: Database): Promise<AdminSummary> {
         revenueCents: sql<number>`coalesce(sum(${bookings.finalPriceCents}) filter (where ${earns}), 0)`.mapWith(Number),
       })
       .from(bookings)
-      .where(inArray(bookings.status, SEAT_HOLDING)),
+      .where(inArray(bookings.status, SEAT_HOLDING_STATUSES)),
     db.select({ unread: count() }).from(contactMessages).where(eq(contactMessages.isRead, false)),
   ]);
   return {
@@ -59,7 +59,7 @@ export async function getAdminStats(db: Database, now = new Date()): Promise<Adm
         revenueCents: sql<number>`coalesce(sum(${bookings.finalPriceCents}) filter (where ${earns}), 0)`.mapWith(Number),
       })
       .from(bookings)
-      .where(and(inArray(bookings.status, SEAT_HOLDING), gte(bookings.createdAt, firstWeek)))
+      .where(and(inArray(bookings.status, SEAT_HOLDING_STATUSES), gte(bookings.createdAt, firstWeek)))
       .groupBy(week),
     db
       .select({

@@ -119,7 +119,8 @@ export default function WorkshopsTab() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete this workshop?"
+        // A date with bookings is kept for their history and taken off sale: the dialog says so.
+        title={deleting && deleting.bookingsCount > 0 ? 'Deactivate this workshop?' : 'Delete this workshop?'}
         description={
           deleting
             ? deleting.bookingsCount > 0
@@ -127,7 +128,7 @@ export default function WorkshopsTab() {
               : `${describe(deleting)} will be removed for good.`
             : ''
         }
-        confirmLabel="Delete"
+        confirmLabel={deleting && deleting.bookingsCount > 0 ? 'Deactivate' : 'Delete'}
         onConfirm={confirmDelete}
         busy={deleteWorkshop.isPending}
       />
