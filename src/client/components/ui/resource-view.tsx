@@ -1,0 +1,110 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from './data-table';
+import { ConfirmDialog, smallButtonClasses } from './dialog';
+
+/**
+ * The admin's one way of showing a resource: its loading, error and empty states, then a paged
+ * table whose last column holds the row's actions. A tab gives its columns and what is special.
+ */
+
+export type Column<Row> = {
+  /** The header's text (also the React key); `hidden` keeps it for screen readers only. */
+  header: string;
+  hidden?: boolean;
+  cell: (row: Row) => ReactNode;
+  className?: string;
+};
+
+type ResourceTableProps<Row extends { id: number }> = {
+  query: Pick<UseQueryResult<Row[]>, 'data' | 'isPending' | 'isError' | 'refetch'>;
+  /** The table's name ('Testimonials') and the plural in the pager ('testimonials'). */
+  label: string;
+  noun: string;
+  loadFailed: string;
+  empty: { title: string; children?: ReactNode };
+  columns: readonly Column<Row>[];
+  rowActions?: (row: Row) => ReactNode;
+};
+
+export function ResourceTable<Row extends { id: number }>({ query, label, noun, loadFailed, empty, columns, rowActions }: ResourceTableProps<Row>) {
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" aria-label={`Loading ${noun}`}>
+        <TableSkeleton />
+      </div>
+    );
+  }
+  if (query.isError || !query.data) return <ErrorState message={loadFailed} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) return <EmptyState title={empty.title}>{empty.children}</EmptyState>;
+  return <ResourceRows rows={query.data} label={label} noun={noun} columns={columns} rowActions={rowActions} />;
+}
+
+function ResourceRows<Row extends { id: number }>({ rows, label, noun, columns, rowActions }: Pick<ResourceTableProps<Row>, 'label' | 'noun' | 'columns' | 'rowActions'> & { rows: Row[] }) {
+  const pagination = usePagination(rows);
+  return (
+    <>
+      <DataTable label={label} actions={rowActions !== undefined}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <Th key={column.header}>{column.hidden ? <span className="sr-only">{column.header}</span> : column.header}</Th>
+            ))}
+            {rowActions ? <Th>Actions</Th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {pagination.pageRows.map((row) => (
+            <tr key={row.id}>
+              {columns.map((column) => (
+                <Td key={column.header} className={column.className}>
+                  {column.cell(row)}
+                </Td>
+              ))}
+              {rowActions ? <Td>{rowActions(row)}</Td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+      <Pagination {...pagination} noun={noun} />
+    </>
+  );
+}
+
+/** Edit and Delete for one row; the names say which row ('Edit testimonial from Grace Hopper'). */
+export function EditDeleteActions({ editLabel, deleteLabel, onEdit, onDelete, children }: { editLabel: string; deleteLabel: string; onEdit: () => void; onDelete: () => void; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {children}
+      <button type="button" className={smallButtonClasses('ghost')} aria-label={editLabel} onClick={onEdit}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit
+      </button>
+      <button type="button" className={smallButtonClasses('ghost')} aria-label={deleteLabel} onClick={onDelete}>
+        <Trash2 aria-hidden="true" className="size-4" />
+        Delete
+      </button>
+    </div>
+  );
+}
+
+type Deletion<Row> = { row: Row | null; cancel: () => void; confirm: () => void; busy: boolean };
+
+/** "Delete …?" for the row a Delete button asked about; the texts name the row and what follows. */
+export function DeleteConfirmation<Row>({ deletion, title, description }: { deletion: Deletion<Row>; title: (row: Row) => string; description: string | ((row: Row) => string) }) {
+  const { row } = deletion;
+  return (
+    <ConfirmDialog
+      open={row !== null}
+      onOpenChange={(open) => {
+        if (!open) deletion.cancel();
+      }}
+      title={row ? title(row) : ''}
+      description={row ? (typeof description === 'string' ? description : description(row)) : ''}
+      confirmLabel={deletion.busy ? 'Deleting…' : 'Delete'}
+      busy={deletion.busy}
+      onConfirm={deletion.confirm}
+    />
+  );
+}

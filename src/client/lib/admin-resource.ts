@@ -1,0 +1,140 @@
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ZodType } from 'zod';
+import { failureToast, toast, type ToastInput } from '../components/ui/toast-store';
+import { ADMIN_FRESH_MS, adminQueryDefaults } from './admin-queries';
+import { apiGet, apiRequest, readJson } from './api-client';
+
+/**
+ * One admin resource behind `GET/POST {path}` and `PUT/DELETE {path}/{id}` (CONTRACT §10): how
+ * its rows are read and checked, how long the list stays fresh, and which other lists (the public
+ * page's) follow each change.
+ */
+export type AdminResource<Row extends { id: number }> = {
+  path: string;
+  rowSchema: ZodType<Row>;
+  listSchema: ZodType<Row[]>;
+  freshMs?: number;
+  /** Lists that show the same rows elsewhere (the landing page's), re-read after every change. */
+  alsoRefresh?: readonly QueryKey[];
+};
+
+/** The list and the three writes of a resource; every write re-reads the list and its followers. */
+export function useAdminResource<Row extends { id: number }, Input, Changes = Partial<Input>>(resource: AdminResource<Row>) {
+  const queryClient = useQueryClient();
+  const key = [resource.path] as const;
+  const refresh = () => Promise.all([key, ...(resource.alsoRefresh ?? [])].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => apiGet(resource.path, resource.listSchema),
+    ...adminQueryDefaults(resource.freshMs ?? ADMIN_FRESH_MS.default),
+  });
+  const create = useMutation({
+    mutationFn: async (input: Input) => readJson(await apiRequest('POST', resource.path, input), resource.rowSchema),
+    onSuccess: refresh,
+  });
+  const update = useMutation({
+    mutationFn: async ({ id, changes }: { id: number; changes: Changes }) => readJson(await apiRequest('PUT', `${resource.path}/${id}`, changes), resource.rowSchema),
+    onSuccess: async (updated) => {
+      // A switch shows its new state at once; the re-read confirms it.
+      queryClient.setQueryData<Row[]>(key, (rows) => rows?.map((row) => (row.id === updated.id ? updated : row)));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: async (id: number) => {
+      await apiRequest('DELETE', `${resource.path}/${id}`);
+    },
+    onSuccess: async (_answer, id) => {
+      // Gone from the table at once; the re-read confirms it.
+      queryClient.setQueryData<Row[]>(key, (rows) => rows?.filter((row) => row.id !== id));
+      await refresh();
+    },
+  });
+  return { list, create, update, remove };
+}
+
+export type AdminResourceState<Row extends { id: number }, Input, Changes> = ReturnType<typeof useAdminResource<Row, Input, Changes>>;
+
+/** What the toasts of a resource say (the specification's texts where it gives them). */
+export type ResourceTexts<Row> = {
+  created: (row: Row) => ToastInput;
+  updated: (row: Row) => ToastInput;
+  deleted: (row: Row) => ToastInput;
+  createFailed: string;
+  updateFailed: string;
+  deleteFailed: string;
+};
+
+/**
+ * The create / edit dialog, the delete confirmation and the in-row changes (switches) of a
+ * resource, with their toasts and pending states: a tab says only what differs.
+ */
+export function useResourceEditor<Row extends { id: number }, Input extends Changes, Changes>(
+  resource: AdminResourceState<Row, Input, Changes>,
+  texts: ResourceTexts<Row>,
+) {
+  const { create, update, remove } = resource;
+  const [form, setForm] = useState<{ open: boolean; editing: Row | null }>({ open: false, editing: null });
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+  const closeForm = () => setForm((current) => ({ ...current, open: false }));
+
+  const save = (values: Input) => {
+    const editing = form.editing;
+    if (!editing) {
+      create.mutate(values, {
+        onSuccess: (created) => {
+          toast(texts.created(created));
+          closeForm();
+        },
+        onError: (error) => failureToast(texts.createFailed, error),
+      });
+      return;
+    }
+    update.mutate(
+      { id: editing.id, changes: values },
+      {
+        onSuccess: (updated) => {
+          toast(texts.updated(updated));
+          closeForm();
+        },
+        onError: (error) => failureToast(texts.updateFailed, error),
+      },
+    );
+  };
+
+  /** A change made in the row itself (a switch), with its own success text. */
+  const change = (row: Row, changes: Changes, said: (updated: Row) => ToastInput = texts.updated) =>
+    update.mutate(
+      { id: row.id, changes },
+      { onSuccess: (updated) => toast(said(updated)), onError: (error) => failureToast(texts.updateFailed, error) },
+    );
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const row = toDelete;
+    remove.mutate(row.id, {
+      onSuccess: () => toast(texts.deleted(row)),
+      onError: (error) => failureToast(texts.deleteFailed, error),
+      onSettled: () => setToDelete(null),
+    });
+  };
+
+  return {
+    form: {
+      open: form.open,
+      editing: form.editing,
+      busy: create.isPending || (update.isPending && form.open),
+      onOpenChange: (open: boolean) => setForm((current) => ({ ...current, open })),
+    },
+    openNew: () => setForm({ open: true, editing: null }),
+    openEdit: (row: Row) => setForm({ open: true, editing: row }),
+    save,
+    change,
+    /** The row whose in-row change is on its way (its switches wait). */
+    changingId: update.isPending && update.variables && !form.open ? update.variables.id : null,
+    deletion: { row: toDelete, ask: setToDelete, cancel: () => setToDelete(null), confirm: confirmDelete, busy: remove.isPending },
+  };
+}
+
+export type ResourceEditor<Row extends { id: number }> = ReturnType<typeof useResourceEditor<Row, never, never>>;
