@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ZodType } from 'zod';
-import { failureToast, toast, type ToastInput } from '../components/ui/toast-store';
+import { failureToast as serverFailureToast, toast, type ToastInput } from '../components/ui/toast-store';
 import { ADMIN_FRESH_MS, adminQueryDefaults } from './admin-queries';
 import { apiGet, apiRequest, readJson } from './api-client';
 
@@ -19,16 +19,21 @@ export type AdminResource<Row extends { id: number }> = {
   alsoRefresh?: readonly QueryKey[];
 };
 
+/** The read of a resource's list (key `[path]`), also for other screens that show its rows (a form's choices). */
+export function resourceListQuery<Row extends { id: number }>(resource: AdminResource<Row>) {
+  return queryOptions({
+    queryKey: [resource.path],
+    queryFn: () => apiGet(resource.path, resource.listSchema),
+    ...adminQueryDefaults(resource.freshMs ?? ADMIN_FRESH_MS.default),
+  });
+}
+
 /** The list and the three writes of a resource; every write re-reads the list and its followers. */
 export function useAdminResource<Row extends { id: number }, Input, Changes = Partial<Input>>(resource: AdminResource<Row>) {
   const queryClient = useQueryClient();
   const key = [resource.path] as const;
   const refresh = () => Promise.all([key, ...(resource.alsoRefresh ?? [])].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => apiGet(resource.path, resource.listSchema),
-    ...adminQueryDefaults(resource.freshMs ?? ADMIN_FRESH_MS.default),
-  });
+  const list = useQuery(resourceListQuery(resource));
   const create = useMutation({
     mutationFn: async (input: Input) => readJson(await apiRequest('POST', resource.path, input), resource.rowSchema),
     onSuccess: refresh,
@@ -64,6 +69,8 @@ export type ResourceTexts<Row> = {
   createFailed: string;
   updateFailed: string;
   deleteFailed: string;
+  /** How a failure is told (default: the text above as title, the server's reason or 'Please try again.' below). */
+  failure?: (text: string, error: unknown) => ToastInput;
 };
 
 /**
@@ -75,30 +82,40 @@ export function useResourceEditor<Row extends { id: number }, Input extends Chan
   texts: ResourceTexts<Row>,
 ) {
   const { create, update, remove } = resource;
-  const [form, setForm] = useState<{ open: boolean; editing: Row | null }>({ open: false, editing: null });
+  const [form, setForm] = useState<{ open: boolean; editing: Row | null; opening: number }>({ open: false, editing: null, opening: 0 });
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const closeForm = () => setForm((current) => ({ ...current, open: false }));
+  const openForm = (editing: Row | null) => setForm((current) => ({ open: true, editing, opening: current.opening + 1 }));
+  const failureToast = (text: string, error: unknown) => (texts.failure ? toast(texts.failure(text, error)) : serverFailureToast(text, error));
 
-  const save = (values: Input) => {
+  /**
+   * Creates or saves the form's values. `changes` sends other fields than the form's on an edit
+   * (e.g. leaving out one that was not touched); `onRefused` lets the form show a refusal in place.
+   */
+  const save = (values: Input, options: { changes?: Changes; onRefused?: (error: unknown) => void } = {}) => {
     const editing = form.editing;
+    const refused = (title: string) => (error: unknown) => {
+      options.onRefused?.(error);
+      failureToast(title, error);
+    };
     if (!editing) {
       create.mutate(values, {
         onSuccess: (created) => {
           toast(texts.created(created));
           closeForm();
         },
-        onError: (error) => failureToast(texts.createFailed, error),
+        onError: refused(texts.createFailed),
       });
       return;
     }
     update.mutate(
-      { id: editing.id, changes: values },
+      { id: editing.id, changes: options.changes ?? values },
       {
         onSuccess: (updated) => {
           toast(texts.updated(updated));
           closeForm();
         },
-        onError: (error) => failureToast(texts.updateFailed, error),
+        onError: refused(texts.updateFailed),
       },
     );
   };
@@ -127,8 +144,10 @@ export function useResourceEditor<Row extends { id: number }, Input extends Chan
       busy: create.isPending || (update.isPending && form.open),
       onOpenChange: (open: boolean) => setForm((current) => ({ ...current, open })),
     },
-    openNew: () => setForm({ open: true, editing: null }),
-    openEdit: (row: Row) => setForm({ open: true, editing: row }),
+    /** Changes at each opening of the form: a `key` made from it starts the form afresh. */
+    opening: form.opening,
+    openNew: () => openForm(null),
+    openEdit: (row: Row) => openForm(row),
     save,
     change,
     /** The row whose in-row change is on its way (its switches wait). */
@@ -137,4 +156,3 @@ export function useResourceEditor<Row extends { id: number }, Input extends Chan
   };
 }
 
-export type ResourceEditor<Row extends { id: number }> = ReturnType<typeof useResourceEditor<Row, never, never>>;

@@ -13,22 +13,25 @@ export type Column<Row> = {
   /** The header's text (also the React key); `hidden` keeps it for screen readers only. */
   header: string;
   hidden?: boolean;
-  cell: (row: Row) => ReactNode;
+  /** `index`: the row's place in the whole list shown (not in its page). */
+  cell: (row: Row, index: number) => ReactNode;
   className?: string;
 };
 
 type ResourceTableProps<Row extends { id: number }> = {
   query: Pick<UseQueryResult<Row[]>, 'data' | 'isPending' | 'isError' | 'refetch'>;
+  /** The rows shown when the tab filters or orders the list (default: the query's data). */
+  rows?: readonly Row[];
   /** The table's name ('Testimonials') and the plural in the pager ('testimonials'). */
   label: string;
   noun: string;
   loadFailed: string;
   empty: { title: string; children?: ReactNode };
   columns: readonly Column<Row>[];
-  rowActions?: (row: Row) => ReactNode;
+  rowActions?: (row: Row, index: number) => ReactNode;
 };
 
-export function ResourceTable<Row extends { id: number }>({ query, label, noun, loadFailed, empty, columns, rowActions }: ResourceTableProps<Row>) {
+export function ResourceTable<Row extends { id: number }>({ query, rows = query.data, label, noun, loadFailed, empty, columns, rowActions }: ResourceTableProps<Row>) {
   if (query.isPending) {
     return (
       <div aria-busy="true" aria-label={`Loading ${noun}`}>
@@ -36,12 +39,12 @@ export function ResourceTable<Row extends { id: number }>({ query, label, noun, 
       </div>
     );
   }
-  if (query.isError || !query.data) return <ErrorState message={loadFailed} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <EmptyState title={empty.title}>{empty.children}</EmptyState>;
-  return <ResourceRows rows={query.data} label={label} noun={noun} columns={columns} rowActions={rowActions} />;
+  if (query.isError || !rows) return <ErrorState message={loadFailed} onRetry={() => void query.refetch()} />;
+  if (rows.length === 0) return <EmptyState title={empty.title}>{empty.children}</EmptyState>;
+  return <ResourceRows rows={rows} label={label} noun={noun} columns={columns} rowActions={rowActions} />;
 }
 
-function ResourceRows<Row extends { id: number }>({ rows, label, noun, columns, rowActions }: Pick<ResourceTableProps<Row>, 'label' | 'noun' | 'columns' | 'rowActions'> & { rows: Row[] }) {
+function ResourceRows<Row extends { id: number }>({ rows, label, noun, columns, rowActions }: Pick<ResourceTableProps<Row>, 'label' | 'noun' | 'columns' | 'rowActions'> & { rows: readonly Row[] }) {
   const pagination = usePagination(rows);
   return (
     <>
@@ -55,14 +58,14 @@ function ResourceRows<Row extends { id: number }>({ rows, label, noun, columns, 
           </tr>
         </thead>
         <tbody>
-          {pagination.pageRows.map((row) => (
+          {pagination.pageRows.map((row, onPage) => (
             <tr key={row.id}>
               {columns.map((column) => (
                 <Td key={column.header} className={column.className}>
-                  {column.cell(row)}
+                  {column.cell(row, pagination.firstIndex + onPage)}
                 </Td>
               ))}
-              {rowActions ? <Td>{rowActions(row)}</Td> : null}
+              {rowActions ? <Td>{rowActions(row, pagination.firstIndex + onPage)}</Td> : null}
             </tr>
           ))}
         </tbody>

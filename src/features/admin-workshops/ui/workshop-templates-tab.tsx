@@ -1,108 +1,74 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DataTable, EmptyState, ErrorState, TableSkeleton, Td, Th } from '../../../client/components/ui/data-table';
+import { Plus } from 'lucide-react';
+import { useEffect } from 'react';
+import { smallButtonClasses } from '../../../client/components/ui/dialog';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
 import { toast } from '../../../client/components/ui/toast-store';
+import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
 import { expertiseLabels } from '../../workshops/workshops.schema';
-import type { WorkshopTemplate } from '../workshop-templates.schema';
-import { useDeleteWorkshopTemplate } from './api/delete-workshop-template';
-import { useWorkshopTemplates } from './api/get-workshop-templates';
+import type { UpdateWorkshopTemplateInput, WorkshopTemplate, WorkshopTemplateForm } from '../workshop-templates.schema';
+import { workshopTemplatesResource } from './api/workshop-templates-resource';
 import { TemplateFormDialog } from './components/template-form-dialog';
 import { failureDescription, TEMPLATE_TOASTS } from './workshop-texts';
 
-type Editing = { template: WorkshopTemplate | null } | null;
+const TEXTS: ResourceTexts<WorkshopTemplate> = {
+  created: (created) => ({ title: TEMPLATE_TOASTS.created, description: `${created.title} has been saved.` }),
+  updated: (updated) => ({ title: TEMPLATE_TOASTS.updated, description: `${updated.title} has been saved.` }),
+  deleted: (deleted) => ({ title: TEMPLATE_TOASTS.deleted, description: `${deleted.title} has been deleted.` }),
+  createFailed: TEMPLATE_TOASTS.createFailed,
+  updateFailed: TEMPLATE_TOASTS.updateFailed,
+  deleteFailed: TEMPLATE_TOASTS.deleteFailed,
+  // 'Error', then what failed with the server's reason (spec §8's wording).
+  failure: (text, error) => ({ title: TEMPLATE_TOASTS.errorTitle, description: failureDescription(text, error), variant: 'destructive' }),
+};
+
+const COLUMNS: Column<WorkshopTemplate>[] = [
+  { header: 'Title', className: 'font-bold', cell: (template) => template.title },
+  { header: 'Expertise level', cell: (template) => expertiseLabels[template.expertiseLevel] },
+  { header: 'Default seats', className: 'tabular-nums', cell: (template) => template.defaultSeats },
+];
 
 /** The Workshop Templates tab: what new workshop dates can start from. */
 export default function WorkshopTemplatesTab() {
-  const templates = useWorkshopTemplates();
-  const deleteTemplate = useDeleteWorkshopTemplate();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<WorkshopTemplate | null>(null);
+  const resource = useAdminResource<WorkshopTemplate, WorkshopTemplateForm, UpdateWorkshopTemplateInput>(workshopTemplatesResource);
+  const editor = useResourceEditor(resource, TEXTS);
 
-  const { isError, errorUpdatedAt } = templates;
+  const { isError, errorUpdatedAt } = resource.list;
   useEffect(() => {
     if (isError) toast({ title: TEMPLATE_TOASTS.errorTitle, description: TEMPLATE_TOASTS.loadFailed, variant: 'destructive' });
   }, [isError, errorUpdatedAt]);
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const { title } = deleting;
-    deleteTemplate.mutate(deleting.id, {
-      onSuccess: () => {
-        setDeleting(null);
-        toast({ title: TEMPLATE_TOASTS.deleted, description: `${title} has been deleted.` });
-      },
-      onError: (error) =>
-        toast({ title: TEMPLATE_TOASTS.errorTitle, description: failureDescription(TEMPLATE_TOASTS.deleteFailed, error), variant: 'destructive' }),
-    });
-  };
-
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={smallButtonClasses('primary')} onClick={() => setEditing({ template: null })}>
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <button type="button" className={smallButtonClasses('primary')} onClick={editor.openNew}>
           <Plus aria-hidden="true" className="size-4" />
           Add Template
         </button>
       </div>
 
-      {templates.isPending ? (
-        <div aria-busy="true">
-          <span className="sr-only">Loading workshop templates…</span>
-          <TableSkeleton rows={3} />
-        </div>
-      ) : templates.isError ? (
-        <ErrorState message={TEMPLATE_TOASTS.loadFailed} onRetry={() => void templates.refetch()} />
-      ) : templates.data.length === 0 ? (
-        <EmptyState title="No templates yet">Use Add Template to save a workshop you run often.</EmptyState>
-      ) : (
-        <DataTable label="Workshop templates" actions>
-          <thead>
-            <tr>
-              <Th>Title</Th>
-              <Th>Expertise level</Th>
-              <Th>Default seats</Th>
-              <Th>Actions</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {templates.data.map((template) => (
-              <tr key={template.id}>
-                <Td className="font-bold">{template.title}</Td>
-                <Td>{expertiseLabels[template.expertiseLevel]}</Td>
-                <Td className="tabular-nums">{template.defaultSeats}</Td>
-                <Td>
-                  <div className="flex flex-nowrap gap-1.5">
-                    <button type="button" className={smallButtonClasses('secondary')} onClick={() => setEditing({ template })}>
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className={smallButtonClasses('ghost', 'text-danger')}
-                      onClick={() => setDeleting(template)}
-                      disabled={deleteTemplate.isPending && deleteTemplate.variables === template.id}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Delete
-                    </button>
-                  </div>
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
+      <ResourceTable
+        query={resource.list}
+        label="Workshop templates"
+        noun="workshop templates"
+        loadFailed={TEMPLATE_TOASTS.loadFailed}
+        empty={{ title: 'No templates yet', children: 'Use Add Template to save a workshop you run often.' }}
+        columns={COLUMNS}
+        rowActions={(template) => (
+          <EditDeleteActions
+            editLabel={`Edit ${template.title}`}
+            deleteLabel={`Delete ${template.title}`}
+            onEdit={() => editor.openEdit(template)}
+            onDelete={() => editor.deletion.ask(template)}
+          />
+        )}
+      />
 
-      <TemplateFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} template={editing?.template ?? null} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete this template?"
-        description={deleting ? `${deleting.title} will be deleted. Workshop dates made from it keep their details.` : ''}
-        confirmLabel="Delete"
-        onConfirm={confirmDelete}
-        busy={deleteTemplate.isPending}
+      <TemplateFormDialog {...editor.form} onSubmit={editor.save} />
+
+      <DeleteConfirmation
+        deletion={editor.deletion}
+        title={() => 'Delete this template?'}
+        description={(template) => `${template.title} will be deleted. Workshop dates made from it keep their details.`}
       />
     </div>
   );

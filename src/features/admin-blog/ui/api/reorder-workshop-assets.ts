@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
 import { adminWorkshopAssetListSchema, type AdminWorkshopAsset } from '../../admin-blog.schema';
-import { ADMIN_WORKSHOP_ASSETS_KEY } from './get-workshop-assets';
+import { workshopAssetsResource } from './blog-resources';
+
+const ASSETS_KEY = [workshopAssetsResource.path] as const;
 
 /** POST /api/admin/workshop-assets/reorder: the listed assets get sortOrder 0, 1, 2… in this order. */
 export async function reorderWorkshopAssets(ids: number[]): Promise<AdminWorkshopAsset[]> {
-  return readJson(await apiRequest('POST', `${ADMIN_WORKSHOP_ASSETS_KEY[0]}/reorder`, { ids }), adminWorkshopAssetListSchema);
+  return readJson(await apiRequest('POST', `${workshopAssetsResource.path}/reorder`, { ids }), adminWorkshopAssetListSchema);
 }
 
 export function useReorderWorkshopAssets() {
@@ -14,8 +16,8 @@ export function useReorderWorkshopAssets() {
     mutationFn: reorderWorkshopAssets,
     onSuccess: async (updated) => {
       const byId = new Map(updated.map((asset) => [asset.id, asset]));
-      queryClient.setQueryData<AdminWorkshopAsset[]>(ADMIN_WORKSHOP_ASSETS_KEY, (list) => list?.map((asset) => byId.get(asset.id) ?? asset));
-      await queryClient.invalidateQueries({ queryKey: ADMIN_WORKSHOP_ASSETS_KEY });
+      queryClient.setQueryData<AdminWorkshopAsset[]>(ASSETS_KEY, (list) => list?.map((asset) => byId.get(asset.id) ?? asset));
+      await queryClient.invalidateQueries({ queryKey: ASSETS_KEY });
     },
   });
 }

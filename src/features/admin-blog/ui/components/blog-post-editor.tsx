@@ -15,7 +15,7 @@ import {
   type BlogPostFormOutput,
   type BlogPostFormValues,
 } from '../../admin-blog.schema';
-import type { BlogPostPayload } from '../api/create-blog-post';
+import type { BlogPostPayload } from '../api/blog-resources';
 import { usePreviewHtml } from '../api/preview-html';
 import { BlogPreviewFrame, type BlogPreviewPost } from './preview-frames';
 import { RichTextEditor } from './rich-text-editor';

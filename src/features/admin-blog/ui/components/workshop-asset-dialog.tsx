@@ -11,7 +11,7 @@ import {
   type WorkshopAssetFormOutput,
   type WorkshopAssetFormValues,
 } from '../../admin-blog.schema';
-import type { WorkshopAssetPayload } from '../api/create-workshop-asset';
+import type { WorkshopAssetPayload } from '../api/blog-resources';
 import { usePreviewHtml } from '../api/preview-html';
 import { AssetPreviewFrame } from './preview-frames';
 

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
 import { CheckboxField, controlClasses, FieldError, SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
+import { resourceListQuery } from '../../../../client/lib/admin-resource';
 import { ApiError } from '../../../../client/lib/api-client';
 import { useSettings } from '../../../settings/ui/api/get-settings';
 import { expertiseLabels, expertiseLevels } from '../../../workshops/workshops.schema';
@@ -25,8 +27,8 @@ import {
 } from '../../workshop-date-text';
 import { InstantInYourZone } from './instant-in-your-zone';
 import { useCreateWorkshopDate } from '../api/create-workshop-date';
-import { useWorkshopTemplates } from '../api/get-workshop-templates';
 import { useUpdateWorkshopDate } from '../api/update-workshop-date';
+import { workshopTemplatesResource } from '../api/workshop-templates-resource';
 import { failureDescription, WORKSHOP_TOASTS } from '../workshop-texts';
 
 const FORM_ID = 'workshop-form';
@@ -95,7 +97,7 @@ type WorkshopFormBodyProps = {
 };
 
 function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
-  const templates = useWorkshopTemplates();
+  const templates = useQuery(resourceListQuery(workshopTemplatesResource));
   const initial = formValuesOf(workshop);
   const [times, setTimes] = useState(() => timeInputsFromWorkshopTime(initial.time));
   const {

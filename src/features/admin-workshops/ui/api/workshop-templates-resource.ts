@@ -1,0 +1,17 @@
+import { ADMIN_FRESH_MS } from '../../../../client/lib/admin-queries';
+import type { AdminResource } from '../../../../client/lib/admin-resource';
+import { workshopTemplateListSchema, workshopTemplateSchema, type WorkshopTemplate } from '../../workshop-templates.schema';
+import { ADMIN_WORKSHOP_DATES_KEY } from './get-admin-workshop-dates';
+
+/**
+ * Workshop templates (spec §7: fresh for 10 minutes). The Templates tab and the workshop form's
+ * template choice share the read (`resourceListQuery`). Dates made from a deleted template lose it,
+ * so the workshop list follows each change.
+ */
+export const workshopTemplatesResource: AdminResource<WorkshopTemplate> = {
+  path: '/api/workshop-templates',
+  rowSchema: workshopTemplateSchema,
+  listSchema: workshopTemplateListSchema,
+  freshMs: ADMIN_FRESH_MS.templates,
+  alsoRefresh: [ADMIN_WORKSHOP_DATES_KEY],
+};
