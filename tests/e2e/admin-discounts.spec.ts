@@ -31,6 +31,50 @@ test.describe('Discount Codes tab', () => {
     expect(headers).toEqual(['Code', 'Description', 'Discount', 'Usage', 'Expiration', 'Status', 'Actions']);
   });
 
+  test('an expired code is saved as active only after a warning, and activating one asks first', async ({ page }) => {
+    const code = `LATE${unique()}`;
+    await page.getByRole('button', { name: 'Add Discount Code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Discount Code' });
+    await dialog.getByLabel('Code', { exact: true }).fill(code);
+    await dialog.getByLabel('Description').fill('Last year');
+    await dialog.getByLabel('Expiration date').fill('2020-01-01');
+    await dialog.getByRole('button', { name: 'Create Discount Code' }).click();
+    // Nothing is saved yet: the dialog says why the code would not work, and asks again.
+    await expect(dialog.getByRole('alert')).toHaveText(/^This code expired on Jan 1, 2020: saved as active, it still will not work at checkout/);
+    await expect(page.getByText('Discount Code Created', { exact: true })).toHaveCount(0);
+    const listed = async () => {
+      const list = await page.request.get('/api/admin/discount-codes', { headers: CLIENT_HEADERS });
+      return ((await list.json()) as { code: string; isActive: boolean }[]).find((c) => c.code === code);
+    };
+    expect(await listed()).toBeUndefined();
+    // Unticking Active removes the warning; the inactive code saves at once.
+    await dialog.getByLabel('Active').uncheck();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Create Discount Code' }).click();
+    await expect(page.getByText('Discount Code Created', { exact: true })).toBeVisible();
+    expect(await listed()).toMatchObject({ isActive: false });
+
+    // Activating it from the table asks first, and only 'Activate anyway' activates it.
+    await page.getByRole('button', { name: `Activate ${code}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Activate ${code}? It has expired` });
+    await expect(confirm).toContainText('expired on Jan 1, 2020');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await listed()).toMatchObject({ isActive: false });
+    await page.getByRole('button', { name: `Activate ${code}` }).click();
+    await confirm.getByRole('button', { name: 'Activate anyway' }).click();
+    await expect(page.getByRole('button', { name: `Deactivate ${code}` })).toBeVisible();
+    expect(await listed()).toMatchObject({ isActive: true });
+
+    // Editing it, still expired and active, warns again before saving.
+    await page.getByRole('button', { name: `Edit ${code}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${code}` });
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit.getByRole('alert')).toBeVisible();
+    await edit.getByRole('button', { name: 'Save anyway' }).click();
+    await expect(page.getByText('Discount Code Updated', { exact: true }).first()).toBeVisible();
+    await expect(edit).toBeHidden();
+  });
+
   test('creates a code through the dialog: toast, then the row in capitals', async ({ page }) => {
     const code = `spring-${unique()}`;
     await page.getByRole('button', { name: 'Add Discount Code' }).click();

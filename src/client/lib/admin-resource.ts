@@ -143,6 +143,8 @@ export function useResourceEditor<Row extends { id: number }, Input extends Chan
       editing: form.editing,
       busy: create.isPending || (update.isPending && form.open),
       onOpenChange: (open: boolean) => setForm((current) => ({ ...current, open })),
+      // Only the values: a form library may pass more arguments (the submit event) than save takes.
+      onSubmit: (values: Input) => save(values),
     },
     /** Changes at each opening of the form: a `key` made from it starts the form afresh. */
     opening: form.opening,

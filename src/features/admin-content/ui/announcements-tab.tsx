@@ -137,7 +137,7 @@ export default function AnnouncementsTab() {
         )}
       />
 
-      <AnnouncementDialog {...editor.form} onSubmit={editor.save} />
+      <AnnouncementDialog {...editor.form} />
 
       <InterestDialog announcement={interestOf} onClose={() => setInterestOf(null)} />
 

@@ -109,7 +109,7 @@ export default function TestimonialsTab() {
         )}
       />
 
-      <TestimonialDialog {...editor.form} onSubmit={editor.save} />
+      <TestimonialDialog {...editor.form} />
 
       <DeleteConfirmation
         deletion={editor.deletion}

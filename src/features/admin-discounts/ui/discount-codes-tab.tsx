@@ -1,236 +1,162 @@
-import { Pencil, Plus, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Plus, Power, PowerOff } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
-import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { failureToast, toast } from '../../../client/components/ui/toast-store';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
+import { ADMIN_FRESH_MS } from '../../../client/lib/admin-queries';
+import { useAdminResource, useResourceEditor, type AdminResource, type ResourceTexts } from '../../../client/lib/admin-resource';
 import { refusalMessage } from '../../../client/lib/api-client';
 import { CsvActions } from '../../admin-csv/ui/csv-actions';
-import { CODE_DUPLICATE, type DiscountCode, type DiscountCodeUpdate } from '../admin-discounts.schema';
+import { CODE_DUPLICATE, discountCodeListSchema, discountCodeSchema, type DiscountCode, type DiscountCodeInput, type DiscountCodeUpdate } from '../admin-discounts.schema';
 import { expiryText, isExpired, isUsedUp, usageText } from '../discount-labels';
-import { useCreateDiscountCode } from './api/create-discount-code';
-import { useDeleteDiscountCode } from './api/delete-discount-code';
-import { useDiscountCodes } from './api/get-discount-codes';
-import { useUpdateDiscountCode } from './api/update-discount-code';
 import { DiscountCodeDialog, type DiscountCodeSubmit } from './components/discount-code-dialog';
 
-type RowProps = {
-  code: DiscountCode;
-  now: number;
-  toggling: boolean;
-  onToggle: (code: DiscountCode) => void;
-  onEdit: (code: DiscountCode) => void;
-  onDelete: (code: DiscountCode) => void;
+/** Spec §7: loaded when the tab first opens, fresh for 5 minutes. */
+const discountCodesResource: AdminResource<DiscountCode> = {
+  path: '/api/admin/discount-codes',
+  rowSchema: discountCodeSchema,
+  listSchema: discountCodeListSchema,
+  freshMs: ADMIN_FRESH_MS.discountCodes,
 };
 
-function DiscountCodeRow({ code, now, toggling, onToggle, onEdit, onDelete }: RowProps) {
-  const expired = isExpired(code.expiresAt, now);
-  const usedUp = isUsedUp(code);
-  return (
-    <tr>
-      <Td className="font-mono font-bold">{code.code}</Td>
-      <Td className="max-w-72">{code.description}</Td>
-      <Td className="tabular-nums">{code.discountPercent}%</Td>
-      <Td className="whitespace-nowrap tabular-nums">
-        {usageText(code)}
-        {usedUp ? (
-          <Badge tone="paper" className="ml-2">
-            Used up
-          </Badge>
-        ) : null}
-      </Td>
-      <Td className="whitespace-nowrap">
-        {code.expiresAt ? <time dateTime={code.expiresAt}>{expiryText(code.expiresAt)}</time> : expiryText(null)}
-        {expired ? (
-          <Badge tone="ink" className="ml-2">
-            Expired
-          </Badge>
-        ) : null}
-      </Td>
-      <Td>
-        <Badge tone={code.isActive ? 'success' : 'paper'}>{code.isActive ? 'Active' : 'Inactive'}</Badge>
-      </Td>
-      <Td>
-        <div className="flex flex-wrap gap-1.5">
-          <button
-            type="button"
-            className={smallButtonClasses('secondary')}
-            aria-label={`${code.isActive ? 'Deactivate' : 'Activate'} ${code.code}`}
-            disabled={toggling}
-            onClick={() => onToggle(code)}
-          >
-            {code.isActive ? <PowerOff aria-hidden="true" className="size-4" /> : <Power aria-hidden="true" className="size-4" />}
-            {code.isActive ? 'Deactivate' : 'Activate'}
-          </button>
-          <button type="button" className={smallButtonClasses('ghost')} aria-label={`Edit ${code.code}`} onClick={() => onEdit(code)}>
-            <Pencil aria-hidden="true" className="size-4" />
-            Edit
-          </button>
-          <button type="button" className={smallButtonClasses('ghost')} aria-label={`Delete ${code.code}`} onClick={() => onDelete(code)}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete
-          </button>
-        </div>
-      </Td>
-    </tr>
-  );
-}
+const TEXTS: ResourceTexts<DiscountCode> = {
+  created: (created) => ({ title: 'Discount Code Created', description: `${created.code} gives ${created.discountPercent}% off.` }),
+  updated: (updated) => ({ title: 'Discount Code Updated', description: `${updated.code} was saved.` }),
+  deleted: (deleted) => ({ title: 'Discount Code Deleted', description: `${deleted.code} was deleted. Bookings that used it keep it on record.` }),
+  createFailed: 'Failed to create discount code',
+  updateFailed: 'Failed to update discount code',
+  deleteFailed: 'Failed to delete discount code',
+};
+
+const switched = (updated: DiscountCode) => ({ title: 'Discount Code Updated', description: `${updated.code} is now ${updated.isActive ? 'active' : 'inactive'}.` });
 
 /**
  * The Discount Codes tab (spec §2, §4, §8): every code with its usage and expiry; add, edit,
  * activate or deactivate, delete. Read when the tab first opens, fresh for 5 minutes (spec §7).
  */
 export default function DiscountCodesTab() {
-  const codesQuery = useDiscountCodes();
-  const creation = useCreateDiscountCode();
-  const update = useUpdateDiscountCode();
-  const removal = useDeleteDiscountCode();
-
-  const [dialog, setDialog] = useState<{ open: boolean; editing: DiscountCode | null }>({ open: false, editing: null });
-  const [toDelete, setToDelete] = useState<DiscountCode | null>(null);
-  const codes = codesQuery.data ?? [];
-  const pagination = usePagination(codes);
+  const resource = useAdminResource<DiscountCode, DiscountCodeInput, DiscountCodeUpdate>(discountCodesResource);
+  const editor = useResourceEditor(resource, TEXTS);
   // Read once per render of the list, so every row judges "expired" against the same instant.
   const [now] = useState(() => Date.now());
-
-  const closeDialog = () => setDialog((current) => ({ ...current, open: false }));
+  // Activating a code past its expiry date asks first: it would still not work at checkout.
+  const [activatingExpired, setActivatingExpired] = useState<DiscountCode | null>(null);
 
   const save = ({ values, expiryChanged, setCodeError }: DiscountCodeSubmit) => {
-    const onError = (title: string) => (error: unknown) => {
-      if (refusalMessage(error) === CODE_DUPLICATE) setCodeError(CODE_DUPLICATE);
-      failureToast(title, error);
-    };
-    const editing = dialog.editing;
-    if (!editing) {
-      creation.mutate(values, {
-        onSuccess: (created) => {
-          toast({ title: 'Discount Code Created', description: `${created.code} gives ${created.discountPercent}% off.` });
-          closeDialog();
-        },
-        onError: onError('Failed to create discount code'),
-      });
-      return;
-    }
     const changes: DiscountCodeUpdate = { ...values };
     if (!expiryChanged) delete changes.expiresAt;
-    update.mutate(
-      { id: editing.id, changes },
-      {
-        onSuccess: (updated) => {
-          toast({ title: 'Discount Code Updated', description: `${updated.code} was saved.` });
-          closeDialog();
-        },
-        onError: onError('Failed to update discount code'),
-      },
-    );
-  };
-
-  const toggle = (code: DiscountCode) =>
-    update.mutate(
-      { id: code.id, changes: { isActive: !code.isActive } },
-      {
-        onSuccess: (updated) =>
-          toast({ title: 'Discount Code Updated', description: `${updated.code} is now ${updated.isActive ? 'active' : 'inactive'}.` }),
-        onError: (error) => failureToast('Failed to update discount code', error),
-      },
-    );
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    const code = toDelete;
-    removal.mutate(code.id, {
-      onSuccess: () => {
-        toast({ title: 'Discount Code Deleted', description: `${code.code} was deleted. Bookings that used it keep it on record.` });
-        setToDelete(null);
-      },
-      onError: (error) => {
-        failureToast('Failed to delete discount code', error);
-        setToDelete(null);
+    editor.save(values, {
+      changes,
+      onRefused: (error) => {
+        if (refusalMessage(error) === CODE_DUPLICATE) setCodeError(CODE_DUPLICATE);
       },
     });
   };
 
-  const togglingId = update.isPending && update.variables && !dialog.open ? update.variables.id : null;
+  const toggle = (code: DiscountCode) => {
+    if (!code.isActive && isExpired(code.expiresAt, now)) setActivatingExpired(code);
+    else editor.change(code, { isActive: !code.isActive }, switched);
+  };
 
-  let content;
-  if (codesQuery.isPending) {
-    content = (
-      <div aria-busy="true" aria-label="Loading discount codes">
-        <TableSkeleton />
-      </div>
-    );
-  } else if (codesQuery.isError) {
-    content = <ErrorState message="Failed to load discount codes." onRetry={() => void codesQuery.refetch()} />;
-  } else if (codes.length === 0) {
-    content = (
-      <EmptyState title="No discount codes yet">
-        Add a code with <strong>Add Discount Code</strong>; buyers type it at checkout.
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <>
-        <DataTable label="Discount codes" actions>
-          <thead>
-            <tr>
-              <Th>Code</Th>
-              <Th>Description</Th>
-              <Th>Discount</Th>
-              <Th>Usage</Th>
-              <Th>Expiration</Th>
-              <Th>Status</Th>
-              <Th>Actions</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {pagination.pageRows.map((code) => (
-              <DiscountCodeRow
-                key={code.id}
-                code={code}
-                now={now}
-                toggling={togglingId === code.id}
-                onToggle={toggle}
-                onEdit={(editing) => setDialog({ open: true, editing })}
-                onDelete={setToDelete}
-              />
-            ))}
-          </tbody>
-        </DataTable>
-        <Pagination {...pagination} noun="discount codes" />
-      </>
-    );
-  }
+  const columns: Column<DiscountCode>[] = [
+    { header: 'Code', className: 'font-mono font-bold', cell: (code) => code.code },
+    { header: 'Description', className: 'max-w-72', cell: (code) => code.description },
+    { header: 'Discount', className: 'tabular-nums', cell: (code) => `${code.discountPercent}%` },
+    {
+      header: 'Usage',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (code) => (
+        <>
+          {usageText(code)}
+          {isUsedUp(code) ? (
+            <Badge tone="paper" className="ml-2">
+              Used up
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: 'Expiration',
+      className: 'whitespace-nowrap',
+      cell: (code) => (
+        <>
+          {code.expiresAt ? <time dateTime={code.expiresAt}>{expiryText(code.expiresAt)}</time> : expiryText(null)}
+          {isExpired(code.expiresAt, now) ? (
+            <Badge tone="ink" className="ml-2">
+              Expired
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'Status', cell: (code) => <Badge tone={code.isActive ? 'success' : 'paper'}>{code.isActive ? 'Active' : 'Inactive'}</Badge> },
+  ];
 
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <button type="button" className={smallButtonClasses('primary')} onClick={() => setDialog({ open: true, editing: null })}>
+        <button type="button" className={smallButtonClasses('primary')} onClick={editor.openNew}>
           <Plus aria-hidden="true" className="size-4" />
           Add Discount Code
         </button>
         <CsvActions entity="discountCodes" />
       </div>
 
-      {content}
-
-      <DiscountCodeDialog
-        open={dialog.open}
-        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
-        editing={dialog.editing}
-        busy={creation.isPending || (update.isPending && dialog.open)}
-        onSubmit={save}
+      <ResourceTable
+        query={resource.list}
+        label="Discount codes"
+        noun="discount codes"
+        loadFailed="Failed to load discount codes."
+        empty={{
+          title: 'No discount codes yet',
+          children: (
+            <>
+              Add a code with <strong>Add Discount Code</strong>; buyers type it at checkout.
+            </>
+          ),
+        }}
+        columns={columns}
+        rowActions={(code) => (
+          <EditDeleteActions editLabel={`Edit ${code.code}`} deleteLabel={`Delete ${code.code}`} onEdit={() => editor.openEdit(code)} onDelete={() => editor.deletion.ask(code)}>
+            <button
+              type="button"
+              className={smallButtonClasses('secondary')}
+              aria-label={`${code.isActive ? 'Deactivate' : 'Activate'} ${code.code}`}
+              disabled={editor.changingId === code.id}
+              onClick={() => toggle(code)}
+            >
+              {code.isActive ? <PowerOff aria-hidden="true" className="size-4" /> : <Power aria-hidden="true" className="size-4" />}
+              {code.isActive ? 'Deactivate' : 'Activate'}
+            </button>
+          </EditDeleteActions>
+        )}
       />
 
+      <DiscountCodeDialog key={editor.opening} {...editor.form} onSubmit={save} />
+
       <ConfirmDialog
-        open={toDelete !== null}
+        open={activatingExpired !== null}
         onOpenChange={(open) => {
-          if (!open) setToDelete(null);
+          if (!open) setActivatingExpired(null);
         }}
-        title={toDelete ? `Delete ${toDelete.code}?` : 'Delete discount code?'}
+        title={activatingExpired ? `Activate ${activatingExpired.code}? It has expired` : ''}
+        description={
+          activatingExpired
+            ? `${activatingExpired.code} expired on ${expiryText(activatingExpired.expiresAt)}, so buyers still cannot use it while it is active. Edit it to give it a later expiration date.`
+            : ''
+        }
+        confirmLabel="Activate anyway"
+        onConfirm={() => {
+          if (activatingExpired) editor.change(activatingExpired, { isActive: true }, switched);
+          setActivatingExpired(null);
+        }}
+      />
+
+      <DeleteConfirmation
+        deletion={editor.deletion}
+        title={(code) => `Delete ${code.code}?`}
         description="The code stops working at checkout at once. Bookings that used it keep the code and their prices."
-        confirmLabel={removal.isPending ? 'Deleting…' : 'Delete'}
-        busy={removal.isPending}
-        onConfirm={confirmDelete}
       />
     </div>
   );

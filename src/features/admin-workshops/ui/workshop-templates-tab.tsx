@@ -63,7 +63,7 @@ export default function WorkshopTemplatesTab() {
         )}
       />
 
-      <TemplateFormDialog {...editor.form} onSubmit={editor.save} />
+      <TemplateFormDialog {...editor.form} />
 
       <DeleteConfirmation
         deletion={editor.deletion}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
 import { CheckboxField, TextField } from '../../../../client/components/ui/form';
 import {
@@ -23,6 +23,15 @@ function startingValues(code: DiscountCode | null): DiscountCodeFormValues {
     expiresAt: expiresAtToDateInput(code.expiresAt),
     isActive: code.isActive,
   };
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** The day an active code's expiration date (the end of that day, UTC) has already passed, if it has. */
+export function expiredDate(expiresAt: unknown, isActive: unknown, now = Date.now()): string | null {
+  if (isActive !== true || typeof expiresAt !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(expiresAt)) return null;
+  const end = Date.parse(`${expiresAt}T23:59:59.999Z`);
+  return Number.isNaN(end) || end > now ? null : dayFormat.format(end);
 }
 
 export type DiscountCodeSubmit = {
@@ -50,24 +59,36 @@ export function DiscountCodeDialog({ open, onOpenChange, editing, busy, onSubmit
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, dirtyFields },
   } = useForm<DiscountCodeFormValues, unknown, DiscountCodeInput>({
     resolver: zodResolver(discountCodeInputSchema),
     defaultValues: startingValues(editing),
   });
 
+  // An active code whose date has passed would not work at checkout: the first Save says so and
+  // asks again ('Save anyway') instead of saving. (The tab keys the dialog by its opening, so each
+  // opening asks afresh.)
+  const [warned, setWarned] = useState(false);
+  const expiredOn = expiredDate(useWatch({ control, name: 'expiresAt' }), useWatch({ control, name: 'isActive' }));
+
   // Each opening starts from the code being edited, or from the defaults.
   useEffect(() => {
     if (open) reset(startingValues(editing));
   }, [open, editing, reset]);
 
-  const submit = handleSubmit((values) =>
+  const submit = handleSubmit((values) => {
+    if (expiredOn && !warned) {
+      setWarned(true);
+      return;
+    }
     onSubmit({
       values,
       expiryChanged: !editing || Boolean(dirtyFields.expiresAt),
       setCodeError: (message) => setError('code', { message }, { shouldFocus: true }),
-    }),
-  );
+    });
+  });
+  const warning = expiredOn && warned;
 
   const title = editing ? `Edit ${editing.code}` : 'Add Discount Code';
   return (
@@ -76,7 +97,9 @@ export function DiscountCodeDialog({ open, onOpenChange, editing, busy, onSubmit
       onOpenChange={onOpenChange}
       title={title}
       description={editing ? 'Change the code, its discount or its limits.' : 'Buyers type this code at checkout to get the discount.'}
-      footer={<FormDialogFooter formId={formId} busy={busy} label={editing ? 'Save Changes' : 'Create Discount Code'} onCancel={() => onOpenChange(false)} />}
+      footer={
+        <FormDialogFooter formId={formId} busy={busy} label={warning ? 'Save anyway' : editing ? 'Save Changes' : 'Create Discount Code'} onCancel={() => onOpenChange(false)} />
+      }
     >
       <form id={formId} noValidate onSubmit={submit} aria-label={title} className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -131,6 +154,12 @@ export function DiscountCodeDialog({ open, onOpenChange, editing, busy, onSubmit
         />
         <CheckboxField id={`${formId}-active`} label="Active" error={errors.isActive?.message} registration={register('isActive')} className="self-end" />
       </form>
+      {warning ? (
+        <p role="alert" className="mt-4 rounded-brutal border-2 border-ink bg-accent-soft px-3 py-2 text-sm font-semibold">
+          This code expired on {expiredOn}: saved as active, it still will not work at checkout. Choose a later expiration date, untick Active, or
+          save anyway.
+        </p>
+      ) : null}
       <p className="mt-3 text-xs text-ink-soft">Codes are saved in capitals and work at checkout in any letter case. An expiration date means the end of that day (UTC).</p>
     </Dialog>
   );
