@@ -27,11 +27,13 @@ type ResourceTableProps<Row extends { id: number }> = {
   noun: string;
   loadFailed: string;
   empty: { title: string; children?: ReactNode };
+  /** What to say when a search or filter leaves no row of a non-empty list. */
+  noMatch?: string;
   columns: readonly Column<Row>[];
   rowActions?: (row: Row, index: number) => ReactNode;
 };
 
-export function ResourceTable<Row extends { id: number }>({ query, rows = query.data, label, noun, loadFailed, empty, columns, rowActions }: ResourceTableProps<Row>) {
+export function ResourceTable<Row extends { id: number }>({ query, rows = query.data, label, noun, loadFailed, empty, noMatch, columns, rowActions }: ResourceTableProps<Row>) {
   if (query.isPending) {
     return (
       <div aria-busy="true" aria-label={`Loading ${noun}`}>
@@ -40,7 +42,10 @@ export function ResourceTable<Row extends { id: number }>({ query, rows = query.
     );
   }
   if (query.isError || !rows) return <ErrorState message={loadFailed} onRetry={() => void query.refetch()} />;
-  if (rows.length === 0) return <EmptyState title={empty.title}>{empty.children}</EmptyState>;
+  if (rows.length === 0) {
+    if (noMatch && query.data && query.data.length > 0) return <EmptyState title={noMatch} />;
+    return <EmptyState title={empty.title}>{empty.children}</EmptyState>;
+  }
   return <ResourceRows rows={rows} label={label} noun={noun} columns={columns} rowActions={rowActions} />;
 }
 
@@ -75,6 +80,16 @@ function ResourceRows<Row extends { id: number }>({ rows, label, noun, columns, 
   );
 }
 
+/** Delete for one row; the name says which row ('Delete ana@example.com'). */
+export function DeleteAction({ label, onDelete }: { label: string; onDelete: () => void }) {
+  return (
+    <button type="button" className={smallButtonClasses('ghost')} aria-label={label} onClick={onDelete}>
+      <Trash2 aria-hidden="true" className="size-4" />
+      Delete
+    </button>
+  );
+}
+
 /** Edit and Delete for one row; the names say which row ('Edit testimonial from Grace Hopper'). */
 export function EditDeleteActions({ editLabel, deleteLabel, onEdit, onDelete, children }: { editLabel: string; deleteLabel: string; onEdit: () => void; onDelete: () => void; children?: ReactNode }) {
   return (
@@ -84,10 +99,7 @@ export function EditDeleteActions({ editLabel, deleteLabel, onEdit, onDelete, ch
         <Pencil aria-hidden="true" className="size-4" />
         Edit
       </button>
-      <button type="button" className={smallButtonClasses('ghost')} aria-label={deleteLabel} onClick={onDelete}>
-        <Trash2 aria-hidden="true" className="size-4" />
-        Delete
-      </button>
+      <DeleteAction label={deleteLabel} onDelete={onDelete} />
     </div>
   );
 }

@@ -1,16 +1,24 @@
-import { Download, PenLine, Search, Trash2 } from 'lucide-react';
+import { Download, PenLine, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { formatShortDate } from '../../../common/dates';
 import { Badge, type BadgeTone } from '../../../client/components/ui/badge';
 import { cx } from '../../../client/components/ui/cx';
-import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
-import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
+import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses } from '../../../client/components/ui/form';
-import { failureToast, toast } from '../../../client/components/ui/toast-store';
-import type { Subscriber, SubscriberSource } from '../newsletter.schema';
-import { useDeleteNewsletterSubscriber } from './api/delete-newsletter-subscriber';
-import { NEWSLETTER_SUBSCRIBERS_CSV_URL, useNewsletterSubscribers } from './api/get-newsletter-subscribers';
+import { DeleteAction, DeleteConfirmation, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
+import { useAdminResource, useResourceEditor, type AdminResource, type ResourceTexts } from '../../../client/lib/admin-resource';
+import { subscriberListSchema, subscriberSchema, type Subscriber, type SubscriberSource } from '../newsletter.schema';
 import { WriteNewsletterDialog } from './components/write-newsletter-dialog';
+
+/** Loaded when the Newsletter tab first opens; fresh on entry and after changes. */
+const subscribersResource: AdminResource<Subscriber> = {
+  path: '/api/admin/newsletter-subscribers',
+  rowSchema: subscriberSchema,
+  listSchema: subscriberListSchema,
+};
+
+/** The CSV download is a plain link: the browser keeps the session cookie and saves the file. */
+const SUBSCRIBERS_CSV_URL = '/api/admin/newsletter-subscribers.csv';
 
 const sourceLabels: Record<SubscriberSource, { label: string; tone: BadgeTone }> = {
   booking: { label: 'Booking', tone: 'accent' },
@@ -19,38 +27,43 @@ const sourceLabels: Record<SubscriberSource, { label: string; tone: BadgeTone }>
   import: { label: 'Import', tone: 'paper' },
 };
 
-function SubscriberRow({ subscriber, onDelete }: { subscriber: Subscriber; onDelete: (subscriber: Subscriber) => void }) {
-  const source = sourceLabels[subscriber.source];
-  return (
-    <tr>
-      <Td className="break-all">{subscriber.email}</Td>
-      <Td>
-        <Badge tone={source.tone}>{source.label}</Badge>
-      </Td>
-      <Td className="whitespace-nowrap">
-        <time dateTime={subscriber.createdAt}>{formatShortDate(subscriber.createdAt)}</time>
-      </Td>
-      <Td className="whitespace-nowrap">
-        {subscriber.unsubscribedAt ? (
-          <>
-            <Badge tone="ink">Unsubscribed</Badge>
-            <time dateTime={subscriber.unsubscribedAt} className="ml-2 text-sm text-ink-soft">
-              {formatShortDate(subscriber.unsubscribedAt)}
-            </time>
-          </>
-        ) : (
-          <Badge tone="success">Active</Badge>
-        )}
-      </Td>
-      <Td>
-        <button type="button" className={smallButtonClasses('ghost')} aria-label={`Delete ${subscriber.email}`} onClick={() => onDelete(subscriber)}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          Delete
-        </button>
-      </Td>
-    </tr>
-  );
-}
+const TEXTS: ResourceTexts<Subscriber> = {
+  // Subscribers join from the public forms; the admin only removes them.
+  created: (subscriber) => ({ title: 'Subscriber Added', description: subscriber.email }),
+  updated: (subscriber) => ({ title: 'Subscriber Updated', description: subscriber.email }),
+  deleted: (subscriber) => ({ title: 'Subscriber Deleted', description: `${subscriber.email} was removed from the list.` }),
+  createFailed: 'Failed to add subscriber',
+  updateFailed: 'Failed to update subscriber',
+  deleteFailed: 'Failed to delete subscriber',
+};
+
+const columns: Column<Subscriber>[] = [
+  { header: 'Email', className: 'break-all', cell: (subscriber) => subscriber.email },
+  {
+    header: 'Source',
+    cell: (subscriber) => <Badge tone={sourceLabels[subscriber.source].tone}>{sourceLabels[subscriber.source].label}</Badge>,
+  },
+  {
+    header: 'Subscribed',
+    className: 'whitespace-nowrap',
+    cell: (subscriber) => <time dateTime={subscriber.createdAt}>{formatShortDate(subscriber.createdAt)}</time>,
+  },
+  {
+    header: 'Status',
+    className: 'whitespace-nowrap',
+    cell: (subscriber) =>
+      subscriber.unsubscribedAt ? (
+        <>
+          <Badge tone="ink">Unsubscribed</Badge>
+          <time dateTime={subscriber.unsubscribedAt} className="ml-2 text-sm text-ink-soft">
+            {formatShortDate(subscriber.unsubscribedAt)}
+          </time>
+        </>
+      ) : (
+        <Badge tone="success">Active</Badge>
+      ),
+  },
+];
 
 /**
  * The Newsletter tab (issue 6): who is on the list (from the booking form's checkbox and the
@@ -58,10 +71,10 @@ function SubscriberRow({ subscriber, onDelete }: { subscriber: Subscriber; onDel
  * pace the mail server accepts.
  */
 export default function NewsletterTab() {
-  const subscribersQuery = useNewsletterSubscribers();
-  const removal = useDeleteNewsletterSubscriber();
+  const resource = useAdminResource<Subscriber, never>(subscribersResource);
+  const editor = useResourceEditor(resource, TEXTS);
+  const subscribersQuery = resource.list;
   const [search, setSearch] = useState('');
-  const [toDelete, setToDelete] = useState<Subscriber | null>(null);
   const [writing, setWriting] = useState(false);
 
   const subscribers = useMemo(() => subscribersQuery.data ?? [], [subscribersQuery.data]);
@@ -71,63 +84,20 @@ export default function NewsletterTab() {
     const needle = search.trim().toLowerCase();
     return needle ? subscribers.filter((subscriber) => subscriber.email.toLowerCase().includes(needle) || subscriber.source.includes(needle)) : subscribers;
   }, [subscribers, search]);
-  const pagination = usePagination(filtered);
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    const subscriber = toDelete;
-    removal.mutate(subscriber.id, {
-      onSuccess: () => {
-        toast({ title: 'Subscriber Deleted', description: `${subscriber.email} was removed from the list.` });
-        setToDelete(null);
-      },
-      onError: (error) => {
-        failureToast('Failed to delete subscriber', error);
-        setToDelete(null);
-      },
-    });
-  };
-
-  let content;
-  if (subscribersQuery.isPending) {
-    content = (
-      <div aria-busy="true" aria-label="Loading subscribers">
-        <TableSkeleton />
-      </div>
-    );
-  } else if (subscribersQuery.isError) {
-    content = <ErrorState message="Failed to load newsletter subscribers." onRetry={() => void subscribersQuery.refetch()} />;
-  } else if (subscribers.length === 0) {
-    content = (
-      <EmptyState title="No subscribers yet">
-        Visitors join when they tick the newsletter box while booking or sending a contact message.
-      </EmptyState>
-    );
-  } else if (filtered.length === 0) {
-    content = <EmptyState title="No subscribers match your search" />;
-  } else {
-    content = (
-      <>
-        <DataTable label="Newsletter subscribers" actions>
-          <thead>
-            <tr>
-              <Th>Email</Th>
-              <Th>Source</Th>
-              <Th>Subscribed</Th>
-              <Th>Status</Th>
-              <Th>Actions</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {pagination.pageRows.map((subscriber) => (
-              <SubscriberRow key={subscriber.id} subscriber={subscriber} onDelete={setToDelete} />
-            ))}
-          </tbody>
-        </DataTable>
-        <Pagination {...pagination} noun="subscribers" />
-      </>
-    );
-  }
+  const content = (
+    <ResourceTable
+      query={subscribersQuery}
+      rows={filtered}
+      label="Newsletter subscribers"
+      noun="subscribers"
+      loadFailed="Failed to load newsletter subscribers."
+      empty={{ title: 'No subscribers yet', children: 'Visitors join when they tick the newsletter box while booking or sending a contact message.' }}
+      noMatch="No subscribers match your search"
+      columns={columns}
+      rowActions={(subscriber) => <DeleteAction label={`Delete ${subscriber.email}`} onDelete={() => editor.deletion.ask(subscriber)} />}
+    />
+  );
 
   return (
     <div>
@@ -136,7 +106,7 @@ export default function NewsletterTab() {
           <PenLine aria-hidden="true" className="size-4" />
           Write Newsletter
         </button>
-        <a href={NEWSLETTER_SUBSCRIBERS_CSV_URL} download className={smallButtonClasses('secondary')} aria-label="Download CSV of newsletter subscribers">
+        <a href={SUBSCRIBERS_CSV_URL} download className={smallButtonClasses('secondary')} aria-label="Download CSV of newsletter subscribers">
           <Download aria-hidden="true" className="size-4" />
           Download CSV
         </a>
@@ -163,16 +133,10 @@ export default function NewsletterTab() {
 
       <WriteNewsletterDialog open={writing} onOpenChange={setWriting} activeCount={activeCount} />
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
-        title={toDelete ? `Delete ${toDelete.email}?` : 'Delete subscriber?'}
+      <DeleteConfirmation
+        deletion={editor.deletion}
+        title={(subscriber) => `Delete ${subscriber.email}?`}
         description="The address is removed from the list. To keep it from being added again by a later booking, let the person unsubscribe instead."
-        confirmLabel={removal.isPending ? 'Deleting…' : 'Delete'}
-        busy={removal.isPending}
-        onConfirm={confirmDelete}
       />
     </div>
   );
