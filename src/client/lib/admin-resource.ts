@@ -50,11 +50,12 @@ export function useAdminResource<Row extends { id: number }, Input, Changes = Pa
     mutationFn: async (id: number) => {
       await apiRequest('DELETE', `${resource.path}/${id}`);
     },
-    onSuccess: async (_answer, id) => {
+    onSuccess: (_answer, id) => {
       // Gone from the table at once; the re-read confirms it.
       queryClient.setQueryData<Row[]>(key, (rows) => rows?.filter((row) => row.id !== id));
-      await refresh();
     },
+    // Also after a refusal: the list may have been stale (someone else removed the row meanwhile).
+    onSettled: refresh,
   });
   return { list, create, update, remove };
 }
@@ -80,6 +81,8 @@ export type ResourceTexts<Row> = {
 export function useResourceEditor<Row extends { id: number }, Input extends Changes, Changes>(
   resource: AdminResourceState<Row, Input, Changes>,
   texts: ResourceTexts<Row>,
+  /** What else follows a deletion (e.g. leaving the dashboard when an admin removed themselves). */
+  afterDelete?: (row: Row) => void,
 ) {
   const { create, update, remove } = resource;
   const [form, setForm] = useState<{ open: boolean; editing: Row | null; opening: number }>({ open: false, editing: null, opening: 0 });
@@ -131,7 +134,10 @@ export function useResourceEditor<Row extends { id: number }, Input extends Chan
     if (!toDelete) return;
     const row = toDelete;
     remove.mutate(row.id, {
-      onSuccess: () => toast(texts.deleted(row)),
+      onSuccess: () => {
+        toast(texts.deleted(row));
+        afterDelete?.(row);
+      },
       onError: (error) => failureToast(texts.deleteFailed, error),
       onSettled: () => setToDelete(null),
     });

@@ -107,7 +107,18 @@ export function EditDeleteActions({ editLabel, deleteLabel, onEdit, onDelete, ch
 type Deletion<Row> = { row: Row | null; cancel: () => void; confirm: () => void; busy: boolean };
 
 /** "Delete …?" for the row a Delete button asked about; the texts name the row and what follows. */
-export function DeleteConfirmation<Row>({ deletion, title, description }: { deletion: Deletion<Row>; title: (row: Row) => string; description: string | ((row: Row) => string) }) {
+export function DeleteConfirmation<Row>({
+  deletion,
+  title,
+  description,
+  verb = { label: 'Delete', busy: 'Deleting…' },
+}: {
+  deletion: Deletion<Row>;
+  title: (row: Row) => string;
+  description: string | ((row: Row) => string);
+  /** The confirm button's word and its busy form, when Delete is not the word ('Remove'). */
+  verb?: { label: string; busy: string };
+}) {
   const { row } = deletion;
   return (
     <ConfirmDialog
@@ -117,7 +128,7 @@ export function DeleteConfirmation<Row>({ deletion, title, description }: { dele
       }}
       title={row ? title(row) : ''}
       description={row ? (typeof description === 'string' ? description : description(row)) : ''}
-      confirmLabel={deletion.busy ? 'Deleting…' : 'Delete'}
+      confirmLabel={deletion.busy ? verb.busy : verb.label}
       busy={deletion.busy}
       onConfirm={deletion.confirm}
     />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
 import { totpChangeSchema, type TotpCodeInput } from '../../../admin-auth/admin-auth.schema';
-import { ADMIN_USERS_KEY } from './get-admin-users';
+import { ADMIN_USERS_KEY } from './admin-users-resource';
 import { TOTP_STATUS_KEY } from './get-totp-status';
 
 /** POST /api/admin/totp/disable {code}: turning it off needs a current code too. */
