@@ -31,12 +31,16 @@ type ResourceTableProps<Row extends { id: number }> = {
   noMatch?: string;
   columns: readonly Column<Row>[];
   rowActions?: (row: Row, index: number) => ReactNode;
+  /** The last column's header (the specification calls the messages' one 'Action'). */
+  actionsHeader?: string;
+  /** A row's own look (an unread message stands out). */
+  rowClassName?: (row: Row) => string | undefined;
 };
 
-export function ResourceTable<Row extends { id: number }>({ query, rows = query.data, label, noun, loadFailed, empty, noMatch, columns, rowActions }: ResourceTableProps<Row>) {
+export function ResourceTable<Row extends { id: number }>({ query, rows = query.data, loadFailed, empty, noMatch, ...table }: ResourceTableProps<Row>) {
   if (query.isPending) {
     return (
-      <div aria-busy="true" aria-label={`Loading ${noun}`}>
+      <div aria-busy="true" aria-label={`Loading ${table.noun}`}>
         <TableSkeleton />
       </div>
     );
@@ -46,10 +50,18 @@ export function ResourceTable<Row extends { id: number }>({ query, rows = query.
     if (noMatch && query.data && query.data.length > 0) return <EmptyState title={noMatch} />;
     return <EmptyState title={empty.title}>{empty.children}</EmptyState>;
   }
-  return <ResourceRows rows={rows} label={label} noun={noun} columns={columns} rowActions={rowActions} />;
+  return <ResourceRows rows={rows} {...table} />;
 }
 
-function ResourceRows<Row extends { id: number }>({ rows, label, noun, columns, rowActions }: Pick<ResourceTableProps<Row>, 'label' | 'noun' | 'columns' | 'rowActions'> & { rows: readonly Row[] }) {
+function ResourceRows<Row extends { id: number }>({
+  rows,
+  label,
+  noun,
+  columns,
+  rowActions,
+  actionsHeader = 'Actions',
+  rowClassName,
+}: Pick<ResourceTableProps<Row>, 'label' | 'noun' | 'columns' | 'rowActions' | 'actionsHeader' | 'rowClassName'> & { rows: readonly Row[] }) {
   const pagination = usePagination(rows);
   return (
     <>
@@ -59,12 +71,12 @@ function ResourceRows<Row extends { id: number }>({ rows, label, noun, columns, 
             {columns.map((column) => (
               <Th key={column.header}>{column.hidden ? <span className="sr-only">{column.header}</span> : column.header}</Th>
             ))}
-            {rowActions ? <Th>Actions</Th> : null}
+            {rowActions ? <Th>{actionsHeader}</Th> : null}
           </tr>
         </thead>
         <tbody>
           {pagination.pageRows.map((row, onPage) => (
-            <tr key={row.id}>
+            <tr key={row.id} className={rowClassName?.(row)}>
               {columns.map((column) => (
                 <Td key={column.header} className={column.className}>
                   {column.cell(row, pagination.firstIndex + onPage)}

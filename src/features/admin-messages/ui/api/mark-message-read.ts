@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateAdminOverview } from '../../../../client/lib/admin-queries';
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
 import { adminContactMessageSchema, type AdminContactMessage } from '../../admin-messages.schema';
-import { CONTACT_MESSAGES_KEY } from './get-contact-messages';
+import { CONTACT_MESSAGES_KEY } from './contact-messages-resource';
 
 /** PUT /api/admin/contact-messages/{id}/read, with no body (spec §7). */
 export async function markMessageRead(id: number): Promise<AdminContactMessage> {
