@@ -1,38 +1,26 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, blogPosts } from '../../src/server/db/schema';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app';
 
 /** CONTRACT §6: blog posts in the admin area, and what visitors see of them at once. */
 
-let app: TestApp;
-let headers: Record<string, string>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown) =>
-  app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const session = adminTestSession();
+const { call } = session;
 const create = (payload: Record<string, unknown>) => call('POST', '/api/admin/blog-posts', payload);
 const update = (id: number, payload: Record<string, unknown>) => call('PUT', `/api/admin/blog-posts/${id}`, payload);
-const rowOf = async (id: number) => (await app.database.db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0];
-const publicList = async () => (await app.inject({ url: '/api/blog-posts', headers: clientHeaders })).json() as { slug: string; title: string; content: string }[];
-const page = (slug: string) => app.inject({ url: `/blog/${slug}`, headers: { accept: 'text/html' } });
+const rowOf = async (id: number) => (await session.app.database.db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0];
+const publicList = async () => (await session.app.inject({ url: '/api/blog-posts', headers: clientHeaders })).json() as { slug: string; title: string; content: string }[];
+const page = (slug: string) => session.app.inject({ url: `/blog/${slug}`, headers: { accept: 'text/html' } });
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null;
 
 describe('guard', () => {
   it('answers 401 without a session, for reads and writes, and writes nothing', async () => {
-    const post = await app.inject({ method: 'POST', url: '/api/admin/blog-posts', headers: clientHeaders, payload: { title: 'Sneaky', authorName: 'x' } });
+    const post = await session.app.inject({ method: 'POST', url: '/api/admin/blog-posts', headers: clientHeaders, payload: { title: 'Sneaky', authorName: 'x' } });
     expect(post.statusCode).toBe(401);
-    const list = await app.inject({ url: '/api/admin/blog-posts', headers: clientHeaders });
+    const list = await session.app.inject({ url: '/api/admin/blog-posts', headers: clientHeaders });
     expect(list.statusCode).toBe(401);
-    expect(await app.database.db.select().from(blogPosts).where(eq(blogPosts.title, 'Sneaky'))).toHaveLength(0);
+    expect(await session.app.database.db.select().from(blogPosts).where(eq(blogPosts.title, 'Sneaky'))).toHaveLength(0);
   });
 });
 
@@ -56,7 +44,7 @@ describe('POST /api/admin/blog-posts', () => {
     });
     const row = await rowOf(body.id);
     expect(row).toMatchObject({ slug: 'cafe-creme-10-tips-for-better-workshops', authorName: 'admin', isPublished: false, publishedAt: null });
-    const [audit] = await app.database.db
+    const [audit] = await session.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'blog_post_created'), eq(auditLog.entityId, String(body.id))));
@@ -75,7 +63,7 @@ describe('POST /api/admin/blog-posts', () => {
     const fromTitle = await create({ title: 'Shared slug', authorName: 'Ann' });
     expect(fromTitle.statusCode).toBe(409);
     expect(fromTitle.json().message).toBe('A post with this slug already exists');
-    expect(await app.database.db.select().from(blogPosts).where(eq(blogPosts.slug, 'shared-slug'))).toHaveLength(1);
+    expect(await session.app.database.db.select().from(blogPosts).where(eq(blogPosts.slug, 'shared-slug'))).toHaveLength(1);
   });
 
   it('refuses invalid input with the schema messages and writes nothing', async () => {
@@ -92,13 +80,13 @@ describe('POST /api/admin/blog-posts', () => {
       [{ title: 'Long excerpt', excerpt: 'e'.repeat(501) }, 'Excerpt must be 500 characters or less'],
       [{ title: 'Long author', authorName: 'a'.repeat(101) }, 'Author name must be 100 characters or less'],
     ];
-    const before = (await app.database.db.select().from(blogPosts)).length;
+    const before = (await session.app.database.db.select().from(blogPosts)).length;
     for (const [payload, message] of cases) {
       const response = await create(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message, JSON.stringify(payload)).toBe(message);
     }
-    expect(await app.database.db.select().from(blogPosts)).toHaveLength(before);
+    expect(await session.app.database.db.select().from(blogPosts)).toHaveLength(before);
   });
 
   it('strips hostile HTML on create and on update, keeping the safe formatting', async () => {
@@ -138,7 +126,7 @@ describe('publishing', () => {
     expect(slug).toBe('going-live');
     expect((await publicList()).map((post) => post.slug)).not.toContain('going-live');
     expect((await page(slug)).statusCode).toBe(404);
-    expect((await app.inject({ url: `/api/blog-posts/${slug}`, headers: clientHeaders })).statusCode).toBe(404);
+    expect((await session.app.inject({ url: `/api/blog-posts/${slug}`, headers: clientHeaders })).statusCode).toBe(404);
 
     const before = Date.now();
     const published = await update(id, { isPublished: true });
@@ -152,7 +140,7 @@ describe('publishing', () => {
     const html = await page(slug);
     expect(html.statusCode).toBe(200);
     expect(titleOf(html.body)).toContain('Going Live');
-    expect((await app.inject({ url: `/api/blog-posts/${slug}`, headers: clientHeaders })).json()).toMatchObject({ title: 'Going Live', excerpt: 'A short summary' });
+    expect((await session.app.inject({ url: `/api/blog-posts/${slug}`, headers: clientHeaders })).json()).toMatchObject({ title: 'Going Live', excerpt: 'A short summary' });
 
     const unpublished = await update(id, { isPublished: false });
     expect(unpublished.statusCode).toBe(200);
@@ -196,7 +184,7 @@ describe('publishing', () => {
     const ids = (admin.json() as { id: number }[]).map((post) => post.id);
     expect(ids).toContain(draft.json().id);
     expect(ids.indexOf(newer.json().id)).toBeLessThan(ids.indexOf(older.json().id));
-    const dbOrder = await app.database.db.select({ id: blogPosts.id }).from(blogPosts).orderBy(desc(blogPosts.id));
+    const dbOrder = await session.app.database.db.select({ id: blogPosts.id }).from(blogPosts).orderBy(desc(blogPosts.id));
     expect(ids).toHaveLength(dbOrder.length);
   });
 });
@@ -233,7 +221,7 @@ describe('DELETE /api/admin/blog-posts/{id}', () => {
     expect(await rowOf(id)).toBeUndefined();
     expect((await page('short-lived')).statusCode).toBe(404);
     expect((await publicList()).map((post) => post.slug)).not.toContain('short-lived');
-    const audits = await app.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'blog_post_deleted'), eq(auditLog.entityId, String(id))));
+    const audits = await session.app.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'blog_post_deleted'), eq(auditLog.entityId, String(id))));
     expect(audits).toHaveLength(1);
     expect((await call('DELETE', `/api/admin/blog-posts/${id}`)).statusCode).toBe(404);
   });
@@ -241,10 +229,10 @@ describe('DELETE /api/admin/blog-posts/{id}', () => {
 
 describe('POST /api/admin/blog-posts/preview', () => {
   it('answers the content as it would be stored, and stores nothing', async () => {
-    const before = (await app.database.db.select().from(blogPosts)).length;
+    const before = (await session.app.database.db.select().from(blogPosts)).length;
     const response = await call('POST', '/api/admin/blog-posts/preview', { content: '<p onclick="x()">Hi <strong>there</strong></p><script>alert(1)</script>' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ content: '<p>Hi <strong>there</strong></p>' });
-    expect(await app.database.db.select().from(blogPosts)).toHaveLength(before);
+    expect(await session.app.database.db.select().from(blogPosts)).toHaveLength(before);
   });
 });

@@ -1,33 +1,21 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, bookings, discountCodes } from '../../src/server/db/schema';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app';
 
-let app: TestApp;
-let headers: Record<string, string>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown) =>
-  app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const session = adminTestSession();
+const { call } = session;
 
 const create = (payload: Record<string, unknown>) => call('POST', '/api/admin/discount-codes', payload);
 const coupon = (payload: Record<string, unknown>) => call('POST', '/api/admin/create-coupon', payload);
-const rowOf = async (id: number) => (await app.database.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0];
-const rowsWithCode = (code: string) => app.database.db.select().from(discountCodes).where(eq(discountCodes.code, code));
+const rowOf = async (id: number) => (await session.app.database.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0];
+const rowsWithCode = (code: string) => session.app.database.db.select().from(discountCodes).where(eq(discountCodes.code, code));
 
 /** What checkout says about a code: 200 when it applies, 400 discount_code_invalid when not. */
 async function checkout(code: string) {
-  const date = await createWorkshopDate(app.database.db);
-  return app.inject({
+  const date = await createWorkshopDate(session.app.database.db);
+  return session.app.inject({
     method: 'POST',
     url: '/api/create-payment-intent',
     headers: clientHeaders,
@@ -39,9 +27,9 @@ const INVALID_AT_CHECKOUT = { message: 'The discount code you entered is invalid
 
 describe('guard', () => {
   it('answers 401 without a session and writes nothing', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/admin/discount-codes', headers: clientHeaders, payload: { code: 'GUARD', description: 'x' } });
+    const response = await session.app.inject({ method: 'POST', url: '/api/admin/discount-codes', headers: clientHeaders, payload: { code: 'GUARD', description: 'x' } });
     expect(response.statusCode).toBe(401);
-    const noSession = await app.inject({ method: 'POST', url: '/api/admin/create-coupon', headers: clientHeaders, payload: { code: 'GUARD2', description: 'x' } });
+    const noSession = await session.app.inject({ method: 'POST', url: '/api/admin/create-coupon', headers: clientHeaders, payload: { code: 'GUARD2', description: 'x' } });
     expect(noSession.statusCode).toBe(401);
     expect(await rowsWithCode('GUARD')).toHaveLength(0);
     expect(await rowsWithCode('GUARD2')).toHaveLength(0);
@@ -118,7 +106,7 @@ describe('POST /api/admin/discount-codes', () => {
 
   it('records who created it in the audit log', async () => {
     const { id } = (await create({ code: 'AUDITED', description: 'x', discountPercent: 15 })).json();
-    const rows = await app.database.db
+    const rows = await session.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'discount_code'), eq(auditLog.entityId, String(id))));
@@ -137,8 +125,8 @@ describe('POST /api/admin/discount-codes', () => {
 
 describe('GET /api/admin/discount-codes', () => {
   it('lists every code newest first with the fields of spec §3', async () => {
-    const older = await createDiscountCode(app.database.db, { code: 'LIST-OLD', createdAt: new Date('2001-01-01T00:00:00Z') });
-    const newer = await createDiscountCode(app.database.db, {
+    const older = await createDiscountCode(session.app.database.db, { code: 'LIST-OLD', createdAt: new Date('2001-01-01T00:00:00Z') });
+    const newer = await createDiscountCode(session.app.database.db, {
       code: 'LIST-NEW',
       createdAt: new Date('2099-01-01T00:00:00Z'),
       maxUses: 5,
@@ -167,7 +155,7 @@ describe('GET /api/admin/discount-codes', () => {
 
 describe('PUT /api/admin/discount-codes/{id}', () => {
   it('deactivates a code: the change persists and checkout refuses it; reactivating brings it back', async () => {
-    const code = await createDiscountCode(app.database.db, { code: 'TOGGLE' });
+    const code = await createDiscountCode(session.app.database.db, { code: 'TOGGLE' });
     expect((await checkout('TOGGLE')).statusCode).toBe(200);
 
     const off = await call('PUT', `/api/admin/discount-codes/${code.id}`, { isActive: false });
@@ -185,7 +173,7 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('edits the other fields partially, leaving the rest as they were', async () => {
-    const code = await createDiscountCode(app.database.db, { code: 'EDITME', description: 'Before', discountPercent: 10, maxUses: 9 });
+    const code = await createDiscountCode(session.app.database.db, { code: 'EDITME', description: 'Before', discountPercent: 10, maxUses: 9 });
     const response = await call('PUT', `/api/admin/discount-codes/${code.id}`, { description: 'After', discountPercent: 30, code: 'edited' });
     expect(response.statusCode).toBe(200);
     expect(await rowOf(code.id)).toMatchObject({ code: 'EDITED', description: 'After', discountPercent: 30, maxUses: 9, isActive: true });
@@ -195,7 +183,7 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('an expiry set in the past makes checkout refuse the code', async () => {
-    const code = await createDiscountCode(app.database.db, { code: 'EXPIRING' });
+    const code = await createDiscountCode(session.app.database.db, { code: 'EXPIRING' });
     const response = await call('PUT', `/api/admin/discount-codes/${code.id}`, { expiresAt: '2020-01-01' });
     expect(response.statusCode).toBe(200);
     expect((await rowOf(code.id))!.expiresAt!.toISOString()).toBe('2020-01-01T23:59:59.999Z');
@@ -205,7 +193,7 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('refuses maxUses below the uses already counted', async () => {
-    const code = await createDiscountCode(app.database.db, { code: 'USED3', maxUses: 10, currentUses: 3 });
+    const code = await createDiscountCode(session.app.database.db, { code: 'USED3', maxUses: 10, currentUses: 3 });
     const response = await call('PUT', `/api/admin/discount-codes/${code.id}`, { maxUses: 2 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Max uses cannot be lower than the 3 uses so far');
@@ -215,8 +203,8 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('refuses renaming to another code that exists', async () => {
-    await createDiscountCode(app.database.db, { code: 'TAKEN' });
-    const code = await createDiscountCode(app.database.db, { code: 'RENAMEME' });
+    await createDiscountCode(session.app.database.db, { code: 'TAKEN' });
+    const code = await createDiscountCode(session.app.database.db, { code: 'RENAMEME' });
     const response = await call('PUT', `/api/admin/discount-codes/${code.id}`, { code: 'taken' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('A discount code with this code already exists');
@@ -224,7 +212,7 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('validates with the same messages', async () => {
-    const code = await createDiscountCode(app.database.db, { code: 'VALIDATE' });
+    const code = await createDiscountCode(session.app.database.db, { code: 'VALIDATE' });
     const response = await call('PUT', `/api/admin/discount-codes/${code.id}`, { discountPercent: 150 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Discount must be between 1 and 100 percent');
@@ -239,9 +227,9 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('records the change in the audit log', async () => {
-    const code = await createDiscountCode(app.database.db, { code: 'AUDITPUT' });
+    const code = await createDiscountCode(session.app.database.db, { code: 'AUDITPUT' });
     await call('PUT', `/api/admin/discount-codes/${code.id}`, { isActive: false });
-    const rows = await app.database.db
+    const rows = await session.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'discount_code'), eq(auditLog.entityId, String(code.id))));
@@ -253,9 +241,9 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
 
 describe('DELETE /api/admin/discount-codes/{id}', () => {
   it('deletes the code; a booking that used it keeps the code text and loses the link; checkout refuses it', async () => {
-    const code = await createDiscountCode(app.database.db, { code: 'GONE' });
-    const date = await createWorkshopDate(app.database.db);
-    const [booking] = await app.database.db
+    const code = await createDiscountCode(session.app.database.db, { code: 'GONE' });
+    const date = await createWorkshopDate(session.app.database.db);
+    const [booking] = await session.app.database.db
       .insert(bookings)
       .values({
         workshopDateId: date.id,
@@ -273,11 +261,11 @@ describe('DELETE /api/admin/discount-codes/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, id: code.id });
     expect(await rowOf(code.id)).toBeUndefined();
-    const [after] = await app.database.db.select().from(bookings).where(eq(bookings.id, booking!.id));
+    const [after] = await session.app.database.db.select().from(bookings).where(eq(bookings.id, booking!.id));
     expect(after).toMatchObject({ discountCodeId: null, discountCode: 'GONE', finalPriceCents: 44910 });
     expect((await checkout('GONE')).json()).toEqual(INVALID_AT_CHECKOUT);
 
-    const audit = await app.database.db
+    const audit = await session.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'discount_code'), eq(auditLog.entityId, String(code.id))))
@@ -287,7 +275,7 @@ describe('DELETE /api/admin/discount-codes/{id}', () => {
   });
 
   it('answers 404 the second time', async () => {
-    const code = await createDiscountCode(app.database.db, { code: 'TWICEGONE' });
+    const code = await createDiscountCode(session.app.database.db, { code: 'TWICEGONE' });
     expect((await call('DELETE', `/api/admin/discount-codes/${code.id}`)).statusCode).toBe(200);
     const again = await call('DELETE', `/api/admin/discount-codes/${code.id}`);
     expect(again.statusCode).toBe(404);
@@ -317,7 +305,7 @@ describe('POST /api/admin/create-coupon', () => {
       },
     });
     expect(await rowOf(body.discountCode.id)).toMatchObject({ code: 'SUMMER25', discountPercent: 25, isActive: true });
-    const audit = await app.database.db
+    const audit = await session.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'discount_code'), eq(auditLog.entityId, String(body.discountCode.id))));
@@ -352,7 +340,7 @@ describe('POST /api/admin/create-coupon', () => {
   });
 
   it('refuses a duplicate of an existing code with 409', async () => {
-    await createDiscountCode(app.database.db, { code: 'COUPONDUP' });
+    await createDiscountCode(session.app.database.db, { code: 'COUPONDUP' });
     const response = await coupon({ code: 'coupondup', description: 'x', discountType: 'percentage', discountValue: 10 });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('A discount code with this code already exists');

@@ -1,39 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { auditLog, testimonials } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
 import { ReadCache } from '../../src/server/lib/read-cache';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { clientHeaders, TEST_SECRET, adminTestSession } from '../helpers/test-app';
 
-let app: TestApp;
-let headers: Record<string, string>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown) =>
-  app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const session = adminTestSession();
+const { call } = session;
 const create = (payload: Record<string, unknown>) => call('POST', '/api/admin/testimonials', payload);
-const rowOf = async (id: number) => (await app.database.db.select().from(testimonials).where(eq(testimonials.id, id)))[0];
-const publicList = async () => (await app.inject({ method: 'GET', url: '/api/testimonials' })).json() as { id: number; name: string }[];
+const rowOf = async (id: number) => (await session.app.database.db.select().from(testimonials).where(eq(testimonials.id, id)))[0];
+const publicList = async () => (await session.app.inject({ method: 'GET', url: '/api/testimonials' })).json() as { id: number; name: string }[];
 const UPLOAD = '/uploads/0123456789abcdef0123456789abcdef.png';
 
 describe('guard', () => {
   it('answers 401 without a session and 403 for a CSRF-less write, writing nothing', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/admin/testimonials' })).statusCode).toBe(401);
-    const anonymous = await app.inject({ method: 'POST', url: '/api/admin/testimonials', headers: clientHeaders, payload: { name: 'Guard', text: 'x' } });
+    expect((await session.app.inject({ method: 'GET', url: '/api/admin/testimonials' })).statusCode).toBe(401);
+    const anonymous = await session.app.inject({ method: 'POST', url: '/api/admin/testimonials', headers: clientHeaders, payload: { name: 'Guard', text: 'x' } });
     expect(anonymous.statusCode).toBe(401);
-    const noHeader = await app.inject({ method: 'POST', url: '/api/admin/testimonials', headers: { cookie: headers.cookie! }, payload: { name: 'Guard', text: 'x' } });
+    const noHeader = await session.app.inject({ method: 'POST', url: '/api/admin/testimonials', headers: { cookie: session.headers.cookie! }, payload: { name: 'Guard', text: 'x' } });
     expect(noHeader.statusCode).toBe(403);
-    expect(await app.database.db.select().from(testimonials).where(eq(testimonials.name, 'Guard'))).toHaveLength(0);
+    expect(await session.app.database.db.select().from(testimonials).where(eq(testimonials.name, 'Guard'))).toHaveLength(0);
   });
 });
 
@@ -54,7 +42,7 @@ describe('POST /api/admin/testimonials', () => {
       createdAt: expect.any(String),
     });
     expect(await rowOf(body.id)).toMatchObject({ name: 'Grace Hopper', text: 'Brilliant workshop.', role: null, isPublished: true, sortOrder: null });
-    const [audit] = await app.database.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_created'));
+    const [audit] = await session.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_created'));
     expect(audit).toMatchObject({ actor: 'admin@test.local', entity: 'testimonial', entityId: String(body.id) });
   });
 
@@ -91,7 +79,7 @@ describe('POST /api/admin/testimonials', () => {
 
 describe('GET /api/admin/testimonials and the public list', () => {
   it('lists every testimonial in the public order (sortOrder, missing as 0, then id), unpublished ones only for the admin', async () => {
-    await app.database.db.delete(testimonials);
+    await session.app.database.db.delete(testimonials);
     const minus = (await create({ name: 'Minus', text: 't', sortOrder: -1 })).json();
     const none = (await create({ name: 'None', text: 't' })).json();
     const zero = (await create({ name: 'Zero', text: 't', sortOrder: 0 })).json();
@@ -118,7 +106,7 @@ describe('PUT /api/admin/testimonials/{id}', () => {
     const edited = await call('PUT', `/api/admin/testimonials/${created.id}`, { name: 'Final', role: '', sortOrder: null, profileImageUrl: UPLOAD });
     expect(edited.statusCode).toBe(200);
     expect(await rowOf(created.id)).toMatchObject({ name: 'Final', text: 'Original', role: null, sortOrder: null, profileImageUrl: UPLOAD, isPublished: true });
-    const audits = await app.database.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_updated'));
+    const audits = await session.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_updated'));
     expect(audits.filter((a) => a.entityId === String(created.id))).toHaveLength(2);
   });
 
@@ -146,7 +134,7 @@ describe('DELETE /api/admin/testimonials/{id}', () => {
     expect(response.json()).toEqual({ success: true, id: created.id });
     expect(await rowOf(created.id)).toBeUndefined();
     expect((await publicList()).some((t) => t.id === created.id)).toBe(false);
-    const [audit] = await app.database.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_deleted'));
+    const [audit] = await session.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_deleted'));
     expect(audit?.entityId).toBe(String(created.id));
     expect((await call('DELETE', `/api/admin/testimonials/${created.id}`)).statusCode).toBe(404);
   });
@@ -157,26 +145,26 @@ describe('the public read cache', () => {
     // An app with a long public cache on the same database: only clear() can make changes visible.
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local' });
     const cached = await buildApp({
-      db: app.database.db,
+      db: session.app.database.db,
       env,
       publicCache: new ReadCache(60 * 60 * 1000),
-      payments: createPaymentProvider(env, app.database.db, TEST_SECRET),
+      payments: createPaymentProvider(env, session.app.database.db, TEST_SECRET),
       secret: TEST_SECRET,
       clientDir: null,
     });
     try {
       const names = async () => ((await cached.inject({ method: 'GET', url: '/api/testimonials' })).json() as { name: string }[]).map((t) => t.name);
       await names();
-      const post = await cached.inject({ method: 'POST', url: '/api/admin/testimonials', headers, payload: { name: 'Cached Once', text: 'x' } });
+      const post = await cached.inject({ method: 'POST', url: '/api/admin/testimonials', headers: session.headers, payload: { name: 'Cached Once', text: 'x' } });
       expect(post.statusCode).toBe(201);
       expect(await names()).toContain('Cached Once');
 
       const id = post.json().id;
-      await cached.inject({ method: 'PUT', url: `/api/admin/testimonials/${id}`, headers, payload: { isPublished: false } });
+      await cached.inject({ method: 'PUT', url: `/api/admin/testimonials/${id}`, headers: session.headers, payload: { isPublished: false } });
       expect(await names()).not.toContain('Cached Once');
-      await cached.inject({ method: 'PUT', url: `/api/admin/testimonials/${id}`, headers, payload: { isPublished: true, name: 'Cached Twice' } });
+      await cached.inject({ method: 'PUT', url: `/api/admin/testimonials/${id}`, headers: session.headers, payload: { isPublished: true, name: 'Cached Twice' } });
       expect(await names()).toContain('Cached Twice');
-      await cached.inject({ method: 'DELETE', url: `/api/admin/testimonials/${id}`, headers });
+      await cached.inject({ method: 'DELETE', url: `/api/admin/testimonials/${id}`, headers: session.headers });
       expect(await names()).not.toContain('Cached Twice');
     } finally {
       await cached.close();

@@ -1,30 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, strategyNotes } from '../../src/server/db/schema';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app';
 
 /** Spec §2 Strategy Notes tab, §3 entity, §5 validation, §7 calls, §9 categories. */
 
-let app: TestApp;
-let headers: Record<string, string>;
-
-beforeAll(async () => {
-  app = await createTestApp();
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: unknown) =>
-  app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const session = adminTestSession();
+const { call } = session;
 const create = (payload: Record<string, unknown>) => call('POST', '/api/strategy-notes', payload);
 const update = (id: number, payload: Record<string, unknown>) => call('PUT', `/api/strategy-notes/${id}`, payload);
-const rowOf = async (id: number) => (await app.database.db.select().from(strategyNotes).where(eq(strategyNotes.id, id)))[0];
-const noteCount = async () => (await app.database.db.select({ id: strategyNotes.id }).from(strategyNotes)).length;
+const rowOf = async (id: number) => (await session.app.database.db.select().from(strategyNotes).where(eq(strategyNotes.id, id)))[0];
+const noteCount = async () => (await session.app.database.db.select({ id: strategyNotes.id }).from(strategyNotes)).length;
 const auditsOf = (id: number) =>
-  app.database.db
+  session.app.database.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.entity, 'strategy_note'), eq(auditLog.entityId, String(id))))
@@ -39,7 +27,7 @@ async function createNote(payload: Record<string, unknown> = {}): Promise<number
 describe('guard', () => {
   it('answers 401 without a session and writes nothing', async () => {
     const before = await noteCount();
-    const response = await app.inject({
+    const response = await session.app.inject({
       method: 'POST',
       url: '/api/strategy-notes',
       headers: clientHeaders,

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { ensureAdminUser } from '../../src/features/admin-auth/server/admin-auth.service';
 import { buildApp } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/client';
@@ -80,4 +81,35 @@ export async function loginAsAdmin(
   const cookie = sessionCookieFrom(response);
   if (response.statusCode !== 200 || !cookie) throw new Error(`admin login failed: ${response.statusCode} ${response.body}`);
   return { cookie, headers: { ...clientHeaders, cookie } };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * An app signed in as the admin for a whole test file (beforeAll starts it, afterAll closes it):
+ * `session.app`, its `session.headers`, and `session.call(method, url, payload?)` for the admin's
+ * calls. Call it at the top level of the file.
+ */
+export function adminTestSession(options: TestAppOptions = {}) {
+  const state: { app?: TestApp; headers?: Record<string, string> } = {};
+  beforeAll(async () => {
+    state.app = await createTestApp(options);
+    ({ headers: state.headers } = await loginAsAdmin(state.app));
+  });
+  afterAll(async () => {
+    await state.app?.close();
+  });
+  const session = {
+    get app(): TestApp {
+      if (!state.app) throw new Error('adminTestSession: the app starts in beforeAll');
+      return state.app;
+    },
+    get headers(): Record<string, string> {
+      if (!state.headers) throw new Error('adminTestSession: the session starts in beforeAll');
+      return state.headers;
+    },
+    call: (method: Method, url: string, payload?: unknown) =>
+      session.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as object }) }),
+  };
+  return session;
 }
