@@ -1,24 +1,18 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { auditLog, bookings, emailOutbox, payments, workshopDates } from '../../src/server/db/schema';
 import { enqueueEmail } from '../../src/server/email/outbox';
 import { buyer, createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
+import { clientHeaders, adminTestSession } from '../helpers/test-app';
 
 /** The admin Bookings tab's calls (spec §2, §4, §5, §7) and the outbox list (CONTRACT §4). */
 
-let app: TestApp;
-let headers: Record<string, string>;
 let db: Database;
 
-beforeAll(async () => {
-  app = await createTestApp({ seed: false });
-  db = app.database.db;
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
+const session = adminTestSession({ seed: false });
+beforeAll(() => {
+  db = session.app.database.db;
 });
 
 type BookingInsert = typeof bookings.$inferInsert;
@@ -37,7 +31,7 @@ async function seatsTaken(workshopDateId: number): Promise<number> {
 }
 
 const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-  app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  session.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 describe('GET /api/admin/bookings', () => {
   it('lists bookings newest first, with dollars and the nested workshop date', async () => {
@@ -92,7 +86,7 @@ describe('GET /api/admin/bookings', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/admin/bookings', headers: clientHeaders });
+    const response = await session.app.inject({ method: 'GET', url: '/api/admin/bookings', headers: clientHeaders });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -209,7 +203,7 @@ describe('DELETE /api/admin/bookings/:id', () => {
   it('needs the client header (CSRF guard) like every state-changing admin call', async () => {
     const date = await createWorkshopDate(db, { seatsTaken: 1 });
     const booking = await book(date.id);
-    const response = await app.inject({ method: 'DELETE', url: `/api/admin/bookings/${booking.id}`, headers: { cookie: headers.cookie! } });
+    const response = await session.app.inject({ method: 'DELETE', url: `/api/admin/bookings/${booking.id}`, headers: { cookie: session.headers.cookie! } });
     expect(response.statusCode).toBe(403);
     expect(await db.select().from(bookings).where(eq(bookings.id, booking.id))).toHaveLength(1);
   });
@@ -255,7 +249,7 @@ describe('GET /api/admin/outbox', () => {
   });
 
   it('is for admins only', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/admin/outbox', headers: clientHeaders });
+    const response = await session.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: clientHeaders });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -1,27 +1,19 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvToObjects } from '../../src/features/admin-csv/csv';
 import { auditLog, bookings, contactMessages, discountCodes, newsletterSubscribers, strategyNotes, workshopDates } from '../../src/server/db/schema';
 import { createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
+import { clientHeaders, adminTestSession } from '../helpers/test-app';
 
-let app: TestApp;
-let headers: Record<string, string>;
 
-beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
-});
+const session = adminTestSession({ seed: true });
 
-const db = () => app.database.db;
+const db = () => session.app.database.db;
 const BOM = '\uFEFF';
 const today = () => new Date().toISOString().slice(0, 10);
 
-const download = (entity: string) => app.inject({ method: 'GET', url: `/api/admin/export/${entity}.csv`, headers });
-const upload = (entity: string, payload: unknown) => app.inject({ method: 'POST', url: `/api/admin/import/${entity}`, headers, payload: payload as object });
+const download = (entity: string) => session.app.inject({ method: 'GET', url: `/api/admin/export/${entity}.csv`, headers: session.headers });
+const upload = (entity: string, payload: unknown) => session.app.inject({ method: 'POST', url: `/api/admin/import/${entity}`, headers: session.headers, payload: payload as object });
 
 /** The download read back the way the browser reads it before an import. */
 async function exported(entity: string) {
@@ -40,17 +32,17 @@ const workshopByTitle = async (title: string, extra?: { isTBC?: boolean; seatsTo
 
 describe('access', () => {
   it('answers 401 to a caller without an admin session, for download and import', async () => {
-    const get = await app.inject({ method: 'GET', url: '/api/admin/export/bookings.csv', headers: clientHeaders });
+    const get = await session.app.inject({ method: 'GET', url: '/api/admin/export/bookings.csv', headers: clientHeaders });
     expect(get.statusCode).toBe(401);
     const before = await rowCount(strategyNotes);
-    const post = await app.inject({ method: 'POST', url: '/api/admin/import/strategyNotes', headers: clientHeaders, payload: [{ title: 'x', content: 'y' }] });
+    const post = await session.app.inject({ method: 'POST', url: '/api/admin/import/strategyNotes', headers: clientHeaders, payload: [{ title: 'x', content: 'y' }] });
     expect(post.statusCode).toBe(401);
     expect(await rowCount(strategyNotes)).toBe(before);
   });
 
   it('answers 404 for a file or import it does not know', async () => {
     for (const url of ['/api/admin/export/admins.csv', '/api/admin/export/users.json', '/api/admin/export/users']) {
-      const response = await app.inject({ method: 'GET', url, headers });
+      const response = await session.app.inject({ method: 'GET', url, headers: session.headers });
       expect(response.statusCode, url).toBe(404);
     }
     const post = await upload('admins', [{ email: 'a@example.com' }]);

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { bookings, contactMessages } from '../../src/server/db/schema';
 import { weekStartUtc } from '../../src/features/admin-dashboard/server/admin-dashboard.service';
 import { buyer, createWorkshopDate } from '../helpers/factories';
-import { createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
+import { adminTestSession } from '../helpers/test-app';
 
 /** The dashboard's overview: summary cards, the messages badge and the chart data (spec §2, §9). */
 
-let app: TestApp;
-let headers: Record<string, string>;
 let db: Database;
 
-beforeAll(async () => {
-  app = await createTestApp({ seed: false });
-  db = app.database.db;
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
+const session = adminTestSession({ seed: false });
+beforeAll(() => {
+  db = session.app.database.db;
 });
 
 type BookingRow = typeof bookings.$inferInsert;
@@ -25,7 +19,7 @@ const book = (workshopDateId: number, row: Partial<BookingRow>) =>
   db.insert(bookings).values({ workshopDateId, ...buyer(Math.random()), originalPriceCents: 49900, finalPriceCents: 49900, ...row });
 
 const get = async (url: string) => {
-  const response = await app.inject({ method: 'GET', url, headers });
+  const response = await session.app.inject({ method: 'GET', url, headers: session.headers });
   expect(response.statusCode).toBe(200);
   return response.json();
 };

@@ -1,26 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, contactMessages } from '../../src/server/db/schema';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app';
 
 /** Spec §2 Contact Messages tab, §4 (unread becomes read when opened), §7 calls. */
 
-let app: TestApp;
-let headers: Record<string, string>;
 
-beforeAll(async () => {
-  app = await createTestApp();
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
-});
+const session = adminTestSession();
 
 type Listed = { id: number; name: string; email: string; subject: string; message: string; createdAt: string; isRead: boolean };
 
 /** A visitor's message through the public contact form's call; answers the stored id. */
 async function sendThroughContactForm(subject: string, message = 'Hello,\nis the workshop right for a team of five?'): Promise<number> {
-  const response = await app.inject({
+  const response = await session.app.inject({
     method: 'POST',
     url: '/api/contact',
     headers: clientHeaders,
@@ -30,10 +22,10 @@ async function sendThroughContactForm(subject: string, message = 'Hello,\nis the
   return response.json().id as number;
 }
 
-const list = () => app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers });
-const rowOf = async (id: number) => (await app.database.db.select().from(contactMessages).where(eq(contactMessages.id, id)))[0];
+const list = () => session.app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers: session.headers });
+const rowOf = async (id: number) => (await session.app.database.db.select().from(contactMessages).where(eq(contactMessages.id, id)))[0];
 const auditRows = (action: string, id: number) =>
-  app.database.db
+  session.app.database.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.entity, 'contact_message'), eq(auditLog.entityId, String(id))));
@@ -58,7 +50,7 @@ describe('GET /api/admin/contact-messages', () => {
   });
 
   it('lists the newest message first', async () => {
-    const db = app.database.db;
+    const db = session.app.database.db;
     const [older] = await db
       .insert(contactMessages)
       .values({ name: 'Old', email: 'old@example.com', subject: 'Older', message: 'Written long ago.', createdAt: new Date('2020-01-01T00:00:00Z') })
@@ -76,7 +68,7 @@ describe('GET /api/admin/contact-messages', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers: clientHeaders });
+    const response = await session.app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers: clientHeaders });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -84,12 +76,12 @@ describe('GET /api/admin/contact-messages', () => {
 describe('PUT /api/admin/contact-messages/:id/read', () => {
   it('marks the message read, keeps it read, and is idempotent', async () => {
     const id = await sendThroughContactForm('Mark me read');
-    const first = await app.inject({ method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, headers, payload: {} });
+    const first = await session.app.inject({ method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, headers: session.headers, payload: {} });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ id, subject: 'Mark me read', isRead: true, email: 'grace@example.com' });
     expect((await rowOf(id))!.isRead).toBe(true);
 
-    const second = await app.inject({ method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, headers, payload: {} });
+    const second = await session.app.inject({ method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, headers: session.headers, payload: {} });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ id, isRead: true });
     expect((await rowOf(id))!.isRead).toBe(true);
@@ -104,7 +96,7 @@ describe('PUT /api/admin/contact-messages/:id/read', () => {
 
   it('works with no body and no content type at all', async () => {
     const id = await sendThroughContactForm('No body');
-    const response = await app.inject({ method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, headers });
+    const response = await session.app.inject({ method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, headers: session.headers });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id, isRead: true });
     expect((await rowOf(id))!.isRead).toBe(true);
@@ -112,10 +104,10 @@ describe('PUT /api/admin/contact-messages/:id/read', () => {
 
   it('works with an empty body labelled application/json', async () => {
     const id = await sendThroughContactForm('Empty JSON body');
-    const response = await app.inject({
+    const response = await session.app.inject({
       method: 'PUT',
       url: `/api/admin/contact-messages/${id}/read`,
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: { ...session.headers, 'content-type': 'application/json' },
       body: '',
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -124,17 +116,17 @@ describe('PUT /api/admin/contact-messages/:id/read', () => {
 
   it("answers 404 'Message not found' for an unknown or malformed id", async () => {
     for (const id of ['999999', 'abc', '0']) {
-      const response = await app.inject({ method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, headers });
+      const response = await session.app.inject({ method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, headers: session.headers });
       expect(response.statusCode === 404 || response.statusCode === 400, `${id}: ${response.statusCode}`).toBe(true);
       expect(response.json().message).toBe('Message not found');
     }
-    const unknown = await app.inject({ method: 'PUT', url: '/api/admin/contact-messages/999999/read', headers });
+    const unknown = await session.app.inject({ method: 'PUT', url: '/api/admin/contact-messages/999999/read', headers: session.headers });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('answers 401 without a session and leaves the message unread', async () => {
     const id = await sendThroughContactForm('Still unread');
-    const response = await app.inject({ method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, headers: clientHeaders });
+    const response = await session.app.inject({ method: 'PUT', url: `/api/admin/contact-messages/${id}/read`, headers: clientHeaders });
     expect(response.statusCode).toBe(401);
     expect((await rowOf(id))!.isRead).toBe(false);
   });
@@ -143,7 +135,7 @@ describe('PUT /api/admin/contact-messages/:id/read', () => {
 describe('DELETE /api/admin/contact-messages/:id', () => {
   it('deletes the message, audits it, and answers 404 the second time', async () => {
     const id = await sendThroughContactForm('Buy cheap watches');
-    const response = await app.inject({ method: 'DELETE', url: `/api/admin/contact-messages/${id}`, headers });
+    const response = await session.app.inject({ method: 'DELETE', url: `/api/admin/contact-messages/${id}`, headers: session.headers });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: true });
     expect(await rowOf(id)).toBeUndefined();
@@ -153,7 +145,7 @@ describe('DELETE /api/admin/contact-messages/:id', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actor: TEST_ADMIN.email, details: { email: 'grace@example.com', subject: 'Buy cheap watches', wasRead: false } });
 
-    const again = await app.inject({ method: 'DELETE', url: `/api/admin/contact-messages/${id}`, headers });
+    const again = await session.app.inject({ method: 'DELETE', url: `/api/admin/contact-messages/${id}`, headers: session.headers });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Message not found' });
   });

@@ -1,51 +1,43 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureAdminUser } from '../../src/features/admin-auth/server/admin-auth.service';
 import { verifyPassword } from '../../src/features/admin-auth/server/passwords';
 import { deleteAdminUser } from '../../src/features/admin-users/server/admin-users.service';
 import { adminUsers, auditLog, sessions } from '../../src/server/db/schema';
-import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { clientHeaders, sessionCookieFrom, TEST_ADMIN, adminTestSession, createTestApp, loginAsAdmin } from '../helpers/test-app';
 
-let app: TestApp;
-let headers: Record<string, string>;
 
-beforeAll(async () => {
-  app = await createTestApp();
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
-});
+const session = adminTestSession();
 
-const list = (as = headers) => app.inject({ method: 'GET', url: '/api/admin/admin-users', headers: as });
-const add = (payload: unknown, as = headers) => app.inject({ method: 'POST', url: '/api/admin/admin-users', headers: as, payload: payload as object });
-const remove = (id: number, as = headers) => app.inject({ method: 'DELETE', url: `/api/admin/admin-users/${id}`, headers: as });
+const list = (as = session.headers) => session.app.inject({ method: 'GET', url: '/api/admin/admin-users', headers: as });
+const add = (payload: unknown, as = session.headers) => session.app.inject({ method: 'POST', url: '/api/admin/admin-users', headers: as, payload: payload as object });
+const remove = (id: number, as = session.headers) => session.app.inject({ method: 'DELETE', url: `/api/admin/admin-users/${id}`, headers: as });
 const login = (email: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/login2', headers: clientHeaders, payload: { email, password } });
-const whoAmI = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/user', headers: { ...clientHeaders, cookie } });
-const adminRow = async (email: string) => (await app.database.db.select().from(adminUsers).where(eq(adminUsers.email, email)))[0];
-const adminCount = async () => (await app.database.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.isAdmin, true))).length;
+  session.app.inject({ method: 'POST', url: '/api/auth/login2', headers: clientHeaders, payload: { email, password } });
+const whoAmI = (cookie: string) => session.app.inject({ method: 'GET', url: '/api/auth/user', headers: { ...clientHeaders, cookie } });
+const adminRow = async (email: string) => (await session.app.database.db.select().from(adminUsers).where(eq(adminUsers.email, email)))[0];
+const adminCount = async () => (await session.app.database.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.isAdmin, true))).length;
 
 const PASSWORD = 'a long enough password';
 
-/** A second admin, signed in: its id and request headers. */
+/** A second admin, signed in: its id and request session.headers. */
 async function otherAdmin(email: string) {
-  const signedIn = await loginAsAdmin(app, { email, password: PASSWORD });
+  const signedIn = await loginAsAdmin(session.app, { email, password: PASSWORD });
   return { id: (await adminRow(email))!.id, headers: signedIn.headers, cookie: signedIn.cookie };
 }
 
 describe('guard', () => {
   it('answers 401 without a session, before anything is written', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/admin/admin-users', headers: clientHeaders, payload: { email: 'intruder@example.com', password: PASSWORD } });
+    const response = await session.app.inject({ method: 'POST', url: '/api/admin/admin-users', headers: clientHeaders, payload: { email: 'intruder@example.com', password: PASSWORD } });
     expect(response.statusCode).toBe(401);
     expect(await adminRow('intruder@example.com')).toBeUndefined();
-    expect((await app.inject({ method: 'GET', url: '/api/admin/admin-users', headers: clientHeaders })).statusCode).toBe(401);
+    expect((await session.app.inject({ method: 'GET', url: '/api/admin/admin-users', headers: clientHeaders })).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/admin/admin-users', () => {
   it('lists admins with email, isAdmin, totpEnabled and createdAt, never the hash or TOTP secret', async () => {
-    await app.database.db.update(adminUsers).set({ totpSecret: 'sealed-secret-value' }).where(eq(adminUsers.email, TEST_ADMIN.email));
+    await session.app.database.db.update(adminUsers).set({ totpSecret: 'sealed-secret-value' }).where(eq(adminUsers.email, TEST_ADMIN.email));
     const response = await list();
     expect(response.statusCode).toBe(200);
     const me = (await adminRow(TEST_ADMIN.email))!;
@@ -56,7 +48,7 @@ describe('GET /api/admin/admin-users', () => {
     expect(response.body).not.toContain(me.passwordHash);
     expect(response.body).not.toContain('sealed-secret-value');
     expect(response.body).not.toContain('argon2');
-    await app.database.db.update(adminUsers).set({ totpSecret: null }).where(eq(adminUsers.email, TEST_ADMIN.email));
+    await session.app.database.db.update(adminUsers).set({ totpSecret: null }).where(eq(adminUsers.email, TEST_ADMIN.email));
   });
 });
 
@@ -77,7 +69,7 @@ describe('POST /api/admin/admin-users', () => {
     const status = await whoAmI(sessionCookieFrom(signIn)!);
     expect(status.json()).toEqual({ authenticated: true, user: { id: row.id, email: 'new.admin@example.com', isAdmin: true } });
 
-    const audit = await app.database.db
+    const audit = await session.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'admin_user'), eq(auditLog.entityId, String(row.id)), eq(auditLog.action, 'admin_created')));
@@ -108,7 +100,7 @@ describe('POST /api/admin/admin-users', () => {
     const response = await add({ email: TEST_ADMIN.email.toUpperCase(), password: PASSWORD });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('An admin with this email already exists');
-    const rows = await app.database.db.select().from(adminUsers);
+    const rows = await session.app.database.db.select().from(adminUsers);
     expect(rows.filter((row) => row.email.toLowerCase() === TEST_ADMIN.email)).toHaveLength(1);
   });
 });
@@ -122,12 +114,12 @@ describe('DELETE /api/admin/admin-users/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, id: other.id });
     expect(await adminRow('leaving@example.com')).toBeUndefined();
-    expect(await app.database.db.select().from(sessions).where(eq(sessions.adminUserId, other.id))).toHaveLength(0);
+    expect(await session.app.database.db.select().from(sessions).where(eq(sessions.adminUserId, other.id))).toHaveLength(0);
     expect((await whoAmI(other.cookie)).json()).toEqual({ authenticated: false, user: null });
     expect((await list(other.headers)).statusCode).toBe(401);
     expect((await login('leaving@example.com', PASSWORD)).statusCode).toBe(401);
 
-    const audit = await app.database.db
+    const audit = await session.app.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'admin_user'), eq(auditLog.entityId, String(other.id)), eq(auditLog.action, 'admin_removed')));
@@ -232,7 +224,7 @@ describe('the last admin', () => {
   });
 
   it('lets an admin remove themselves while another admin remains; their session ends', async () => {
-    await ensureAdminUser(app.database.db, { email: 'self@example.com', password: PASSWORD });
+    await ensureAdminUser(session.app.database.db, { email: 'self@example.com', password: PASSWORD });
     const self = await otherAdmin('self@example.com');
     const before = await adminCount();
     const response = await remove(self.id, self.headers);

@@ -1,26 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, bookings, payments, workshopDates, workshopTemplates } from '../../src/server/db/schema';
 import { createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app';
 
-let app: TestApp;
-let headers: Record<string, string>;
 
-beforeAll(async () => {
-  app = await createTestApp();
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
-});
+const session = adminTestSession();
 
-const db = () => app.database.db;
+const db = () => session.app.database.db;
 
 type Json = Record<string, unknown>;
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, withHeaders = headers) {
-  const response = await app.inject({ method, url, headers: withHeaders, ...(payload === undefined ? {} : { payload }) });
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, withHeaders = session.headers) {
+  const response = await session.app.inject({ method, url, headers: withHeaders, ...(payload === undefined ? {} : { payload }) });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -29,7 +21,7 @@ const update = (id: number, payload: Json) => call('PUT', `/api/admin/workshop-d
 const remove = (id: number) => call('DELETE', `/api/admin/workshop-dates/${id}`);
 const adminList = async () => (await call('GET', '/api/admin/workshop-dates')).body as Json[];
 const publicIds = async () => {
-  const response = await app.inject({ method: 'GET', url: '/api/workshop-dates' });
+  const response = await session.app.inject({ method: 'GET', url: '/api/workshop-dates' });
   expect(response.statusCode).toBe(200);
   return (response.json() as { id: number }[]).map((d) => d.id);
 };
@@ -59,7 +51,7 @@ describe('admin workshop routes are guarded', () => {
     ['PUT', '/api/admin/workshop-dates/1'],
     ['DELETE', '/api/admin/workshop-dates/1'],
   ] as const)('%s %s answers 401 without a session', async (method, url) => {
-    const response = await app.inject({ method, url, headers: clientHeaders, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { title: 'x' } }) });
+    const response = await session.app.inject({ method, url, headers: clientHeaders, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { title: 'x' } }) });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -6,38 +6,30 @@ import { testPaymentConnection } from '../../src/features/settings/server/paymen
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 import { auditLog, processedWebhookEvents, settings } from '../../src/server/db/schema';
 import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { clientHeaders, TEST_ADMIN, TEST_SECRET, adminTestSession, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
 
 const PASSWORD = 'smtp-pass-Zq8!unique';
 const CLIENT_SECRET = 'graph-secret-Kx7~unique';
 
-let app: TestApp;
-let headers: Record<string, string>;
 
-beforeAll(async () => {
-  app = await createTestApp();
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
-});
+const session = adminTestSession();
 
-const getSettings = () => app.inject({ method: 'GET', url: '/api/admin/settings', headers });
-const save = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/admin/settings', headers, payload });
-const rawRow = async (key: string) => (await app.database.db.select().from(settings).where(eq(settings.key, key)))[0];
+const getSettings = () => session.app.inject({ method: 'GET', url: '/api/admin/settings', headers: session.headers });
+const save = (payload: Record<string, unknown>) => session.app.inject({ method: 'POST', url: '/api/admin/settings', headers: session.headers, payload });
+const rawRow = async (key: string) => (await session.app.database.db.select().from(settings).where(eq(settings.key, key)))[0];
 const settingsAudits = () =>
-  app.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings_updated')).orderBy(desc(auditLog.id));
+  session.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings_updated')).orderBy(desc(auditLog.id));
 
 describe('guard', () => {
   it('answers 401 without a session and stores nothing', async () => {
-    const read = await app.inject({ method: 'GET', url: '/api/admin/settings', headers: clientHeaders });
+    const read = await session.app.inject({ method: 'GET', url: '/api/admin/settings', headers: clientHeaders });
     expect(read.statusCode).toBe(401);
-    const write = await app.inject({ method: 'POST', url: '/api/admin/settings', headers: clientHeaders, payload: { timezone: 'EST' } });
+    const write = await session.app.inject({ method: 'POST', url: '/api/admin/settings', headers: clientHeaders, payload: { timezone: 'EST' } });
     expect(write.statusCode).toBe(401);
     for (const url of ['/api/admin/settings/test-email', '/api/admin/settings/email-diagnostics', '/api/admin/settings/payment-test']) {
-      expect((await app.inject({ method: 'POST', url, headers: clientHeaders, payload: { to: 'a@b.test' } })).statusCode).toBe(401);
+      expect((await session.app.inject({ method: 'POST', url, headers: clientHeaders, payload: { to: 'a@b.test' } })).statusCode).toBe(401);
     }
-    expect((await app.inject({ method: 'GET', url: '/api/admin/settings/payment-status', headers: clientHeaders })).statusCode).toBe(401);
+    expect((await session.app.inject({ method: 'GET', url: '/api/admin/settings/payment-status', headers: clientHeaders })).statusCode).toBe(401);
     expect(await rawRow('general')).toBeUndefined();
   });
 });
@@ -65,7 +57,7 @@ describe('GET /api/admin/settings', () => {
   });
 
   it('gives other features the default reservation time, 48 hours, before one is saved', async () => {
-    expect(await getPaymentSettings(app.database.db)).toEqual({ reservationHours: 48 });
+    expect(await getPaymentSettings(session.app.database.db)).toEqual({ reservationHours: 48 });
   });
 });
 
@@ -224,12 +216,12 @@ describe('reservation hours (CONTRACT §10)', () => {
   });
 
   it('gives other features the saved value', async () => {
-    expect(await getPaymentSettings(app.database.db)).toEqual({ reservationHours: 72 });
+    expect(await getPaymentSettings(session.app.database.db)).toEqual({ reservationHours: 72 });
   });
 
   it('reads the text of a number input', async () => {
     expect((await save({ reservationHours: '96' })).json()).toMatchObject({ reservationHours: 96 });
-    expect(await getPaymentSettings(app.database.db)).toEqual({ reservationHours: 96 });
+    expect(await getPaymentSettings(session.app.database.db)).toEqual({ reservationHours: 96 });
   });
 
   it.each([0, 721, 1.5, 'abc', '', null])('refuses %j with 400 and keeps the saved value', async (reservationHours) => {
@@ -242,7 +234,7 @@ describe('reservation hours (CONTRACT §10)', () => {
 
 describe('payment status and test (demo provider)', () => {
   it('reports the demo provider, no keys and no webhook yet', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/admin/settings/payment-status', headers });
+    const response = await session.app.inject({ method: 'GET', url: '/api/admin/settings/payment-status', headers: session.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       provider: 'demo',
@@ -255,16 +247,16 @@ describe('payment status and test (demo provider)', () => {
   });
 
   it('shows when the last webhook event was processed', async () => {
-    await app.database.db.insert(processedWebhookEvents).values([
+    await session.app.database.db.insert(processedWebhookEvents).values([
       { id: 'evt_old', type: 'payment_intent.succeeded', processedAt: new Date('2030-01-01T10:00:00.000Z') },
       { id: 'evt_new', type: 'payment_intent.succeeded', processedAt: new Date('2030-02-03T04:05:06.000Z') },
     ]);
-    const response = await app.inject({ method: 'GET', url: '/api/admin/settings/payment-status', headers });
+    const response = await session.app.inject({ method: 'GET', url: '/api/admin/settings/payment-status', headers: session.headers });
     expect(response.json()).toMatchObject({ lastWebhookAt: '2030-02-03T04:05:06.000Z' });
   });
 
   it('passes the connection test without any provider to reach', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/admin/settings/payment-test', headers });
+    const response = await session.app.inject({ method: 'POST', url: '/api/admin/settings/payment-test', headers: session.headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true, message: expect.stringContaining('Demo payments') });
   });
@@ -312,7 +304,7 @@ describe('payment status and test (Stripe through the real SDK against a local S
     expect(stripe.requests.slice(seen)).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/payment_intents/pi_connection_check' })]);
   });
 
-  // The checks below call the feature's function with another key or host: a whole app per case is slow.
+  // The checks below call the feature's function with another key or host: a whole session.app per case is slow.
   const stripeProvider = { name: 'stripe' } as PaymentProvider;
 
   it('reports a key Stripe refuses', async () => {

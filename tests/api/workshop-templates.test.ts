@@ -1,26 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, workshopDates, workshopTemplates } from '../../src/server/db/schema';
 import { createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app';
 
-let app: TestApp;
-let headers: Record<string, string>;
 
-beforeAll(async () => {
-  app = await createTestApp();
-  ({ headers } = await loginAsAdmin(app));
-});
-afterAll(async () => {
-  await app.close();
-});
+const session = adminTestSession();
 
-const db = () => app.database.db;
+const db = () => session.app.database.db;
 
 type Json = Record<string, unknown>;
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, withHeaders = headers) {
-  const response = await app.inject({ method, url, headers: withHeaders, ...(payload === undefined ? {} : { payload }) });
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, withHeaders = session.headers) {
+  const response = await session.app.inject({ method, url, headers: withHeaders, ...(payload === undefined ? {} : { payload }) });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -35,7 +27,7 @@ describe('workshop template routes are guarded', () => {
     ['PUT', '/api/workshop-templates/1'],
     ['DELETE', '/api/workshop-templates/1'],
   ] as const)('%s %s answers 401 without a session', async (method, url) => {
-    const response = await app.inject({ method, url, headers: clientHeaders, ...(method === 'POST' || method === 'PUT' ? { payload: { title: 'x' } } : {}) });
+    const response = await session.app.inject({ method, url, headers: clientHeaders, ...(method === 'POST' || method === 'PUT' ? { payload: { title: 'x' } } : {}) });
     expect(response.statusCode).toBe(401);
   });
 });
