@@ -1,13 +1,13 @@
 // Part of `npm run build`: renders the prerendered pages (PRERENDERED_PATHS) with the client's
-// own components (bundled for Node by `vite build --ssr src/client/prerender.tsx`) and writes their
-// HTML to dist/prerendered/pages.json, which the server puts inside #root (src/server/pages.ts).
+// own components (bundled for Node by `vite build --ssr src/app/client/prerender.tsx`) and writes their
+// HTML to dist/prerendered/pages.json, which the server puts inside #root (src/app/server/pages.ts).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { chunkWithImports, landingPageFiles } from './report-sizes.mjs';
 
 // The pages to prerender are listed beside the routes (PRERENDERED_PATHS in router.tsx). A
-// screen in its own chunk is loaded first, here as in the browser (src/client/main.tsx), so it
+// screen in its own chunk is loaded first, here as in the browser (src/app/client/main.tsx), so it
 // renders rather than its loading state. The frame pages (PRERENDERED_FRAME_PATHS) are rendered
 // without their screen: their HTML is the frame and the loading state.
 // React's production build, as in the browser: the development one also writes, into the HTML of

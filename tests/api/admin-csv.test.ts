@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { csvToObjects } from '../../src/features/admin-csv/csv';
+import { csvToObjects } from '../../src/common/csv';
 import { auditLog, bookings, contactMessages, discountCodes, newsletterSubscribers, strategyNotes, workshopDates } from '../../src/server/db/schema';
 import { createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, adminTestSession } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { buildApp } from '../../src/app/server/app';
 import { auditLog, testimonials } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
 import { ReadCache } from '../../src/server/lib/read-cache';

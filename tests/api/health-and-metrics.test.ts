@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { buildApp } from '../../src/app/server/app';
 import type { Database, DatabaseHandle } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';

@@ -22,7 +22,7 @@ import { createTestDatabase, testDatabaseKind } from '../helpers/test-database';
  * live in the database), so any number of them can run behind a load balancer. One scenario, two
  * ways of running "two instances":
  *
- * - PostgreSQL pass: two real OS processes (`node --import tsx src/server/server.ts`, see
+ * - PostgreSQL pass: two real OS processes (`node --import tsx src/app/server/server.ts`, see
  *   tests/helpers/app-process.ts), each with its own connection pool, outbox worker and 30-second
  *   background sweep, sharing one database and one SMTP server. This is the test the issue asks
  *   for; it exists only in this pass, because embedded PGlite cannot be opened by two processes.
@@ -45,7 +45,7 @@ const REMINDED = 20;
 const HOLDS_EXPIRED = 12;
 const HOLDS_LIVE = 4;
 const SOLD_OUT = 'Sorry, this workshop is fully booked.';
-/** HOLD_SWEEP_INTERVAL_MS in src/server/background-jobs.ts (not exported; no env setting yet). */
+/** HOLD_SWEEP_INTERVAL_MS in src/app/server/background-jobs.ts (not exported; no env setting yet). */
 const SERVER_SWEEP_INTERVAL_MS = 30_000;
 /** How late a sweep may start after its timer was due (a busy machine delays timers). */
 const SWEEP_SLACK_MS = 10_000;
@@ -136,8 +136,8 @@ async function databaseUrlOf(db: Database): Promise<string> {
 // ---------------------------------------------------------------- the two ways to run two instances
 
 /**
- * Two instances in this process, wired like src/server/server.ts wires one: an outbox worker each
- * (nudged by its own app), and the sweep of src/server/background-jobs.ts run on demand.
+ * Two instances in this process, wired like src/app/server/server.ts wires one: an outbox worker each
+ * (nudged by its own app), and the sweep of src/app/server/background-jobs.ts run on demand.
  */
 async function startInProcessCluster(): Promise<Cluster> {
   const catcher = await SmtpCatcher.start({ latencyMs: 20 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { buildApp } from '../../src/app/server/app';
 import { loadEnv } from '../../src/server/env';
 import { ReadCache } from '../../src/server/lib/read-cache';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';

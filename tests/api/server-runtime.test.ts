@@ -8,12 +8,12 @@ import { uploadedFiles } from '../../src/server/db/schema';
 import { enqueueEmail } from '../../src/server/email/outbox';
 import { loadEnv } from '../../src/server/env';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
-import { startRuntime, type Runtime } from '../../src/server/runtime';
+import { startRuntime, type Runtime } from '../../src/app/server/runtime';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
 import { createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from '../helpers/test-app';
 
 /*
- * What server.ts starts beside the HTTP app (src/server/runtime.ts), run as production runs it:
+ * What server.ts starts beside the HTTP app (src/app/server/runtime.ts), run as production runs it:
  * no SMTP_URL, so e-mail can only leave through the admin's saved settings (CONTRACT §4); every
  * e-mail carries the unsubscribe link (issue 6 point 2); the daily backup lands in DATA_DIR.
  */

@@ -1,5 +1,5 @@
 /**
- * The real server (src/server/server.ts, run from source through tsx) as a separate OS process,
+ * The real server (src/app/server/server.ts, run from source through tsx) as a separate OS process,
  * the way it runs in production behind a load balancer: its own event loop, connection pool,
  * outbox worker and background sweep. For tests that need more than one instance on one
  * PostgreSQL database (app.inject cannot show that: it shares this process's everything).
@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const SERVER_ENTRY = 'src/server/server.ts';
+const SERVER_ENTRY = 'src/app/server/server.ts';
 /** Kept of each process's stdout and stderr, for diagnostics: the tail is what matters. */
 const MAX_OUTPUT_CHARS = 1_000_000;
 
@@ -75,7 +75,7 @@ export type AppProcess = {
   stop: (graceMs?: number) => Promise<ExitStatus>;
 };
 
-/** Spawns `node --import tsx src/server/server.ts` and waits until it serves requests (see readyPath). */
+/** Spawns `node --import tsx src/app/server/server.ts` and waits until it serves requests (see readyPath). */
 export async function startAppProcess(options: AppProcessOptions): Promise<AppProcess> {
   const port = options.env.PORT ? Number(options.env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `app-process-${options.name}-`));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { ensureAdminUser } from '../../src/features/admin-auth/server/admin-auth.service';
-import { buildApp } from '../../src/server/app';
+import { buildApp } from '../../src/app/server/app';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { seedDemoContent } from '../../src/server/db/seed';
 import { loadEnv } from '../../src/server/env';

@@ -5,7 +5,7 @@ import { contactMessages, discountCodes, strategyNotes, workshopDates } from '..
 import { deriveUsers } from '../../admin-bookings/derive-users';
 import { listAdminBookings } from '../../admin-bookings/server/admin-bookings.service';
 import { csvColumns, type CsvEntity } from '../admin-csv.schema';
-import { formatCsv, type CsvCell } from '../csv';
+import { formatCsv, type CsvCell } from '../../../common/csv';
 
 /**
  * The CSV downloads (CONTRACT §6): one query per file, rows in id order, built in one string

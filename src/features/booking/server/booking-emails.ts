@@ -7,7 +7,7 @@ import { renderTemplate } from '../../../server/email/templates';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { tokenFor, type TokenSigner } from '../../../server/lib/signed-token';
 import { bookingIcsAttachment } from '../../calendar/server/booking-calendar';
-import { workshopWhenFor } from '../../calendar/workshop-time';
+import { workshopWhenFor } from '../../../common/workshop-time';
 import { formatInstant } from '../../../common/time-zones';
 import type { EmailTemplateType } from '../../email-templates/email-template-types';
 import { renderEmail, type TemplateValues } from '../../email-templates/server/render-email';

@@ -1,6 +1,6 @@
 import { formatUsd } from '../../../common/money';
 import { formatInstant } from '../../../common/time-zones';
-import { viewerText, workshopEventTimes, zoneStory } from '../../calendar/workshop-time';
+import { viewerText, workshopEventTimes, zoneStory } from '../../../common/workshop-time';
 import type { BookingConfirmation } from '../booking.schema';
 
 /**

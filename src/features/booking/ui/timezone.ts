@@ -1,6 +1,6 @@
 import { parseTimeRange } from '../../../common/dates';
 import { resolveTimeZone, runtimeTimeZone } from '../../../common/time-zones';
-import { viewerText, zoneStory } from '../../calendar/workshop-time';
+import { viewerText, zoneStory } from '../../../common/workshop-time';
 
 /**
  * The booking section's "show times in" viewer (spec §9), kept pure so it is unit-tested in

@@ -4,7 +4,7 @@ import { bookings, workshopDates } from '../../../server/db/schema';
 import type { OutboxAttachment } from '../../../server/email/outbox';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { buildBookingIcs } from '../ics';
-import { workshopEventTimes, zoneStory, zoneStoryText } from '../workshop-time';
+import { workshopEventTimes, zoneStory, zoneStoryText } from '../../../common/workshop-time';
 
 type BookingRow = typeof bookings.$inferSelect;
 type WorkshopDateRow = typeof workshopDates.$inferSelect;

@@ -7,7 +7,7 @@ import { renderTemplate } from '../../../server/email/templates';
 import { renderEmail } from '../../email-templates/server/render-email';
 import { participantLinkFor } from '../../participant/server/participant-access';
 import { dueReminderKind, REMINDER_WINDOWS_MS, reminderLeadText, type ReminderKind } from '../reminder-schedule';
-import { workshopEventTimes, zoneStory, zoneStoryText } from '../workshop-time';
+import { workshopEventTimes, zoneStory, zoneStoryText } from '../../../common/workshop-time';
 
 /**
  * Reminder e-mails (issue 5 point 7): every confirmed participant gets the meeting details 24 hours

@@ -1,7 +1,7 @@
 import { CalendarPlus, Download } from 'lucide-react';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { calendarFilePath, googleCalendarUrl, outlookCalendarUrl } from '../calendar-links';
-import { workshopEventTimes } from '../workshop-time';
+import { workshopEventTimes } from '../../../common/workshop-time';
 
 export type CalendarLinksProps = {
   bookingId: number;

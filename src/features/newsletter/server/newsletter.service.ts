@@ -5,7 +5,7 @@ import { enqueueEmails, NEWSLETTER_KIND, NEWSLETTER_PER_MINUTE } from '../../../
 import { recordAudit } from '../../../server/lib/audit';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { formatCsv } from '../../admin-csv/csv';
+import { formatCsv } from '../../../common/csv';
 import { renderEmail, type RenderedEmail } from '../../email-templates/server/render-email';
 import {
   CONTENT_EMPTY_AFTER_CLEANING,

@@ -1,5 +1,5 @@
 import type { BadgeTone } from '../../../client/components/ui/badge';
-import { workshopWhenFor } from '../../calendar/workshop-time';
+import { workshopWhenFor } from '../../../common/workshop-time';
 import type { ParticipantBooking } from '../participant.schema';
 
 /** What the participant paid, in the admin table's words (spec §4: FREE, Paid, Unpaid), or that it was refunded. */

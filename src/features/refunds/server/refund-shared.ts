@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../server/db/client';
 import { type bookings, workshopDates } from '../../../server/db/schema';
 import type { AppDeps } from '../../../server/deps';
-import { workshopWhenFor } from '../../calendar/workshop-time';
+import { workshopWhenFor } from '../../../common/workshop-time';
 import type { ParticipantViewer } from '../../participant/server/participant-access';
 import type { RefundRequestDto } from '../refunds.schema';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateAdminOverview } from '../../../../client/lib/admin-queries';
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
 import { csvColumns, csvEntityLabels, csvImportResultSchema, csvImportUrl, type CsvEntity, type CsvImportResult } from '../../admin-csv.schema';
-import { csvToObjects } from '../../csv';
+import { csvToObjects } from '../../../../common/csv';
 
 /** A chosen file's text: UTF-8 (BOM or not), or Windows-1252 as older Excel saves "CSV (Comma delimited)". */
 async function readFileText(file: File): Promise<string> {

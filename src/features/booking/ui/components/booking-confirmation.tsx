@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../../../client/components/ui/button';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { ApiError } from '../../../../client/lib/api-client';
 import { CalendarLinks } from '../../../calendar/ui/calendar-links';
-import { workshopEventTimes } from '../../../calendar/workshop-time';
+import { workshopEventTimes } from '../../../../common/workshop-time';
 import type { BookingConfirmation } from '../../booking.schema';
 import { useBookingConfirmation } from '../api/get-booking-confirmation';
 import { confirmationCalendarPath, type ConfirmationLink } from '../confirmation-link';

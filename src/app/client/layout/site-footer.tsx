@@ -1,0 +1,46 @@
+import { Link } from 'wouter';
+import { SocialLinks } from '../../../client/components/ui/social-links';
+import { SITE_NAME } from '../../../client/lib/site-info';
+
+const YEAR = new Date().getFullYear();
+
+/** Placeholder legal links: no real target yet (spec §2). */
+const legalLinks = ['Privacy Policy', 'Terms of Service', 'Cookie Policy'];
+
+export function SiteFooter() {
+  return (
+    <footer data-surface="ink" className="bg-ink text-paper">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1fr_auto] md:items-start">
+        <div>
+          <Link href="/" className="inline-flex min-h-11 items-center gap-2.5 font-black">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-9 items-center justify-center rounded-brutal border-2 border-paper bg-accent text-lg text-ink"
+            >
+              V
+            </span>
+            {SITE_NAME}
+          </Link>
+          <p className="mt-3 max-w-sm text-sm">Live online workshops on building software prototypes with no-code tools.</p>
+        </div>
+        <SocialLinks linkClassName="hover:bg-paper hover:text-ink" />
+      </div>
+      <div className="border-t-2 border-paper/30">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
+          <p>
+            © {YEAR} {SITE_NAME}. All rights reserved.
+          </p>
+          <ul className="flex flex-wrap gap-x-2">
+            {legalLinks.map((label) => (
+              <li key={label}>
+                <a href="#" className="inline-flex min-h-11 items-center px-2 underline-offset-4 hover:underline">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

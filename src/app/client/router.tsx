@@ -1,0 +1,74 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { BOOKING_CONFIRMED_PATH } from '../../common/route-meta';
+import { ErrorBoundary } from '../../client/components/ui/error-boundary';
+import { Spinner } from '../../client/components/ui/spinner';
+import { preloadableRoute, type PreloadableRoute } from './preloadable-route';
+import { LandingPage } from './routes/landing/landing-page';
+import { NotFoundPage } from './routes/not-found-page';
+
+// The landing page ships in the entry chunk; every other screen is its own chunk, loaded on visit.
+// The admin screens are routed in app.tsx (their own frame and chunk).
+// A visit to a page whose screen can be preloaded asks for its chunk as the app starts (main.tsx).
+const IntroPage = preloadableRoute(() => import('./routes/intro-page'));
+const BlogListPage = preloadableRoute(() => import('./routes/blog-list-page'));
+const BlogPostPage = lazy(() => import('./routes/blog-post-page'));
+const CheckoutPage = preloadableRoute(() => import('./routes/checkout-page'));
+const BookingConfirmedPage = lazy(() => import('./routes/booking-confirmed-page'));
+const ParticipantPage = lazy(() => import('../../features/participant/ui/participant-page'));
+
+export function AppRouter() {
+  const [location] = useLocation();
+  return (
+    // Keyed by path so a screen that failed to load does not stay failed after navigating away.
+    <ErrorBoundary key={location}>
+      <Suspense fallback={<Spinner label="Loading page…" className="min-h-dvh" />}>
+        <Switch>
+          <Route path="/" component={LandingPage} />
+          <Route path="/intro" component={IntroPage} />
+          <Route path="/blog" component={BlogListPage} />
+          <Route path="/blog/:slug" component={BlogPostPage} />
+          <Route path="/checkout" component={CheckoutPage} />
+          <Route path={BOOKING_CONFIRMED_PATH} component={BookingConfirmedPage} />
+          <Route path="/participant" component={ParticipantPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * The pages built to HTML at build time (scripts/prerender.mjs), whose first paint must not wait
+ * for scripts: the landing page, where visitors arrive, and /intro, where it sends them.
+ */
+export const PRERENDERED_PATHS = ['/', '/intro'];
+
+/**
+ * Pages that depend on data or on the address, whose frame (header, footer) and loading state are
+ * built at build time instead: the app's first render shows the same, so a visitor sees the page
+ * start before the scripts arrive.
+ */
+export const PRERENDERED_FRAME_PATHS = ['/blog', '/checkout'];
+
+/**
+ * Pages whose screen is its own chunk that can be loaded before the router renders it, with the
+ * module of each as the client build's manifest names it: the build (scripts/prerender.mjs) looks
+ * up the chunks a prerendered page's screen needs, and the page's HTML asks for them beside the
+ * entry instead of after it.
+ */
+const PRELOADABLE_SCREENS: Record<string, { route: PreloadableRoute; module: string }> = {
+  '/intro': { route: IntroPage, module: 'src/app/client/routes/intro-page.tsx' },
+  '/blog': { route: BlogListPage, module: 'src/app/client/routes/blog-list-page.tsx' },
+  '/checkout': { route: CheckoutPage, module: 'src/app/client/routes/checkout-page.tsx' },
+};
+
+/** The module of the page's preloadable screen, if it has one (for the build). */
+export function screenModule(path: string): string | undefined {
+  return PRELOADABLE_SCREENS[path]?.module;
+}
+
+/** Loads the screen of the page at `path` when it is a chunk of its own; resolves at once otherwise. */
+export function preloadScreen(path: string): Promise<void> {
+  return PRELOADABLE_SCREENS[path]?.route.preload() ?? Promise.resolve();
+}

@@ -1,0 +1,75 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The admin workspace's sections, grouped as an organiser thinks of the business. The address
+ * keeps the open one (`/admin?tab=bookings`), so reload, Back and shared links land on it. Each
+ * section's screen is its own lazy chunk, so opening the dashboard loads only the section in view;
+ * its data loads when it first mounts (spec §2).
+ */
+export type AdminSection = { value: string; label: string; Panel: LazyExoticComponent<ComponentType> };
+export type AdminSectionGroup = { label: string; sections: readonly AdminSection[] };
+
+const section = (value: string, label: string, load: () => Promise<{ default: ComponentType }>): AdminSection => ({
+  value,
+  label,
+  Panel: lazy(load),
+});
+
+export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
+  {
+    label: 'Overview',
+    sections: [section('overview', 'Overview', () => import('../../../../features/admin-dashboard/ui/dashboard-charts'))],
+  },
+  {
+    label: 'Sales',
+    sections: [
+      section('workshops', 'Workshops', () => import('../../../../features/admin-workshops/ui/workshops-tab')),
+      section('bookings', 'Bookings', () => import('../../../../features/admin-bookings/ui/bookings-tab')),
+      section('discount-codes', 'Discount Codes', () => import('../../../../features/admin-discounts/ui/discount-codes-tab')),
+      section('refunds', 'Refunds', () => import('../../../../features/refunds/ui/refund-review-panel').then((module) => ({ default: module.RefundReviewPanel }))),
+    ],
+  },
+  {
+    label: 'Audience',
+    sections: [
+      section('users', 'Users', () => import('../../../../features/admin-bookings/ui/users-tab')),
+      section('messages', 'Messages', () => import('../../../../features/admin-messages/ui/messages-tab')),
+      section('newsletter', 'Newsletter', () => import('../../../../features/newsletter/ui/newsletter-tab')),
+    ],
+  },
+  {
+    label: 'Content',
+    sections: [
+      section('testimonials', 'Testimonials', () => import('../../../../features/admin-content/ui/testimonials-tab')),
+      section('announcements', 'Announcements', () => import('../../../../features/admin-content/ui/announcements-tab')),
+      section('blog', 'Blog', () => import('../../../../features/admin-blog/ui/blog-tab')),
+      section('workshop-assets', 'Workshop Assets', () => import('../../../../features/admin-blog/ui/workshop-assets-tab')),
+      section('social-cards', 'Social Cards', () => import('../../../../features/operations/ui/social-cards-tab')),
+      section('strategy-notes', 'Strategy Notes', () => import('../../../../features/strategy-notes/ui/strategy-notes-tab')),
+    ],
+  },
+  {
+    label: 'Setup',
+    sections: [
+      section('workshop-templates', 'Workshop Templates', () => import('../../../../features/admin-workshops/ui/workshop-templates-tab')),
+      section('admin-users', 'Admin Users', () => import('../../../../features/admin-users/ui/admin-users-tab')),
+      section('settings', 'Settings', () => import('../../../../features/settings/ui/settings-tab')),
+      section('email', 'Email', () => import('./email-tab')),
+      section('backup', 'Backup', () => import('../../../../features/operations/ui/backup-tab')),
+      section('audit-log', 'Audit Log', () => import('../../../../features/operations/ui/audit-log-tab')),
+    ],
+  },
+];
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = ADMIN_SECTION_GROUPS.flatMap((group) => group.sections);
+
+/** Spec §2: the workshops list is what /admin opens on. */
+export const DEFAULT_ADMIN_SECTION = 'workshops';
+
+export function adminSectionFor(value: string | null): AdminSection {
+  return ADMIN_SECTIONS.find((candidate) => candidate.value === value) ?? ADMIN_SECTIONS.find((candidate) => candidate.value === DEFAULT_ADMIN_SECTION)!;
+}
+
+export function adminSectionHref(value: string): string {
+  return value === DEFAULT_ADMIN_SECTION ? '/admin' : `/admin?tab=${value}`;
+}
