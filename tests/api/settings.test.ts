@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSecret } from '../../src/features/admin-auth/server/secret-box';
-import { getPaymentSettings } from '../../src/features/settings';
+import { getPaymentSettings } from '../../src/features/settings/server';
 import { testPaymentConnection } from '../../src/features/settings/server/payment-check';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 import { auditLog, processedWebhookEvents, settings } from '../../src/server/db/schema';

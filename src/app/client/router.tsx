@@ -15,7 +15,7 @@ const BlogListPage = preloadableRoute(() => import('./routes/blog-list-page'));
 const BlogPostPage = lazy(() => import('./routes/blog-post-page'));
 const CheckoutPage = preloadableRoute(() => import('./routes/checkout-page'));
 const BookingConfirmedPage = lazy(() => import('./routes/booking-confirmed-page'));
-const ParticipantPage = lazy(() => import('../../features/participant/ui/participant-page'));
+const ParticipantPage = lazy(() => import('./routes/participant-page'));
 
 export function AppRouter() {
   const [location] = useLocation();

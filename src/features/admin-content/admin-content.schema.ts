@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
-import { optionalImageUrlField } from '../uploads/uploads.schema';
+import { optionalImageUrlField } from '../uploads';
 
 /**
  * Testimonials and announcements in the admin area (CONTRACT §6): the one source of the forms'

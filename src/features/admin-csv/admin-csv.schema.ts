@@ -3,20 +3,10 @@ import { safeString } from '../../common/safe-text';
 import { formatLongDate, parseLongDate, parseTimeRange, rangeWrapsMidnight } from '../../common/dates';
 import { normaliseTimeZoneText, resolveTimeZone } from '../../common/time-zones';
 import { INVALID_EMAIL } from '../../common/validation-messages';
-import { CODE_CHARACTERS, CODE_REQUIRED, DESCRIPTION_REQUIRED, DISCOUNT_RANGE, MAX_USES_INVALID } from '../admin-discounts/admin-discounts.schema';
-import {
-  AT_LEAST_ONE_SEAT,
-  END_BEFORE_START,
-  INVALID_DATE,
-  INVALID_TIME,
-  INVALID_ZOOM_LINK,
-  MIN_PRICE,
-  TBC_OR_DATE_AND_TIME,
-  TIMEZONE_REQUIRED,
-  UNKNOWN_TIMEZONE,
-} from '../admin-workshops/admin-workshops.schema';
-import { CONTENT_REQUIRED, TITLE_REQUIRED } from '../strategy-notes/strategy-notes.schema';
-import { EXPERTISE_REQUIRED } from '../workshops/workshops.schema';
+import { CODE_CHARACTERS, CODE_REQUIRED, DESCRIPTION_REQUIRED, DISCOUNT_RANGE, MAX_USES_INVALID } from '../admin-discounts';
+import { AT_LEAST_ONE_SEAT, END_BEFORE_START, INVALID_DATE, INVALID_TIME, INVALID_ZOOM_LINK, MIN_PRICE, TBC_OR_DATE_AND_TIME, TIMEZONE_REQUIRED, UNKNOWN_TIMEZONE } from '../admin-workshops';
+import { CONTENT_REQUIRED, TITLE_REQUIRED } from '../strategy-notes';
+import { EXPERTISE_REQUIRED } from '../workshops';
 
 /**
  * CSV download and import for six admin tabs (spec §7, CONTRACT §6): the columns of each file and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
-import { emailField } from '../booking/booking.schema';
+import { emailField } from '../booking';
 
 /** Admin users (CONTRACT §6): who may sign in to /admin. The one source of messages and types. */
 

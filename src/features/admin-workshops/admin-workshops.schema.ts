@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
 import { DEFAULT_PRICE_DOLLARS } from '../../common/money';
-import { expertiseLevelSchema } from '../workshops/workshops.schema';
-import { zonedTimesSchema } from '../workshops/zoned-times';
+import { expertiseLevelSchema, zonedTimesSchema } from '../workshops';
 import { endsAfterStart, isKnownTimezone, parseWorkshopDay, parseWorkshopTime } from './workshop-date-text';
 
 /**

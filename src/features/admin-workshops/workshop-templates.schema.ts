@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
-import { expertiseLevelSchema } from '../workshops/workshops.schema';
+import { expertiseLevelSchema } from '../workshops';
 
 /** Workshop templates (spec §3, §7): a title, an expertise level and default seats for new dates. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
-import { emailField } from '../booking/booking.schema';
+import { emailField } from '../booking';
 
 export const contactMessageSchema = z.object({
   name: safeString('Name', { error: 'Name must be at least 2 characters' }).trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be 200 characters or less'),

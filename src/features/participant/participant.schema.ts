@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
 import { BOOKING_STATUSES } from '../../common/booking-status';
-import { expertiseLevels } from '../workshops/workshops.schema';
+import { expertiseLevels } from '../workshops';
 
 /** Texts of the participant area (spec §2, §5, §8), kept once. */
 export const INVALID_EMAIL = 'Please enter a valid email address';

@@ -8,7 +8,7 @@ import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
 import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
 import { refusalMessage } from '../../../client/lib/api-client';
-import { authStatusQueryOptions } from '../../admin-auth/ui/api/get-auth-status';
+import { authStatusQueryOptions } from '../../admin-auth/ui';
 import { SLUG_TAKEN, type AdminBlogPost } from '../admin-blog.schema';
 import { blogPostsResource, type BlogPostPayload } from './api/blog-resources';
 import type { BlogPostSubmit } from './components/blog-post-editor';

@@ -7,7 +7,7 @@ import { controlClasses } from '../../../client/components/ui/form';
 import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
 import { failureToast } from '../../../client/components/ui/toast-store';
 import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
-import { adminWorkshopDatesQueryOptions } from '../../admin-workshops/ui/api/get-admin-workshop-dates';
+import { adminWorkshopDatesQueryOptions } from '../../admin-workshops/ui';
 import type { AdminWorkshopAsset } from '../admin-blog.schema';
 import { workshopAssetsResource, type WorkshopAssetPayload } from './api/blog-resources';
 import { useReorderWorkshopAssets } from './api/reorder-workshop-assets';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../server/deps';
 import { requireAdmin } from '../../../server/plugins/auth';
-import { bookingDepsFrom, type BookingDeps } from '../../booking/server/booking.service';
+import { bookingDepsFrom, type BookingDeps } from '../../booking/server';
 
 type BookingDepsLog = NonNullable<BookingDeps['log']>;
 import {

@@ -6,11 +6,8 @@ import { enqueueEmail, listOutbox } from '../../../server/email/outbox';
 import { escapeHtml } from '../../../server/email/templates';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { releaseBookingSeat } from '../../booking/server/booking-transitions';
-import type { BookingDeps } from '../../booking/server/booking.service';
-import { markRefunding, sendPaymentRefund } from '../../booking/server/payment-refunds';
-import { cancelOpenPayments } from '../../booking/server/reservations';
-import { renderEmail } from '../../email-templates/server/render-email';
+import { releaseBookingSeat, type BookingDeps, markRefunding, sendPaymentRefund, cancelOpenPayments } from '../../booking/server';
+import { renderEmail } from '../../email-templates/server';
 import {
   BOOKING_NOT_FOUND,
   PAYMENT_NOT_ON_RECORD,

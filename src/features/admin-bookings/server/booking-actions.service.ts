@@ -5,14 +5,8 @@ import type { Database } from '../../../server/db/client';
 import { bookingReminders, bookings, payments, refundRequests, workshopDates } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { queueBookingEmail, type BookingEmailKind } from '../../booking/server/booking-emails';
-import { releaseBookingSeat } from '../../booking/server/booking-transitions';
-import type { BookingDeps } from '../../booking/server/booking.service';
-import { cancelOpenPayments } from '../../booking/server/reservations';
-import { releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeat } from '../../booking/server/seats';
-import { queueOrganiserCancellationEmail, type OrganiserCancellationMoney } from '../../refunds/server/refund-emails';
-import { recordRefundOwed, sendRefundOwed } from '../../refunds/server/refund-owed';
-import { workshopWhen } from '../../refunds/server/refund-shared';
+import { queueBookingEmail, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeat } from '../../booking/server';
+import { queueOrganiserCancellationEmail, type OrganiserCancellationMoney, recordRefundOwed, sendRefundOwed, workshopWhen } from '../../refunds/server';
 import {
   bookingClosedMessage,
   MARK_PAID_DATE_INACTIVE,

@@ -1,10 +1,9 @@
 import { Download, Mail } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../../client/components/ui/badge';
 import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { failureToast, toast } from '../../../client/components/ui/toast-store';
-import { CsvActions } from '../../admin-csv/ui/csv-actions';
 import { formatUsd } from '../../../common/money';
 import { EXPORT_NONE_AVAILABLE, EXPORT_NONE_SELECTED, type AdminBooking } from '../admin-bookings.schema';
 import { bookingSearchText, bookingStateLabel, filterBookings, fullName, workshopWhen, type BookingAction, type BookingStateLabel } from '../booking-labels';
@@ -124,7 +123,8 @@ const BookingRow = memo(function BookingRow({ booking, selected, attendanceBusy,
  * addresses. A list of 5,000 stays quick: the search index is built once per
  * list, filtering is deferred while typing, and only one page of rows is rendered.
  */
-export default function BookingsTab() {
+/** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
+export default function BookingsTab({ csvActions }: { csvActions?: ReactNode }) {
   const bookingsQuery = useAdminBookings();
   const bookings = bookingsQuery.data;
   const attendance = useUpdateAttendance();
@@ -249,7 +249,7 @@ export default function BookingsTab() {
           <Download aria-hidden="true" className="size-4" />
           Export All Emails
         </button>
-        <CsvActions entity="bookings" />
+        {csvActions}
         <p className="text-sm text-ink-soft" aria-live="polite">
           {selected.size > 0 ? `${selected.size.toLocaleString('en-US')} selected` : null}
         </p>

@@ -1,9 +1,8 @@
 import { ExternalLink, Mail } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { CsvActions } from '../../admin-csv/ui/csv-actions';
 import { attendanceRate, deriveUsers, type DerivedUser } from '../derive-users';
 import { useAdminBookings } from './api/get-admin-bookings';
 import { SearchBox } from './components/search-box';
@@ -29,7 +28,8 @@ function workshopsTitle(user: DerivedUser): string {
  * as the Bookings tab (same key, same cache), with the overall attendance rate and a way to write
  * to each person.
  */
-export default function UsersTab() {
+/** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
+export default function UsersTab({ csvActions }: { csvActions?: ReactNode }) {
   const bookingsQuery = useAdminBookings();
   const bookings = bookingsQuery.data;
   const [query, setQuery] = useState('');
@@ -57,7 +57,7 @@ export default function UsersTab() {
             setPage(0);
           }}
         />
-        <CsvActions entity="users" />
+        {csvActions}
         {bookings ? (
           <p className="rounded-brutal border-2 border-ink bg-white px-3 py-2 text-sm">
             <span className="font-bold">Attendance rate: </span>

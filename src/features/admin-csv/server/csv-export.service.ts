@@ -2,8 +2,8 @@ import { asc } from 'drizzle-orm';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { contactMessages, discountCodes, strategyNotes, workshopDates } from '../../../server/db/schema';
-import { deriveUsers } from '../../admin-bookings/derive-users';
-import { listAdminBookings } from '../../admin-bookings/server/admin-bookings.service';
+import { deriveUsers } from '../../admin-bookings';
+import { listAdminBookings } from '../../admin-bookings/server';
 import { csvColumns, type CsvEntity } from '../admin-csv.schema';
 import { formatCsv, type CsvCell } from '../../../common/csv';
 

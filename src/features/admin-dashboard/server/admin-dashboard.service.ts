@@ -4,7 +4,7 @@ import { SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, contactMessages, workshopDates } from '../../../server/db/schema';
-import { isPubliclyListed } from '../../workshops/server/workshops.service';
+import { isPubliclyListed } from '../../workshops/server';
 import { STATS_UPCOMING_LIMIT, STATS_WEEKS, type AdminStats, type AdminSummary } from '../admin-dashboard.schema';
 
 

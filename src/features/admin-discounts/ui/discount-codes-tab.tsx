@@ -1,12 +1,11 @@
 import { Plus, Power, PowerOff } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
 import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
 import { ADMIN_FRESH_MS } from '../../../client/lib/admin-queries';
 import { useAdminResource, useResourceEditor, type AdminResource, type ResourceTexts } from '../../../client/lib/admin-resource';
 import { refusalMessage } from '../../../client/lib/api-client';
-import { CsvActions } from '../../admin-csv/ui/csv-actions';
 import { CODE_DUPLICATE, discountCodeListSchema, discountCodeSchema, type DiscountCode, type DiscountCodeInput, type DiscountCodeUpdate } from '../admin-discounts.schema';
 import { expiryText, isExpired, isUsedUp, usageText } from '../discount-labels';
 import { DiscountCodeDialog, type DiscountCodeSubmit } from './components/discount-code-dialog';
@@ -34,7 +33,8 @@ const switched = (updated: DiscountCode) => ({ title: 'Discount Code Updated', d
  * The Discount Codes tab (spec §2, §4, §8): every code with its usage and expiry; add, edit,
  * activate or deactivate, delete. Read when the tab first opens, fresh for 5 minutes (spec §7).
  */
-export default function DiscountCodesTab() {
+/** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
+export default function DiscountCodesTab({ csvActions }: { csvActions?: ReactNode }) {
   const resource = useAdminResource<DiscountCode, DiscountCodeInput, DiscountCodeUpdate>(discountCodesResource);
   const editor = useResourceEditor(resource, TEXTS);
   // Read once per render of the list, so every row judges "expired" against the same instant.
@@ -100,7 +100,7 @@ export default function DiscountCodesTab() {
           <Plus aria-hidden="true" className="size-4" />
           Add Discount Code
         </button>
-        <CsvActions entity="discountCodes" />
+        {csvActions}
       </div>
 
       <ResourceTable

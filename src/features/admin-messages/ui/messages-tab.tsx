@@ -1,12 +1,11 @@
 import { Eye, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { cx } from '../../../client/components/ui/cx';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { toast } from '../../../client/components/ui/toast-store';
 import { DeleteConfirmation, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
 import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
-import { CsvActions } from '../../admin-csv/ui/csv-actions';
 import type { AdminContactMessage } from '../admin-messages.schema';
 import { contactMessagesResource } from './api/contact-messages-resource';
 import { useMarkMessageRead } from './api/mark-message-read';
@@ -49,7 +48,8 @@ const columns: Column<AdminContactMessage>[] = [
  * The Messages tab (spec §2, §4): contact messages newest first; opening one shows it in full and
  * marks it read, which also lowers the unread badge on the tab.
  */
-export default function MessagesTab() {
+/** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
+export default function MessagesTab({ csvActions }: { csvActions?: ReactNode }) {
   const resource = useAdminResource<AdminContactMessage, never>(contactMessagesResource);
   const editor = useResourceEditor(resource, TEXTS);
   const messages = resource.list.data;
@@ -80,7 +80,7 @@ export default function MessagesTab() {
             ? `${unread.toLocaleString('en-US')} unread of ${messages.length.toLocaleString('en-US')} ${messages.length === 1 ? 'message' : 'messages'}`
             : null}
         </p>
-        <CsvActions entity="contactMessages" />
+        {csvActions}
       </div>
 
       <ResourceTable

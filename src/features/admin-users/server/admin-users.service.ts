@@ -4,9 +4,7 @@ import { adminUsers } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import { AUTHENTICATION_REQUIRED, type AdminIdentity } from '../../../server/plugins/auth';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { normaliseEmail } from '../../admin-auth/server/admin-auth.service';
-import { ADMIN_USER_ENTITY } from '../../admin-auth/server/login-throttle';
-import { hashPassword } from '../../admin-auth/server/passwords';
+import { normaliseEmail, ADMIN_USER_ENTITY, hashPassword } from '../../admin-auth/server';
 import { ADMIN_EMAIL_TAKEN, ADMIN_NOT_FOUND, LAST_ADMIN, type AdminUser, type CreateAdminUserInput } from '../admin-users.schema';
 
 type Row = typeof adminUsers.$inferSelect;

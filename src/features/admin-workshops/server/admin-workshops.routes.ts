@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
 import { requireAdmin } from '../../../server/plugins/auth';
-import { workshopDateIdParamsSchema } from '../../workshops/workshops.schema';
+import { workshopDateIdParamsSchema } from '../../workshops';
 import {
   adminWorkshopDateListSchema,
   adminWorkshopDateSchema,

@@ -22,7 +22,7 @@ import {
   type WorkshopForm,
 } from '../admin-workshops.schema';
 import { normaliseWorkshopDate, normaliseWorkshopTime } from '../workshop-date-text';
-import { zonedTimesOf } from '../../workshops/zoned-times';
+import { zonedTimesOf } from '../../workshops';
 
 /**
  * The admin's workshop dates (spec §4, §5): create, edit, toggle, delete. Each write runs in one

@@ -4,7 +4,7 @@ import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
 import { toast } from '../../../client/components/ui/toast-store';
 import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
-import { expertiseLabels } from '../../workshops/workshops.schema';
+import { expertiseLabels } from '../../workshops';
 import type { UpdateWorkshopTemplateInput, WorkshopTemplate, WorkshopTemplateForm } from '../workshop-templates.schema';
 import { workshopTemplatesResource } from './api/workshop-templates-resource';
 import { TemplateFormDialog } from './components/template-form-dialog';

@@ -1,9 +1,8 @@
 import { Plus, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
 import { EmptyState, ErrorState, TableSkeleton } from '../../../client/components/ui/data-table';
 import { toast } from '../../../client/components/ui/toast-store';
-import { CsvActions } from '../../admin-csv/ui/csv-actions';
 import type { AdminWorkshopDate } from '../admin-workshops.schema';
 import { useDeleteWorkshopDate } from './api/delete-workshop-date';
 import { useAdminWorkshopDates } from './api/get-admin-workshop-dates';
@@ -17,7 +16,8 @@ type Editing = { workshop: AdminWorkshopDate | null } | null;
 const describe = (workshop: AdminWorkshopDate) => `${workshop.title} (${workshop.isTBC ? 'TBC' : workshop.date})`;
 
 /** The Workshops tab (spec §2, §4, §8): every workshop date, with create, edit, toggles and delete. */
-export default function WorkshopsTab() {
+/** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
+export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode }) {
   const workshops = useAdminWorkshopDates();
   const updateWorkshop = useUpdateWorkshopDate();
   const deleteWorkshop = useDeleteWorkshopDate();
@@ -92,7 +92,7 @@ export default function WorkshopsTab() {
           <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
           Refresh Data
         </button>
-        <CsvActions entity="workshopDates" />
+        {csvActions}
       </div>
 
       {workshops.isPending ? (

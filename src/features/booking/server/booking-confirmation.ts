@@ -4,7 +4,7 @@ import type { Database } from '../../../server/db/client';
 import { bookings, workshopDates } from '../../../server/db/schema';
 import { signToken, verifyToken } from '../../../server/lib/signed-token';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { bookingCalendarFile } from '../../calendar/server/booking-calendar';
+import { bookingCalendarFile } from '../../calendar/server';
 import type { BookingConfirmation } from '../booking.schema';
 
 /**

@@ -6,12 +6,12 @@ import { enqueueEmail } from '../../../server/email/outbox';
 import { renderTemplate } from '../../../server/email/templates';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { tokenFor, type TokenSigner } from '../../../server/lib/signed-token';
-import { bookingIcsAttachment } from '../../calendar/server/booking-calendar';
+import { bookingIcsAttachment } from '../../calendar/server';
 import { workshopWhenFor } from '../../../common/workshop-time';
 import { formatInstant } from '../../../common/time-zones';
-import type { EmailTemplateType } from '../../email-templates/email-template-types';
-import { renderEmail, type TemplateValues } from '../../email-templates/server/render-email';
-import { participantLinkFor } from '../../participant/server/participant-access';
+import type { EmailTemplateType } from '../../email-templates';
+import { renderEmail, type TemplateValues } from '../../email-templates/server';
+import { participantLinkFor } from '../../participant/server';
 import type { BookingDeps } from './booking.service';
 
 type BookingRow = typeof bookings.$inferSelect;

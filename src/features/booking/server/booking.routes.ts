@@ -24,7 +24,7 @@ import { createFreeBooking, createPaymentIntent, getReservationForPayment, reser
 import { fulfilPayment } from './fulfil-payment';
 import { checkDiscountCode } from './discount-check';
 import { getBookingConfirmation, getConfirmationCalendarFile } from './booking-confirmation';
-import { ICS_CONTENT_TYPE } from '../../calendar/ics';
+import { ICS_CONTENT_TYPE } from '../../calendar/server';
 
 export const FREE_BOOKING_ID = 'free-booking';
 /**

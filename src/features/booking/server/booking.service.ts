@@ -16,7 +16,7 @@ import { claimDiscountUse, discountInvalid, normaliseCode, usableDiscount } from
 import { PAY_LINK_PURPOSE, queueBookingEmail, type WorkshopDateRow } from './booking-emails';
 import { fulfilPayment } from './fulfil-payment';
 import { subscribeBooker } from './newsletter-signup';
-import { getPaymentSettings } from '../../settings';
+import { getPaymentSettings } from '../../settings/server';
 import { priceSeat, type Price } from './pricing';
 import { SEAT_HOLD_MINUTES, SOLD_OUT_MESSAGE, releaseExpiredHolds, takeSeat } from './seats';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
-import { bookingIdParamsSchema } from '../../participant/participant.schema';
-import { requireBookingAccess } from '../../participant/server/participant-access';
+import { bookingIdParamsSchema } from '../../participant';
+import { requireBookingAccess } from '../../participant/server';
 import { ICS_CONTENT_TYPE } from '../ics';
 import { bookingCalendarFile } from './booking-calendar';
 

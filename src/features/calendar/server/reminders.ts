@@ -4,8 +4,8 @@ import { bookingReminders, bookings, workshopDates } from '../../../server/db/sc
 import { enqueueEmail } from '../../../server/email/outbox';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { renderTemplate } from '../../../server/email/templates';
-import { renderEmail } from '../../email-templates/server/render-email';
-import { participantLinkFor } from '../../participant/server/participant-access';
+import { renderEmail } from '../../email-templates/server';
+import { participantLinkFor } from '../../participant/server';
 import { dueReminderKind, REMINDER_WINDOWS_MS, reminderLeadText, type ReminderKind } from '../reminder-schedule';
 import { workshopEventTimes, zoneStory, zoneStoryText } from '../../../common/workshop-time';
 

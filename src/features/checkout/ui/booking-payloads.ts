@@ -1,4 +1,4 @@
-import type { CreateBookingInput, CreatePaymentIntentInput, PaymentIntentResponse, SharedBookingData } from '../../booking/booking.schema';
+import type { CreateBookingInput, CreatePaymentIntentInput, PaymentIntentResponse, SharedBookingData } from '../../booking';
 import { checkoutMessages } from './checkout-messages';
 
 /** Shared booking data with a chosen date: what the checkout runs on. */

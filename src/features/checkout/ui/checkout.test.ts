@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentIntentResponse, SharedBookingData } from '../../booking/booking.schema';
+import type { PaymentIntentResponse, SharedBookingData } from '../../booking';
 import { freeBookingPayload, isCheckoutBooking, paidBookingPayload, paymentIntentPayload, type CheckoutBooking } from './booking-payloads';
 import { checkoutMessages } from './checkout-messages';
 import { demoCardSchema } from './demo-card';

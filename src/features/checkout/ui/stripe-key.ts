@@ -1,4 +1,4 @@
-import type { PaymentConfig } from '../../booking/booking.schema';
+import type { PaymentConfig } from '../../booking';
 
 /**
  * Built-in keys for when the server's key is not a publishable key (spec §5). They are

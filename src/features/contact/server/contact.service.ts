@@ -2,7 +2,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { contactMessages, emailOutbox, newsletterSubscribers } from '../../../server/db/schema';
 import { enqueueEmail } from '../../../server/email/outbox';
-import { renderEmail } from '../../email-templates/server/render-email';
+import { renderEmail } from '../../email-templates/server';
 import type { contactMessageSchema } from '../contact.schema';
 import type { z } from 'zod';
 

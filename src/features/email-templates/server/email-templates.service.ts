@@ -10,8 +10,7 @@ import { DEFAULT_FROM } from '../../../server/email/transport';
 import type { Env } from '../../../server/env';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { resolveMailTransport, fromOf, type MailEnv } from '../../settings/server/mail-transport';
-import { isEmailConfigComplete, readEmailConfig } from '../../settings/server/settings.service';
+import { resolveMailTransport, fromOf, type MailEnv, isEmailConfigComplete, readEmailConfig } from '../../settings/server';
 import { EMAIL_TEMPLATE_DEFINITIONS, EMAIL_TEMPLATE_TYPES, htmlKeysOf, isEmailTemplateType, type EmailTemplateType } from '../email-template-types';
 import {
   CONTENT_REQUIRED,

@@ -6,7 +6,7 @@ import { recordAudit } from '../../../server/lib/audit';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { formatCsv } from '../../../common/csv';
-import { renderEmail, type RenderedEmail } from '../../email-templates/server/render-email';
+import { renderEmail, type RenderedEmail } from '../../email-templates/server';
 import {
   CONTENT_EMPTY_AFTER_CLEANING,
   NEWSLETTER_TEMPLATE_OFF,

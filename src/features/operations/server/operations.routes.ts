@@ -21,7 +21,7 @@ import {
 import { backupFileName, createBackup, restoreBackup } from './backup.service';
 import { listAuditLog, retryFailedEmail } from './operations.service';
 import { listScheduledBackups, scheduledBackupPath } from './scheduled-backups';
-import { moveDiskUploadsIntoDatabase } from '../../uploads/server/uploads.service';
+import { moveDiskUploadsIntoDatabase } from '../../uploads/server';
 import { cardContentFor, listSocialCards, SocialCardCache } from './social-cards.service';
 
 /**

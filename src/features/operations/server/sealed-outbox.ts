@@ -1,7 +1,7 @@
 import type { Database } from '../../../server/db/client';
 import { sealLegacyOutboxRows } from '../../../server/email/sealed-tokens';
-import { PAY_LINK_PURPOSE } from '../../booking/server/booking-emails';
-import { PARTICIPANT_LINK_PURPOSE } from '../../participant/server/participant-access';
+import { PAY_LINK_PURPOSE } from '../../booking/server';
+import { PARTICIPANT_LINK_PURPOSE } from '../../participant/server';
 
 /** The purposes of the tokens e-mails carry in their links: a participant sign-in, a reservation's pay link. */
 export const EMAILED_TOKEN_PURPOSES: readonly string[] = [PARTICIPANT_LINK_PURPOSE, PAY_LINK_PURPOSE];

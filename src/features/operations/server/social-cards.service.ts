@@ -11,7 +11,7 @@ import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { blogPostMeta, routeMetaFor, WORKSHOP_DESCRIPTION, WORKSHOP_TITLE, type RouteMeta } from '../../../common/route-meta';
 import type { Database } from '../../../server/db/client';
-import { getPublishedBlogPost, listPublishedBlogPosts } from '../../content/server/content.service';
+import { getPublishedBlogPost, listPublishedBlogPosts } from '../../content/server';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCard } from '../operations.schema';
 
 const PAPER = '#fbf7ee';

@@ -5,7 +5,7 @@ import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, u
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses } from '../../../client/components/ui/form';
 import { failureToast, toast } from '../../../client/components/ui/toast-store';
-import type { OutboxEntryDto } from '../../admin-bookings/admin-bookings.schema';
+import type { OutboxEntryDto } from '../../admin-bookings';
 import { useOutbox } from './api/get-outbox';
 import { useRetryEmail } from './api/retry-email';
 import { formatDateTime } from './components/ops-format';

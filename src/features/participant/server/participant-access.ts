@@ -8,7 +8,7 @@ import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { tokenFor, verifyToken, type TokenSigner } from '../../../server/lib/signed-token';
 import { getAdmin, getSession, startSession } from '../../../server/plugins/auth';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { renderEmail } from '../../email-templates/server/render-email';
+import { renderEmail } from '../../email-templates/server';
 
 /**
  * Who may see a participant's bookings (CONTRACT §5): whoever opened the link we e-mailed to that

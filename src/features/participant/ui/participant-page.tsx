@@ -5,6 +5,7 @@ import { Spinner } from '../../../client/components/ui/spinner';
 import { PARTICIPANT_SESSION_KEY, useParticipantSession } from './api/get-participant-session';
 import { useLogoutParticipant } from './api/logout-participant';
 import { useRequestAccessLink } from './api/request-access-link';
+import type { BookingCardSlots } from './components/booking-card';
 import { BookingsView } from './components/bookings-view';
 import { accessErrorToast, EmailEntry, LinkSent } from './components/email-entry';
 
@@ -13,7 +14,7 @@ import { accessErrorToast, EmailEntry, LinkSent } from './components/email-entry
  * address a sign-in link; opening the link (handled by the server) starts a participant session
  * and lands here, where the session's bookings are shown. An admin opens /participant?email=….
  */
-export default function ParticipantPage() {
+export default function ParticipantPage({ slots = {} }: { slots?: BookingCardSlots }) {
   const search = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -34,7 +35,7 @@ export default function ParticipantPage() {
   if (session.isPending) {
     content = <Spinner label="Checking your access…" className="min-h-[40vh]" />;
   } else if (isAdmin && adminEmail) {
-    content = <BookingsView key={adminEmail} email={adminEmail} queryEmail={adminEmail} changing={false} onChangeEmail={() => navigate('/participant')} onSignedOut={onSignedOut} />;
+    content = <BookingsView key={adminEmail} email={adminEmail} queryEmail={adminEmail} changing={false} onChangeEmail={() => navigate('/participant')} onSignedOut={onSignedOut} slots={slots} />;
   } else if (session.data?.email) {
     content = (
       <BookingsView
@@ -47,6 +48,7 @@ export default function ParticipantPage() {
           })
         }
         onSignedOut={onSignedOut}
+        slots={slots}
       />
     );
   } else if (sentMessage) {

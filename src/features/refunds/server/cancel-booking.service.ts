@@ -5,9 +5,8 @@ import type { Database } from '../../../server/db/client';
 import { bookings, discountCodes, refundRequests } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { releaseBookingSeat } from '../../booking/server/booking-transitions';
-import { cancelOpenPayments } from '../../booking/server/reservations';
-import { normaliseParticipantEmail } from '../../participant/server/participant-access';
+import { releaseBookingSeat, cancelOpenPayments } from '../../booking/server';
+import { normaliseParticipantEmail } from '../../participant/server';
 import {
   availableOutcomes,
   daysUntil,

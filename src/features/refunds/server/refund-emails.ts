@@ -1,10 +1,10 @@
 import { centsToDollars, formatUsd } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { enqueueEmail, type OutboxAttachment } from '../../../server/email/outbox';
-import { bookingCancellationAttachment } from '../../calendar/server/booking-calendar';
+import { bookingCancellationAttachment } from '../../calendar/server';
 import { renderTemplate } from '../../../server/email/templates';
-import type { EmailTemplateType } from '../../email-templates/email-template-types';
-import { renderEmail, type TemplateValues } from '../../email-templates/server/render-email';
+import type { EmailTemplateType } from '../../email-templates';
+import { renderEmail, type TemplateValues } from '../../email-templates/server';
 import type { CancellationOutcomeKind } from '../cancellation-policy';
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from '../../../server/db/client';
 import { type bookings, workshopDates } from '../../../server/db/schema';
 import type { AppDeps } from '../../../server/deps';
 import { workshopWhenFor } from '../../../common/workshop-time';
-import type { ParticipantViewer } from '../../participant/server/participant-access';
+import type { ParticipantViewer } from '../../participant/server';
 import type { RefundRequestDto } from '../refunds.schema';
 
 /** What the refund and cancellation services need from the app. */

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
 import { requireAdmin } from '../../../server/plugins/auth';
-import { bookingIdParamsSchema } from '../../participant/participant.schema';
-import { requireBookingAccess } from '../../participant/server/participant-access';
+import { bookingIdParamsSchema } from '../../participant';
+import { requireBookingAccess } from '../../participant/server';
 import {
   adminRefundRequestListSchema,
   cancelBookingInputSchema,

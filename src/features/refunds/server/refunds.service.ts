@@ -3,7 +3,7 @@ import { centsToDollars } from '../../../common/money';
 import { bookings, payments, refundRequests, workshopDates } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { releaseBookingSeat } from '../../booking/server/booking-transitions';
+import { releaseBookingSeat } from '../../booking/server';
 import { hasPaidByCard, refundDueOnReview } from '../cancellation-policy';
 import {
   REFUND_ALREADY_PROCESSED,

@@ -6,7 +6,7 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { openSecret, sealSecret } from '../../admin-auth/server/secret-box';
+import { openSecret, sealSecret } from '../../admin-auth/server';
 import type { Database } from '../../../server/db/client';
 import { settings } from '../../../server/db/schema';
 import type { Env } from '../../../server/env';

@@ -1,12 +1,11 @@
 import { ArchiveRestore, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { EmptyState, ErrorState } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses } from '../../../client/components/ui/form';
 import { Skeleton } from '../../../client/components/ui/skeleton';
 import { toast } from '../../../client/components/ui/toast-store';
-import { CsvActions } from '../../admin-csv/ui/csv-actions';
 import { isCategoryFilter, splitNotes, type CategoryFilter } from '../notes-list';
 import { CATEGORY_LABELS, STRATEGY_NOTE_CATEGORIES, type StrategyNote } from '../strategy-notes.schema';
 import { useDeleteStrategyNote } from './api/delete-strategy-note';
@@ -36,7 +35,8 @@ function NotesSkeleton() {
  * The Strategy Notes tab (spec §2, §4, §8): active notes as cards with their markdown rendered,
  * and a separate Archived Notes section whose Restore opens the edit form.
  */
-export default function StrategyNotesTab() {
+/** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
+export default function StrategyNotesTab({ csvActions }: { csvActions?: ReactNode }) {
   const notesQuery = useStrategyNotes();
   const updating = useUpdateStrategyNote();
   const removal = useDeleteStrategyNote();
@@ -104,7 +104,7 @@ export default function StrategyNotesTab() {
             ))}
           </select>
         </div>
-        <CsvActions entity="strategyNotes" />
+        {csvActions}
       </div>
 
       {notesQuery.isPending ? (

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { CsvEntity } from '../../../../features/admin-csv';
 
 /**
  * The admin workspace's sections, grouped as an organiser thinks of the business. The address
@@ -15,6 +16,19 @@ const section = (value: string, label: string, load: () => Promise<{ default: Co
   Panel: lazy(load),
 });
 
+/**
+ * A section whose tab shows 'Download CSV' and 'Import CSV'. The buttons belong to admin-csv, which
+ * knows every entity's columns and so sits above the tabs' features: the root loads both (in
+ * parallel, each its own chunk) and hands the buttons to the tab as its `csvActions` slot.
+ */
+const withCsv =
+  (entity: CsvEntity, load: () => Promise<{ default: ComponentType<{ csvActions?: ReactNode }> }>) =>
+  (): Promise<{ default: ComponentType }> =>
+    Promise.all([load(), import('../../../../features/admin-csv/ui/csv-actions')]).then(([tab, csv]) => {
+      const csvActions = createElement(csv.CsvActions, { entity });
+      return { default: () => createElement(tab.default, { csvActions }) };
+    });
+
 export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
   {
     label: 'Overview',
@@ -23,17 +37,17 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
   {
     label: 'Sales',
     sections: [
-      section('workshops', 'Workshops', () => import('../../../../features/admin-workshops/ui/workshops-tab')),
-      section('bookings', 'Bookings', () => import('../../../../features/admin-bookings/ui/bookings-tab')),
-      section('discount-codes', 'Discount Codes', () => import('../../../../features/admin-discounts/ui/discount-codes-tab')),
+      section('workshops', 'Workshops', withCsv('workshopDates', () => import('../../../../features/admin-workshops/ui/workshops-tab'))),
+      section('bookings', 'Bookings', withCsv('bookings', () => import('../../../../features/admin-bookings/ui/bookings-tab'))),
+      section('discount-codes', 'Discount Codes', withCsv('discountCodes', () => import('../../../../features/admin-discounts/ui/discount-codes-tab'))),
       section('refunds', 'Refunds', () => import('../../../../features/refunds/ui/refund-review-panel').then((module) => ({ default: module.RefundReviewPanel }))),
     ],
   },
   {
     label: 'Audience',
     sections: [
-      section('users', 'Users', () => import('../../../../features/admin-bookings/ui/users-tab')),
-      section('messages', 'Messages', () => import('../../../../features/admin-messages/ui/messages-tab')),
+      section('users', 'Users', withCsv('users', () => import('../../../../features/admin-bookings/ui/users-tab'))),
+      section('messages', 'Messages', withCsv('contactMessages', () => import('../../../../features/admin-messages/ui/messages-tab'))),
       section('newsletter', 'Newsletter', () => import('../../../../features/newsletter/ui/newsletter-tab')),
     ],
   },
@@ -45,7 +59,7 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       section('blog', 'Blog', () => import('../../../../features/admin-blog/ui/blog-tab')),
       section('workshop-assets', 'Workshop Assets', () => import('../../../../features/admin-blog/ui/workshop-assets-tab')),
       section('social-cards', 'Social Cards', () => import('../../../../features/operations/ui/social-cards-tab')),
-      section('strategy-notes', 'Strategy Notes', () => import('../../../../features/strategy-notes/ui/strategy-notes-tab')),
+      section('strategy-notes', 'Strategy Notes', withCsv('strategyNotes', () => import('../../../../features/strategy-notes/ui/strategy-notes-tab'))),
     ],
   },
   {

@@ -6,7 +6,7 @@ import { Dialog, smallButtonClasses } from '../../../../client/components/ui/dia
 import { TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { SwitchField } from '../../../../client/components/ui/switch';
 import { failureToast } from '../../../../client/components/ui/toast-store';
-import { ImageField } from '../../../uploads/ui/image-field';
+import { ImageField } from '../../../uploads/ui';
 import {
   blogPostFormSchema,
   publishedDateToInstant,

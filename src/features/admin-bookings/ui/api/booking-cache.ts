@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateAdminOverview } from '../../../../client/lib/admin-queries';
 import type { AdminBooking } from '../../admin-bookings.schema';
-import { ADMIN_WORKSHOP_DATES_KEY } from '../../../admin-workshops/ui/api/get-admin-workshop-dates';
+import { ADMIN_WORKSHOP_DATES_KEY } from '../../../admin-workshops/ui';
 import { ADMIN_BOOKINGS_KEY } from './get-admin-bookings';
 
 /** A new list with one booking changed, for the cached Bookings list. */

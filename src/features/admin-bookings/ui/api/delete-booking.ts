@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateAdminOverview } from '../../../../client/lib/admin-queries';
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
 import { deleteBookingResponseSchema, type AdminBooking } from '../../admin-bookings.schema';
-import { ADMIN_WORKSHOP_DATES_KEY } from '../../../admin-workshops/ui/api/get-admin-workshop-dates';
+import { ADMIN_WORKSHOP_DATES_KEY } from '../../../admin-workshops/ui';
 import { ADMIN_BOOKINGS_KEY } from './get-admin-bookings';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../../../client/components/ui/form';
-import { ImageField } from '../../../uploads/ui/image-field';
+import { ImageField } from '../../../uploads/ui';
 import {
   announcementInputSchema,
   type AdminAnnouncement,

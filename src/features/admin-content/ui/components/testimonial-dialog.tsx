@@ -3,7 +3,7 @@ import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
 import { CheckboxField, TextAreaField, TextField } from '../../../../client/components/ui/form';
-import { ImageField } from '../../../uploads/ui/image-field';
+import { ImageField } from '../../../uploads/ui';
 import { testimonialInputSchema, type AdminTestimonial, type TestimonialFormValues, type TestimonialInput } from '../../admin-content.schema';
 
 function startingValues(testimonial: AdminTestimonial | null): TestimonialFormValues {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
-import { totpChangeSchema, type TotpCodeInput } from '../../../admin-auth/admin-auth.schema';
+import { totpChangeSchema, type TotpCodeInput } from '../../../admin-auth';
 import { ADMIN_USERS_KEY } from './admin-users-resource';
 import { TOTP_STATUS_KEY } from './get-totp-status';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_FRESH_MS, adminQueryDefaults } from '../../../../client/lib/admin-queries';
 import { apiGet } from '../../../../client/lib/api-client';
-import { totpStatusSchema, type TotpStatus } from '../../../admin-auth/admin-auth.schema';
+import { totpStatusSchema, type TotpStatus } from '../../../admin-auth';
 
 /** The signed-in admin's own two-step sign-in. */
 export const TOTP_STATUS_KEY = ['/api/admin/totp'] as const;

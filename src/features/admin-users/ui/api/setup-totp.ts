@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
-import { totpSetupSchema, type TotpSetup } from '../../../admin-auth/admin-auth.schema';
+import { totpSetupSchema, type TotpSetup } from '../../../admin-auth';
 
 /** POST /api/admin/totp/setup: a new secret, shown once; nothing is on until a code confirms it. */
 export async function setupTotp(): Promise<TotpSetup> {

@@ -10,7 +10,7 @@ import { TextField } from '../../../../client/components/ui/form';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { refusalMessage } from '../../../../client/lib/api-client';
-import { totpCodeSchema, type TotpCodeInput, type TotpSetup } from '../../../admin-auth/admin-auth.schema';
+import { totpCodeSchema, type TotpCodeInput, type TotpSetup } from '../../../admin-auth';
 import { useDisableTotp } from '../api/disable-totp';
 import { useEnableTotp } from '../api/enable-totp';
 import { useTotpStatus } from '../api/get-totp-status';

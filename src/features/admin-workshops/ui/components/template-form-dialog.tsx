@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
-import { expertiseLabels, expertiseLevels } from '../../../workshops/workshops.schema';
+import { expertiseLabels, expertiseLevels } from '../../../workshops';
 import { DEFAULT_TEMPLATE_SEATS } from '../../admin-workshops.schema';
 import {
   workshopTemplateFormSchema,

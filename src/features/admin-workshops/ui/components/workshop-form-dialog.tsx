@@ -7,8 +7,8 @@ import { CheckboxField, controlClasses, FieldError, SelectField, TextAreaField, 
 import { toast } from '../../../../client/components/ui/toast-store';
 import { resourceListQuery } from '../../../../client/lib/admin-resource';
 import { ApiError } from '../../../../client/lib/api-client';
-import { useSettings } from '../../../settings/ui/api/get-settings';
-import { expertiseLabels, expertiseLevels } from '../../../workshops/workshops.schema';
+import { useSettings } from '../../../settings/ui';
+import { expertiseLabels, expertiseLevels } from '../../../workshops';
 import {
   DEFAULT_TEMPLATE_SEATS,
   NEW_WORKSHOP_DEFAULTS,

@@ -6,7 +6,7 @@ import { Badge } from '../../../../client/components/ui/badge';
 import { Button, buttonClasses } from '../../../../client/components/ui/button';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { ApiError } from '../../../../client/lib/api-client';
-import { CalendarLinks } from '../../../calendar/ui/calendar-links';
+import { CalendarLinks } from '../../../calendar/ui';
 import { workshopEventTimes } from '../../../../common/workshop-time';
 import type { BookingConfirmation } from '../../booking.schema';
 import { useBookingConfirmation } from '../api/get-booking-confirmation';

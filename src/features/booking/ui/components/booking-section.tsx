@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { Button } from '../../../../client/components/ui/button';
 import { controlClasses, FieldError, TextField } from '../../../../client/components/ui/form';
 import { Spinner } from '../../../../client/components/ui/spinner';
-import { useWorkshopDates } from '../../../workshops/ui/api/get-workshop-dates';
+import { useWorkshopDates } from '../../../workshops/ui';
 import { bookingFormSchema, type BookingForm, type BookingFormInput } from '../../booking.schema';
 import { getSharedBookingData, rememberBookingFormPage, setSharedBookingData } from '../booking-data-store';
 import { detectBrowserTimeZone, timeZoneChoiceOptions } from '../timezone';

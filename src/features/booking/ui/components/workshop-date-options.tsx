@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { formatPrice } from '../../../../common/money';
 import { Badge } from '../../../../client/components/ui/badge';
 import { cx } from '../../../../client/components/ui/cx';
-import { expertiseLabels, type PublicWorkshopDate } from '../../../workshops/workshops.schema';
+import { expertiseLabels, type PublicWorkshopDate } from '../../../workshops';
 import { arrowStep, steppedDateId, tabStopDateId } from '../date-radio-keys';
 import { displayTime } from '../timezone';
 

@@ -1,6 +1,6 @@
 import { apiRequest } from '../../../../client/lib/api-client';
 import type { z } from 'zod';
-import type { demoConfirmSchema } from '../../../booking/booking.schema';
+import type { demoConfirmSchema } from '../../../booking';
 
 /**
  * POST /api/payments/demo/confirm (demo provider only): 4242 4242 4242 4242 pays, 4000 0000 0000

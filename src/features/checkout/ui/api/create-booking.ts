@@ -1,5 +1,5 @@
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
-import { bookingResponseSchema, type CreateBookingInput } from '../../../booking/booking.schema';
+import { bookingResponseSchema, type CreateBookingInput } from '../../../booking';
 
 /** POST /api/bookings: a paid booking (after the provider confirmed) or a free one ('free-booking'). */
 export async function createBooking(input: CreateBookingInput) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
-import { paymentIntentResponseSchema, type CreatePaymentIntentInput, type PaymentIntentResponse } from '../../../booking/booking.schema';
+import { paymentIntentResponseSchema, type CreatePaymentIntentInput, type PaymentIntentResponse } from '../../../booking';
 import { holdDeadline } from '../hold-countdown';
 
 /**

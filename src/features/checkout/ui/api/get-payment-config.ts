@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../../client/lib/api-client';
-import { paymentConfigSchema } from '../../../booking/booking.schema';
+import { paymentConfigSchema } from '../../../booking';
 
 /** GET /api/stripe/config: which provider takes the card (Stripe or the demo) and its public key. */
 export function getPaymentConfig() {

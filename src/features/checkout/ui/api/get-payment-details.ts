@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../../client/lib/api-client';
-import { reservationDetailsSchema } from '../../../booking/booking.schema';
+import { reservationDetailsSchema } from '../../../booking';
 
 /** GET /api/bookings/{id}/payment-details?token=…: the reservation a pay-later link names. */
 export function getPaymentDetails(bookingId: number, token: string) {

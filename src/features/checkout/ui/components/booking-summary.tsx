@@ -1,4 +1,4 @@
-import type { SharedBookingData } from '../../../booking/booking.schema';
+import type { SharedBookingData } from '../../../booking';
 
 /** Who is booking: Name, Email, and Company / Discount Code only when given (spec §2). */
 export function BookingSummary({ booking }: { booking: SharedBookingData }) {

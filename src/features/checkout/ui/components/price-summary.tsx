@@ -1,7 +1,7 @@
 import { formatUsd } from '../../../../common/money';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { CONTACT_EMAIL } from '../../../../client/lib/site-info';
-import type { PaymentIntentResponse } from '../../../booking/booking.schema';
+import type { PaymentIntentResponse } from '../../../booking';
 
 type Props = {
   /** The server's figures from POST /api/create-payment-intent; undefined while payment is set up. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_FRESH_MS, adminQueryDefaults } from '../../../../client/lib/admin-queries';
 import { apiGet } from '../../../../client/lib/api-client';
-import { outboxListSchema, type OutboxEntryDto } from '../../../admin-bookings/admin-bookings.schema';
+import { outboxListSchema, type OutboxEntryDto } from '../../../admin-bookings';
 
 /** GET /api/admin/outbox (CONTRACT §4; served by admin-bookings): the newest 500 e-mails. */
 export const OUTBOX_KEY = ['/api/admin/outbox'] as const;

@@ -3,9 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { runtimeTimeZone } from '../../../../common/time-zones';
 import { Badge } from '../../../../client/components/ui/badge';
 import { formatUsd } from '../../../../common/money';
-import { CalendarLinks } from '../../../calendar/ui/calendar-links';
-import { CancelBookingAction, RefundRequestAction } from '../../../refunds/ui/refund-actions';
-import { expertiseLabels } from '../../../workshops/workshops.schema';
+import { expertiseLabels } from '../../../workshops';
 import type { ParticipantBooking } from '../../participant.schema';
 import { useWorkshopDetails } from '../api/get-workshop-details';
 import { paymentLabel, whenText } from '../booking-labels';
@@ -22,8 +20,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * What other features show on a booking's card, handed in by the app's /participant route: the
+ * calendar and refunds features sit above participant (they use its access checks), so this
+ * feature cannot import them.
+ */
+export type BookingCardSlots = {
+  /** 'Add to calendar' links; not shown for a refunded booking. `location` is the meeting link once known. */
+  calendarLinks?: (booking: ParticipantBooking, location: string | null) => ReactNode;
+  /** The refund request and cancel actions at the foot of the card. */
+  actions?: (booking: ParticipantBooking, on: { onChanged: () => void; onCancelled: () => void }) => ReactNode;
+};
+
 /** One booking: the workshop, its meeting details and materials, the profile, calendar and actions. */
-export function BookingCard({ booking, onChanged, onCancelled }: { booking: ParticipantBooking; onChanged: () => void; onCancelled: () => void }) {
+export function BookingCard({
+  booking,
+  onChanged,
+  onCancelled,
+  slots,
+}: {
+  booking: ParticipantBooking;
+  onChanged: () => void;
+  onCancelled: () => void;
+  slots: BookingCardSlots;
+}) {
   const details = useWorkshopDetails(booking.id);
   const { workshopDate } = booking;
   const payment = paymentLabel(booking);
@@ -57,18 +77,7 @@ export function BookingCard({ booking, onChanged, onCancelled }: { booking: Part
         <WorkshopDetailsSection details={details.data} isLoading={details.isPending} isError={details.isError} refunded={booking.status === 'refunded'} />
       </Section>
 
-      {booking.status !== 'refunded' ? (
-        <CalendarLinks
-          bookingId={booking.id}
-          title={workshopDate.title}
-          date={workshopDate.date}
-          time={workshopDate.time}
-          timezone={workshopDate.timezone}
-          isTBC={workshopDate.isTBC}
-          endsNextDay={workshopDate.endsNextDay}
-          location={details.data?.zoomLink ?? null}
-        />
-      ) : null}
+      {booking.status !== 'refunded' ? slots.calendarLinks?.(booking, details.data?.zoomLink ?? null) : null}
 
       <Section title="Workshop materials">
         <WorkshopAssetsSection bookingId={booking.id} />
@@ -80,8 +89,7 @@ export function BookingCard({ booking, onChanged, onCancelled }: { booking: Part
       </Section>
 
       <div className="flex flex-wrap gap-3 border-t-2 border-paper-deep pt-4">
-        <RefundRequestAction bookingId={booking.id} isPaid={booking.isPaid} refundRequest={booking.refundRequest} onChanged={onChanged} />
-        {booking.status !== 'refunded' ? <CancelBookingAction bookingId={booking.id} email={booking.email} onCancelled={onCancelled} /> : null}
+        {slots.actions?.(booking, { onChanged, onCancelled })}
       </div>
     </article>
   );

@@ -9,7 +9,7 @@ import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
 import { NO_BOOKINGS_TEXT, NO_BOOKINGS_TITLE, VERIFY_FAILED, type ParticipantBooking } from '../../participant.schema';
 import { participantBookingsKey, useParticipantBookings } from '../api/get-participant-bookings';
-import { BookingCard } from './booking-card';
+import { BookingCard, type BookingCardSlots } from './booking-card';
 
 function BookingSkeleton() {
   return (
@@ -31,10 +31,12 @@ type Props = {
   changing: boolean;
   /** The session ended (401): back to the entry screen. */
   onSignedOut: () => void;
+  /** What the calendar and refunds features add to each card (see BookingCardSlots). */
+  slots: BookingCardSlots;
 };
 
 /** Spec §2: the list of an address's bookings, with 'Change Email' and 'Back to Home'. */
-export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSignedOut }: Props) {
+export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSignedOut, slots }: Props) {
   const queryClient = useQueryClient();
   const bookings = useParticipantBookings(queryEmail);
   const status = bookings.error instanceof ApiError ? bookings.error.status : undefined;
@@ -99,7 +101,7 @@ export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSig
             <p className="mt-2 text-ink-soft">{NO_BOOKINGS_TEXT}</p>
           </div>
         ) : (
-          bookings.data.map((booking) => <BookingCard key={booking.id} booking={booking} onChanged={refresh} onCancelled={() => removeBooking(booking.id)} />)
+          bookings.data.map((booking) => <BookingCard key={booking.id} booking={booking} onChanged={refresh} onCancelled={() => removeBooking(booking.id)} slots={slots} />)
         )}
       </div>
     </div>

@@ -1,0 +1,37 @@
+import { CalendarLinks } from '../../../features/calendar/ui/calendar-links';
+import type { BookingCardSlots } from '../../../features/participant/ui/components/booking-card';
+import ParticipantPage from '../../../features/participant/ui/participant-page';
+import { CancelBookingAction, RefundRequestAction } from '../../../features/refunds/ui/refund-actions';
+
+/**
+ * /participant: the participant feature's page, with what the calendar and refunds features add to
+ * each booking card. Those two use participant's access checks on the server, so they sit above it
+ * and participant cannot import them; the root, above all three, puts them together.
+ */
+const slots: BookingCardSlots = {
+  calendarLinks: (booking, location) => {
+    const { workshopDate } = booking;
+    return (
+      <CalendarLinks
+        bookingId={booking.id}
+        title={workshopDate.title}
+        date={workshopDate.date}
+        time={workshopDate.time}
+        timezone={workshopDate.timezone}
+        isTBC={workshopDate.isTBC}
+        endsNextDay={workshopDate.endsNextDay}
+        location={location}
+      />
+    );
+  },
+  actions: (booking, { onChanged, onCancelled }) => (
+    <>
+      <RefundRequestAction bookingId={booking.id} isPaid={booking.isPaid} refundRequest={booking.refundRequest} onChanged={onChanged} />
+      {booking.status !== 'refunded' ? <CancelBookingAction bookingId={booking.id} email={booking.email} onCancelled={onCancelled} /> : null}
+    </>
+  ),
+};
+
+export default function ParticipantRoute() {
+  return <ParticipantPage slots={slots} />;
+}

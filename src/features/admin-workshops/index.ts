@@ -1,0 +1,2 @@
+/** Public entry of the admin-workshops feature, shared by server and browser (schemas, pure helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
+export { AT_LEAST_ONE_SEAT, END_BEFORE_START, INVALID_DATE, INVALID_TIME, INVALID_ZOOM_LINK, MIN_PRICE, TBC_OR_DATE_AND_TIME, TIMEZONE_REQUIRED, UNKNOWN_TIMEZONE, type AdminWorkshopDate } from './admin-workshops.schema';

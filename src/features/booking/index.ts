@@ -1,0 +1,2 @@
+/** Public entry of the booking feature, shared by server and browser (schemas, pure helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
+export { bookingResponseSchema, emailField, paymentConfigSchema, demoConfirmSchema, paymentIntentResponseSchema, reservationDetailsSchema, type BookingResponse, type CreateBookingInput, type CreatePaymentIntentInput, type PaymentConfig, type PaymentIntentResponse, type SharedBookingData } from './booking.schema';

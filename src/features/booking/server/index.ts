@@ -1,0 +1,7 @@
+/** Public entry of the booking feature, server only (services, routes helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
+export { PAY_LINK_PURPOSE, queueBookingEmail, type BookingEmailKind } from './booking-emails';
+export { releaseBookingSeat } from './booking-transitions';
+export { bookingDepsFrom, type BookingDeps } from './booking.service';
+export { markRefunding, sendPaymentRefund } from './payment-refunds';
+export { cancelOpenPayments } from './reservations';
+export { SOLD_OUT_MESSAGE, releaseSeat, tryTakeSeat } from './seats';

@@ -1,0 +1,2 @@
+/** Public entry of the participant feature, server only (services, routes helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
+export { PARTICIPANT_LINK_PURPOSE, normaliseParticipantEmail, participantLinkFor, requireBookingAccess, type ParticipantViewer } from './participant-access';
