@@ -74,6 +74,30 @@ export type ResourceTexts<Row> = {
   failure?: (text: string, error: unknown) => ToastInput;
 };
 
+/** The names a resource is shown under, as in headings and toast titles: 'Discount Code', 'Discount Codes'. */
+export type ResourceNames = { one: string; many: string };
+
+/**
+ * The usual toasts, from the resource's names: '{One} Created', '{One} Updated', '{One} Deleted',
+ * 'Failed to create {one}' … The tab gives what each says below the title, and any exception.
+ */
+export function namedTexts<Row>(
+  names: ResourceNames,
+  said: { created: (row: Row) => string; updated: (row: Row) => string; deleted: (row: Row) => string },
+  exceptions: Partial<ResourceTexts<Row>> = {},
+): ResourceTexts<Row> {
+  const one = names.one.toLowerCase();
+  return {
+    created: (row) => ({ title: `${names.one} Created`, description: said.created(row) }),
+    updated: (row) => ({ title: `${names.one} Updated`, description: said.updated(row) }),
+    deleted: (row) => ({ title: `${names.one} Deleted`, description: said.deleted(row) }),
+    createFailed: `Failed to create ${one}`,
+    updateFailed: `Failed to update ${one}`,
+    deleteFailed: `Failed to delete ${one}`,
+    ...exceptions,
+  };
+}
+
 /**
  * The create / edit dialog, the delete confirmation and the in-row changes (switches) of a
  * resource, with their toasts and pending states: a tab says only what differs.

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from './data-table';
+import type { ResourceNames } from '../../lib/admin-resource';
 import { ConfirmDialog, smallButtonClasses } from './dialog';
 
 /**
@@ -22,11 +23,15 @@ type ResourceTableProps<Row extends { id: number }> = {
   query: Pick<UseQueryResult<Row[]>, 'data' | 'isPending' | 'isError' | 'refetch'>;
   /** The rows shown when the tab filters or orders the list (default: the query's data). */
   rows?: readonly Row[];
-  /** The table's name ('Testimonials') and the plural in the pager ('testimonials'). */
-  label: string;
-  noun: string;
-  loadFailed: string;
-  empty: { title: string; children?: ReactNode };
+  /**
+   * The resource's names: the table is called '{Many}', the pager counts '{many}', a failed read
+   * says 'Failed to load {many}.' and an empty list 'No {many} yet', unless said otherwise below.
+   */
+  names: ResourceNames;
+  label?: string;
+  noun?: string;
+  loadFailed?: string;
+  empty?: { title?: string; children?: ReactNode };
   /** What to say when a search or filter leaves no row of a non-empty list. */
   noMatch?: string;
   columns: readonly Column<Row>[];
@@ -37,7 +42,9 @@ type ResourceTableProps<Row extends { id: number }> = {
   rowClassName?: (row: Row) => string | undefined;
 };
 
-export function ResourceTable<Row extends { id: number }>({ query, rows = query.data, loadFailed, empty, noMatch, ...table }: ResourceTableProps<Row>) {
+export function ResourceTable<Row extends { id: number }>({ query, rows = query.data, names, loadFailed, empty = {}, noMatch, ...given }: ResourceTableProps<Row>) {
+  const many = names.many.toLowerCase();
+  const table = { ...given, label: given.label ?? names.many, noun: given.noun ?? many };
   if (query.isPending) {
     return (
       <div aria-busy="true" aria-label={`Loading ${table.noun}`}>
@@ -45,10 +52,10 @@ export function ResourceTable<Row extends { id: number }>({ query, rows = query.
       </div>
     );
   }
-  if (query.isError || !rows) return <ErrorState message={loadFailed} onRetry={() => void query.refetch()} />;
+  if (query.isError || !rows) return <ErrorState message={loadFailed ?? `Failed to load ${many}.`} onRetry={() => void query.refetch()} />;
   if (rows.length === 0) {
     if (noMatch && query.data && query.data.length > 0) return <EmptyState title={noMatch} />;
-    return <EmptyState title={empty.title}>{empty.children}</EmptyState>;
+    return <EmptyState title={empty.title ?? `No ${many} yet`}>{empty.children}</EmptyState>;
   }
   return <ResourceRows rows={rows} {...table} />;
 }
@@ -61,7 +68,7 @@ function ResourceRows<Row extends { id: number }>({
   rowActions,
   actionsHeader = 'Actions',
   rowClassName,
-}: Pick<ResourceTableProps<Row>, 'label' | 'noun' | 'columns' | 'rowActions' | 'actionsHeader' | 'rowClassName'> & { rows: readonly Row[] }) {
+}: Pick<ResourceTableProps<Row>, 'columns' | 'rowActions' | 'actionsHeader' | 'rowClassName'> & { rows: readonly Row[]; label: string; noun: string }) {
   const pagination = usePagination(rows);
   return (
     <>
@@ -89,6 +96,21 @@ function ResourceRows<Row extends { id: number }>({
       </DataTable>
       <Pagination {...pagination} noun={noun} />
     </>
+  );
+}
+
+/** The row above a table: the add button (the one primary action), then what else the tab offers. */
+export function ResourceToolbar({ add, icon = <Plus aria-hidden="true" className="size-4" />, children }: { add?: { label: string; onClick: () => void }; icon?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+      {add ? (
+        <button type="button" className={smallButtonClasses('primary')} onClick={add.onClick}>
+          {icon}
+          {add.label}
+        </button>
+      ) : null}
+      {children}
+    </div>
   );
 }
 

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, Plus } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { formatShortDate } from '../../../common/dates';
 import { Badge } from '../../../client/components/ui/badge';
 import { TableSkeleton } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
-import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
+import { useAdminResource, useResourceEditor, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
 import { refusalMessage } from '../../../client/lib/api-client';
 import { authStatusQueryOptions } from '../../admin-auth/ui';
 import { SLUG_TAKEN, type AdminBlogPost } from '../admin-blog.schema';
@@ -16,14 +16,12 @@ import type { BlogPostSubmit } from './components/blog-post-editor';
 // The rich-text editor (Tiptap, ProseMirror) is most of this tab's weight: the list shows without it.
 const BlogPostEditor = lazy(() => import('./components/blog-post-editor').then((module) => ({ default: module.BlogPostEditor })));
 
-const TEXTS: ResourceTexts<AdminBlogPost> = {
-  created: (created) => ({ title: 'Blog Post Created', description: created.isPublished ? `"${created.title}" is live on the blog.` : `"${created.title}" was saved as a draft.` }),
-  updated: (updated) => ({ title: 'Blog Post Updated', description: updated.isPublished ? `"${updated.title}" is live on the blog.` : `"${updated.title}" is a draft.` }),
-  deleted: (deleted) => ({ title: 'Blog Post Deleted', description: `"${deleted.title}" was deleted.` }),
-  createFailed: 'Failed to create blog post',
-  updateFailed: 'Failed to update blog post',
-  deleteFailed: 'Failed to delete blog post',
-};
+const NAMES: ResourceNames = { one: 'Blog Post', many: 'Blog Posts' };
+const TEXTS = namedTexts<AdminBlogPost>(NAMES, {
+  created: (created) => (created.isPublished ? `"${created.title}" is live on the blog.` : `"${created.title}" was saved as a draft.`),
+  updated: (updated) => (updated.isPublished ? `"${updated.title}" is live on the blog.` : `"${updated.title}" is a draft.`),
+  deleted: (deleted) => `"${deleted.title}" was deleted.`,
+});
 
 const COLUMNS: Column<AdminBlogPost>[] = [
   {
@@ -95,24 +93,17 @@ export default function BlogTab() {
 
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <button type="button" className={smallButtonClasses('primary')} onClick={editor.openNew}>
-          <Plus aria-hidden="true" className="size-4" />
-          New Post
-        </button>
+      <ResourceToolbar add={{ label: 'New Post', onClick: editor.openNew }}>
         <a href="/blog" target="_blank" rel="noopener noreferrer" className={smallButtonClasses('ghost')}>
           <ExternalLink aria-hidden="true" className="size-4" />
           Open the blog
         </a>
-      </div>
+      </ResourceToolbar>
 
       <ResourceTable
         query={resource.list}
-        label="Blog posts"
-        noun="blog posts"
-        loadFailed="Failed to load blog posts."
+        names={NAMES}
         empty={{
-          title: 'No blog posts yet',
           children: (
             <>
               Write one with <strong>New Post</strong>; it stays a draft until you publish it.

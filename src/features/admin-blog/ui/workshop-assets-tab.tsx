@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Plus } from 'lucide-react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses } from '../../../client/components/ui/form';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
 import { failureToast } from '../../../client/components/ui/toast-store';
-import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
+import { useAdminResource, useResourceEditor, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
 import { adminWorkshopDatesQueryOptions } from '../../admin-workshops/ui';
 import type { AdminWorkshopAsset } from '../admin-blog.schema';
 import { workshopAssetsResource, type WorkshopAssetPayload } from './api/blog-resources';
@@ -16,17 +16,12 @@ import { WorkshopAssetDialog, type WorkshopOption } from './components/workshop-
 /** By sortOrder, then id: the order participants see. */
 const byOrder = (a: AdminWorkshopAsset, b: AdminWorkshopAsset) => a.sortOrder - b.sortOrder || a.id - b.id;
 
-const TEXTS: ResourceTexts<AdminWorkshopAsset> = {
-  created: (created) => ({
-    title: 'Workshop Asset Created',
-    description: `"${created.title}" is shown to ${created.workshopDateId === null ? 'participants of every workshop' : 'participants of that workshop'}.`,
-  }),
-  updated: (updated) => ({ title: 'Workshop Asset Updated', description: `"${updated.title}" was saved.` }),
-  deleted: (deleted) => ({ title: 'Workshop Asset Deleted', description: `"${deleted.title}" was deleted.` }),
-  createFailed: 'Failed to create workshop asset',
-  updateFailed: 'Failed to update workshop asset',
-  deleteFailed: 'Failed to delete workshop asset',
-};
+const NAMES: ResourceNames = { one: 'Workshop Asset', many: 'Workshop Assets' };
+const TEXTS = namedTexts<AdminWorkshopAsset>(NAMES, {
+  created: (created) => `"${created.title}" is shown to ${created.workshopDateId === null ? 'participants of every workshop' : 'participants of that workshop'}.`,
+  updated: (updated) => `"${updated.title}" was saved.`,
+  deleted: (deleted) => `"${deleted.title}" was deleted.`,
+});
 
 /**
  * The Workshop Assets tab: slides and tips for one workshop date or for all. The filter shows
@@ -100,11 +95,7 @@ export default function WorkshopAssetsTab() {
 
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <button type="button" className={smallButtonClasses('primary')} onClick={editor.openNew}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add Asset
-        </button>
+      <ResourceToolbar add={{ label: 'Add Asset', onClick: editor.openNew }}>
         <div className="w-full sm:w-80">
           <label htmlFor={filterId} className="mb-1.5 block text-sm font-bold">
             Workshop
@@ -118,7 +109,7 @@ export default function WorkshopAssetsTab() {
             ))}
           </select>
         </div>
-      </div>
+      </ResourceToolbar>
       {filter !== '' ? (
         <p className="mb-3 text-sm text-ink-soft">This workshop's own assets and those for all workshops, in the order its participants see them.</p>
       ) : null}
@@ -126,9 +117,7 @@ export default function WorkshopAssetsTab() {
       <ResourceTable
         query={resource.list}
         rows={shown}
-        label="Workshop assets"
-        noun="workshop assets"
-        loadFailed="Failed to load workshop assets."
+        names={NAMES}
         empty={{
           title: filter === '' ? 'No workshop assets yet' : 'No assets for this workshop yet',
           children: (

@@ -1,8 +1,8 @@
-import { ImageIcon, Mail, Plus } from 'lucide-react';
+import { ImageIcon, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
-import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, ResourceToolbar, type Column } from '../../../client/components/ui/resource-view';
+import { namedTexts, useAdminResource, useResourceEditor, type ResourceNames } from '../../../client/lib/admin-resource';
 import type { AdminAnnouncement, AnnouncementInput, AnnouncementUpdate } from '../admin-content.schema';
 import { announcementsResource } from './api/content-resources';
 import { AnnouncementDialog } from './components/announcement-dialog';
@@ -31,14 +31,12 @@ function Thumbnail({ announcement }: { announcement: AdminAnnouncement }) {
   );
 }
 
-const TEXTS: ResourceTexts<AdminAnnouncement> = {
-  created: (created) => ({ title: 'Announcement Created', description: `"${created.title}" was added.` }),
-  updated: (updated) => ({ title: 'Announcement Updated', description: `"${updated.title}" was saved.` }),
-  deleted: (deleted) => ({ title: 'Announcement Deleted', description: `"${deleted.title}" was deleted with its interest list.` }),
-  createFailed: 'Failed to create announcement',
-  updateFailed: 'Failed to update announcement',
-  deleteFailed: 'Failed to delete announcement',
-};
+const NAMES: ResourceNames = { one: 'Announcement', many: 'Announcements' };
+const TEXTS = namedTexts<AdminAnnouncement>(NAMES, {
+  created: (created) => `"${created.title}" was added.`,
+  updated: (updated) => `"${updated.title}" was saved.`,
+  deleted: (deleted) => `"${deleted.title}" was deleted with its interest list.`,
+});
 
 const switched = (description: (updated: AdminAnnouncement) => string) => (updated: AdminAnnouncement) => ({ title: 'Announcement Updated', description: description(updated) });
 
@@ -106,20 +104,12 @@ export default function AnnouncementsTab() {
 
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <button type="button" className={smallButtonClasses('primary')} onClick={editor.openNew}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add Announcement
-        </button>
-      </div>
+      <ResourceToolbar add={{ label: 'Add Announcement', onClick: editor.openNew }} />
 
       <ResourceTable
         query={resource.list}
-        label="Announcements"
-        noun="announcements"
-        loadFailed="Failed to load announcements."
+        names={NAMES}
         empty={{
-          title: 'No announcements yet',
           children: (
             <>
               Add one with <strong>Add Announcement</strong>; published announcements appear on the landing page.

@@ -1,8 +1,8 @@
-import { ImageIcon, Plus } from 'lucide-react';
+import { ImageIcon } from 'lucide-react';
 import { useState } from 'react';
-import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
-import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
+
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, ResourceToolbar, type Column } from '../../../client/components/ui/resource-view';
+import { namedTexts, useAdminResource, useResourceEditor, type ResourceNames } from '../../../client/lib/admin-resource';
 import type { AdminTestimonial, TestimonialInput, TestimonialUpdate } from '../admin-content.schema';
 import { testimonialsResource } from './api/content-resources';
 import { RowSwitch } from './components/row-switch';
@@ -34,14 +34,12 @@ function Avatar({ testimonial }: { testimonial: AdminTestimonial }) {
   );
 }
 
-const TEXTS: ResourceTexts<AdminTestimonial> = {
-  created: (created) => ({ title: 'Testimonial Created', description: `The testimonial from ${created.name} was added.` }),
-  updated: (updated) => ({ title: 'Testimonial Updated', description: `The testimonial from ${updated.name} was saved.` }),
-  deleted: (deleted) => ({ title: 'Testimonial Deleted', description: `The testimonial from ${deleted.name} was deleted.` }),
-  createFailed: 'Failed to create testimonial',
-  updateFailed: 'Failed to update testimonial',
-  deleteFailed: 'Failed to delete testimonial',
-};
+const NAMES: ResourceNames = { one: 'Testimonial', many: 'Testimonials' };
+const TEXTS = namedTexts<AdminTestimonial>(NAMES, {
+  created: (created) => `The testimonial from ${created.name} was added.`,
+  updated: (updated) => `The testimonial from ${updated.name} was saved.`,
+  deleted: (deleted) => `The testimonial from ${deleted.name} was deleted.`,
+});
 
 /**
  * The Testimonials tab: every testimonial in the order the landing page shows them; add, edit,
@@ -78,20 +76,12 @@ export default function TestimonialsTab() {
 
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <button type="button" className={smallButtonClasses('primary')} onClick={editor.openNew}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add Testimonial
-        </button>
-      </div>
+      <ResourceToolbar add={{ label: 'Add Testimonial', onClick: editor.openNew }} />
 
       <ResourceTable
         query={resource.list}
-        label="Testimonials"
-        noun="testimonials"
-        loadFailed="Failed to load testimonials."
+        names={NAMES}
         empty={{
-          title: 'No testimonials yet',
           children: (
             <>
               Add one with <strong>Add Testimonial</strong>; published testimonials appear on the landing page.

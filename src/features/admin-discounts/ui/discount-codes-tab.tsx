@@ -1,10 +1,10 @@
-import { Plus, Power, PowerOff } from 'lucide-react';
+import { Power, PowerOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
 import { ADMIN_FRESH_MS } from '../../../client/lib/admin-queries';
-import { useAdminResource, useResourceEditor, type AdminResource, type ResourceTexts } from '../../../client/lib/admin-resource';
+import { useAdminResource, useResourceEditor, type AdminResource, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
 import { refusalMessage } from '../../../client/lib/api-client';
 import { CODE_DUPLICATE, discountCodeListSchema, discountCodeSchema, type DiscountCode, type DiscountCodeInput, type DiscountCodeUpdate } from '../admin-discounts.schema';
 import { expiryText, isExpired, isUsedUp, usageText } from '../discount-labels';
@@ -18,14 +18,12 @@ const discountCodesResource: AdminResource<DiscountCode> = {
   freshMs: ADMIN_FRESH_MS.discountCodes,
 };
 
-const TEXTS: ResourceTexts<DiscountCode> = {
-  created: (created) => ({ title: 'Discount Code Created', description: `${created.code} gives ${created.discountPercent}% off.` }),
-  updated: (updated) => ({ title: 'Discount Code Updated', description: `${updated.code} was saved.` }),
-  deleted: (deleted) => ({ title: 'Discount Code Deleted', description: `${deleted.code} was deleted. Bookings that used it keep it on record.` }),
-  createFailed: 'Failed to create discount code',
-  updateFailed: 'Failed to update discount code',
-  deleteFailed: 'Failed to delete discount code',
-};
+const NAMES: ResourceNames = { one: 'Discount Code', many: 'Discount Codes' };
+const TEXTS = namedTexts<DiscountCode>(NAMES, {
+  created: (created) => `${created.code} gives ${created.discountPercent}% off.`,
+  updated: (updated) => `${updated.code} was saved.`,
+  deleted: (deleted) => `${deleted.code} was deleted. Bookings that used it keep it on record.`,
+});
 
 const switched = (updated: DiscountCode) => ({ title: 'Discount Code Updated', description: `${updated.code} is now ${updated.isActive ? 'active' : 'inactive'}.` });
 
@@ -95,21 +93,14 @@ export default function DiscountCodesTab({ csvActions }: { csvActions?: ReactNod
 
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <button type="button" className={smallButtonClasses('primary')} onClick={editor.openNew}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add Discount Code
-        </button>
+      <ResourceToolbar add={{ label: 'Add Discount Code', onClick: editor.openNew }}>
         {csvActions}
-      </div>
+      </ResourceToolbar>
 
       <ResourceTable
         query={resource.list}
-        label="Discount codes"
-        noun="discount codes"
-        loadFailed="Failed to load discount codes."
+        names={NAMES}
         empty={{
-          title: 'No discount codes yet',
           children: (
             <>
               Add a code with <strong>Add Discount Code</strong>; buyers type it at checkout.

@@ -5,22 +5,20 @@ import { cx } from '../../../client/components/ui/cx';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { toast } from '../../../client/components/ui/toast-store';
 import { DeleteConfirmation, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
-import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
+import { useAdminResource, useResourceEditor, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
 import type { AdminContactMessage } from '../admin-messages.schema';
 import { contactMessagesResource } from './api/contact-messages-resource';
 import { useMarkMessageRead } from './api/mark-message-read';
 import { MessageViewerDialog } from './components/message-viewer-dialog';
 import { formatMessageDate } from './message-format';
 
-const TEXTS: ResourceTexts<AdminContactMessage> = {
-  created: (message) => ({ title: 'Message Added', description: message.subject }),
-  updated: (message) => ({ title: 'Message Updated', description: message.subject }),
-  deleted: (message) => ({ title: 'Message Deleted', description: `The message from ${message.name} was deleted.` }),
-  createFailed: 'Failed to add message',
-  updateFailed: 'Failed to update message',
-  deleteFailed: 'Failed to delete message',
-  failure: (text) => ({ title: 'Error', description: text, variant: 'destructive' }),
-};
+const NAMES: ResourceNames = { one: 'Message', many: 'Messages' };
+// Messages are only read and deleted here; a failure says 'Error' above what failed (spec §8).
+const TEXTS = namedTexts<AdminContactMessage>(
+  NAMES,
+  { created: (message) => message.subject, updated: (message) => message.subject, deleted: (message) => `The message from ${message.name} was deleted.` },
+  { failure: (text) => ({ title: 'Error', description: text, variant: 'destructive' }) },
+);
 
 const columns: Column<AdminContactMessage>[] = [
   {
@@ -85,10 +83,10 @@ export default function MessagesTab({ csvActions }: { csvActions?: ReactNode }) 
 
       <ResourceTable
         query={resource.list}
+        names={NAMES}
         label="Contact Messages"
-        noun="messages"
         loadFailed="Failed to load contact messages. Please try again."
-        empty={{ title: 'No messages yet', children: 'Messages sent through the contact form appear here.' }}
+        empty={{ children: 'Messages sent through the contact form appear here.' }}
         columns={columns}
         actionsHeader="Action"
         rowClassName={(message) => (message.isRead ? undefined : 'bg-accent/10 font-bold')}

@@ -2,7 +2,7 @@ import { Trash2, UserPlus } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
+import { DeleteConfirmation, ResourceTable, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
 import { useAdminResource, useResourceEditor } from '../../../client/lib/admin-resource';
 import { refusalMessage } from '../../../client/lib/api-client';
 import { useAuthStatus, useLeaveAdmin } from '../../admin-auth/ui';
@@ -66,12 +66,7 @@ export default function AdminUsersTab() {
   return (
     <div className="space-y-6">
       <div>
-        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-          <button type="button" className={smallButtonClasses('primary')} onClick={editor.openNew}>
-            <UserPlus aria-hidden="true" className="size-4" />
-            Add Admin
-          </button>
-        </div>
+        <ResourceToolbar add={{ label: 'Add Admin', onClick: editor.openNew }} icon={<UserPlus aria-hidden="true" className="size-4" />} />
         {onlyOne && resource.list.isSuccess ? (
           <p id={reasonId} className="mb-3 text-sm font-semibold text-ink-soft">
             {ONLY_ADMIN_REASON}
@@ -79,9 +74,7 @@ export default function AdminUsersTab() {
         ) : null}
         <ResourceTable
           query={resource.list}
-          label="Admins"
-          noun="admins"
-          loadFailed="Failed to load admins."
+          names={{ one: 'Admin', many: 'Admins' }}
           empty={{ title: 'No admins found' }}
           columns={columns}
           rowActions={(admin) => (

@@ -1,7 +1,7 @@
-import { Plus } from 'lucide-react';
+
 import { useEffect } from 'react';
-import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
+
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
 import { toast } from '../../../client/components/ui/toast-store';
 import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
 import { expertiseLabels } from '../../workshops';
@@ -39,17 +39,11 @@ export default function WorkshopTemplatesTab() {
 
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <button type="button" className={smallButtonClasses('primary')} onClick={editor.openNew}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add Template
-        </button>
-      </div>
+      <ResourceToolbar add={{ label: 'Add Template', onClick: editor.openNew }} />
 
       <ResourceTable
         query={resource.list}
-        label="Workshop templates"
-        noun="workshop templates"
+        names={{ one: 'Workshop Template', many: 'Workshop Templates' }}
         loadFailed={TEMPLATE_TOASTS.loadFailed}
         empty={{ title: 'No templates yet', children: 'Use Add Template to save a workshop you run often.' }}
         columns={COLUMNS}

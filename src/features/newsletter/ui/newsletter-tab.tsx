@@ -6,7 +6,7 @@ import { cx } from '../../../client/components/ui/cx';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses } from '../../../client/components/ui/form';
 import { DeleteAction, DeleteConfirmation, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
-import { useAdminResource, useResourceEditor, type AdminResource, type ResourceTexts } from '../../../client/lib/admin-resource';
+import { useAdminResource, useResourceEditor, type AdminResource, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
 import { subscriberListSchema, subscriberSchema, type Subscriber, type SubscriberSource } from '../newsletter.schema';
 import { WriteNewsletterDialog } from './components/write-newsletter-dialog';
 
@@ -27,15 +27,13 @@ const sourceLabels: Record<SubscriberSource, { label: string; tone: BadgeTone }>
   import: { label: 'Import', tone: 'paper' },
 };
 
-const TEXTS: ResourceTexts<Subscriber> = {
-  // Subscribers join from the public forms; the admin only removes them.
-  created: (subscriber) => ({ title: 'Subscriber Added', description: subscriber.email }),
-  updated: (subscriber) => ({ title: 'Subscriber Updated', description: subscriber.email }),
-  deleted: (subscriber) => ({ title: 'Subscriber Deleted', description: `${subscriber.email} was removed from the list.` }),
-  createFailed: 'Failed to add subscriber',
-  updateFailed: 'Failed to update subscriber',
-  deleteFailed: 'Failed to delete subscriber',
-};
+const NAMES: ResourceNames = { one: 'Subscriber', many: 'Subscribers' };
+// Subscribers join from the public forms; the admin only removes them.
+const TEXTS = namedTexts<Subscriber>(NAMES, {
+  created: (subscriber) => subscriber.email,
+  updated: (subscriber) => subscriber.email,
+  deleted: (subscriber) => `${subscriber.email} was removed from the list.`,
+});
 
 const columns: Column<Subscriber>[] = [
   { header: 'Email', className: 'break-all', cell: (subscriber) => subscriber.email },
@@ -89,10 +87,10 @@ export default function NewsletterTab() {
     <ResourceTable
       query={subscribersQuery}
       rows={filtered}
+      names={NAMES}
       label="Newsletter subscribers"
-      noun="subscribers"
       loadFailed="Failed to load newsletter subscribers."
-      empty={{ title: 'No subscribers yet', children: 'Visitors join when they tick the newsletter box while booking or sending a contact message.' }}
+      empty={{ children: 'Visitors join when they tick the newsletter box while booking or sending a contact message.' }}
       noMatch="No subscribers match your search"
       columns={columns}
       rowActions={(subscriber) => <DeleteAction label={`Delete ${subscriber.email}`} onDelete={() => editor.deletion.ask(subscriber)} />}
