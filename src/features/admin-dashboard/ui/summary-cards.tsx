@@ -15,7 +15,7 @@ function Card({ label, icon, value, detail }: { label: string; icon: ReactNode; 
         </span>
       </div>
       <p className="mt-1 text-base font-extrabold tabular-nums break-words sm:text-2xl">{value}</p>
-      <p className="text-xs text-ink-soft sm:text-sm">{detail}</p>
+      <p className="sr-only text-sm text-ink-soft sm:not-sr-only">{detail}</p>
     </section>
   );
 }

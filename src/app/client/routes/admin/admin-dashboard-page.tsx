@@ -56,16 +56,17 @@ export default function AdminDashboardPage() {
         <header className="mb-5 flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-3">
             <AdminNavDrawer current={section.value} open={drawerOpen} onOpenChange={setDrawerOpen} />
-            <h1 className="text-2xl font-extrabold sm:text-3xl">Admin Dashboard</h1>
+            <h1 className="text-xl font-extrabold sm:text-3xl">Admin Dashboard</h1>
           </div>
           <div className="flex flex-wrap gap-2">
             <Link href="/email-debug" className={smallButtonClasses('ghost')}>
               <Mail aria-hidden="true" className="size-4" />
-              Email debugging
+              {/* On a phone the three header links are icons with their names for screen readers. */}
+              <span className="sr-only sm:not-sr-only">Email debugging</span>
             </Link>
             <a href="/" className={smallButtonClasses('ghost')}>
               <ExternalLink aria-hidden="true" className="size-4" />
-              View site
+              <span className="sr-only sm:not-sr-only">View site</span>
             </a>
             <LogoutButton />
           </div>
