@@ -14,7 +14,7 @@ function Card({ label, icon, value, detail }: { label: string; icon: ReactNode; 
           {icon}
         </span>
       </div>
-      <p className="mt-1 text-base font-extrabold tabular-nums break-words sm:text-2xl">{value}</p>
+      <p className="mt-1 text-sm font-extrabold tabular-nums [overflow-wrap:anywhere] min-[400px]:text-base sm:text-2xl">{value}</p>
       <p className="sr-only text-sm text-ink-soft sm:not-sr-only">{detail}</p>
     </section>
   );
