@@ -43,8 +43,8 @@ function summarise() {
 
 const vitest = (name) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `vitest-${name}.json`)}`];
 
-run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('lint', 'npx', ['eslint', '.']);
+run('typecheck', 'npm', ['run', 'typecheck']);
+run('lint', 'npm', ['run', 'lint']);
 run('unit and API tests on embedded PGlite', 'npx', vitest('pglite'), { TEST_DB_KIND: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
   run('unit and API tests on PostgreSQL', 'npx', vitest('postgres'), { TEST_DB_KIND: 'postgres' });
