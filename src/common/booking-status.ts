@@ -23,3 +23,9 @@ export const VISIBLE_BOOKING_STATUSES = BOOKING_STATUSES.filter((status) => stat
  */
 export const PAYMENT_STATUSES = ['requires_payment', 'succeeded', 'failed', 'canceled', 'refunding', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * The description of the single-use code a cancellation gives as credit: written when the code is
+ * made, and how the participant's page finds it again for a cancelled booking.
+ */
+export const creditCodeDescription = (bookingId: number): string => `Credit for cancelled booking #${bookingId}`;

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BIO_TOO_LONG,
@@ -10,7 +10,7 @@ import {
   PROFILE_IMAGE_TOO_LARGE,
 } from '../../src/features/participant/participant.schema';
 import { NOT_YOUR_BOOKINGS, participantLinkFor, SIGN_IN_FIRST } from '../../src/features/participant/server/participant-access';
-import { auditLog, bookings, participantProfiles, refundRequests, workshopAssets } from '../../src/server/db/schema';
+import { auditLog, bookings, discountCodes, participantProfiles, refundRequests, workshopAssets } from '../../src/server/db/schema';
 import { createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
 
@@ -164,6 +164,53 @@ describe('GET /api/participant/bookings', () => {
   });
 });
 
+describe('GET /api/participant/bookings/cancelled', () => {
+  it('lists the cancelled bookings with what each cancellation gave back: a refund (sent or pending), a credit code, or nothing', async () => {
+    const { db } = app.database;
+    const base = { firstName: 'Olive', lastName: 'Owner', email: OWNER, originalPriceCents: 20000, finalPriceCents: 20000, isPaid: true, status: 'cancelled' as const };
+    const [sent, pending, credited] = await db
+      .insert(bookings)
+      .values([
+        { ...base, workshopDateId: ids.dateA, cancelledAt: daysAgo(0.3) },
+        { ...base, workshopDateId: ids.dateB, cancelledAt: daysAgo(0.2) },
+        { ...base, workshopDateId: ids.dateA, cancelledAt: daysAgo(0.1) },
+      ])
+      .returning({ id: bookings.id });
+    await db.insert(refundRequests).values([
+      { bookingId: sent!.id, reason: 'Cancelled by the participant', status: 'APPROVED', amountCents: 20000, processedAt: daysAgo(0.3) },
+      { bookingId: pending!.id, reason: 'Cancelled by the participant', status: 'PENDING', amountCents: 10000 },
+    ]);
+    await db.insert(discountCodes).values({ code: 'CREDIT-OLIVE', description: `Credit for cancelled booking #${credited!.id}`, discountPercent: 100, maxUses: 1 });
+
+    try {
+      const response = await get('/api/participant/bookings/cancelled', owner);
+      expect(response.statusCode).toBe(200);
+      const list = response.json();
+      // Newest cancellation first; one without a time of its own goes by its booking's (a day ago).
+      expect(list.map((b: { id: number }) => b.id)).toEqual([credited!.id, pending!.id, sent!.id, ids.cancelled]);
+      expect(list[0]).toMatchObject({ refund: null, creditCode: 'CREDIT-OLIVE', workshopDate: { id: ids.dateA, title: 'Prototype Lab' } });
+      expect(list[1]).toMatchObject({ refund: { amount: 100, state: 'pending' }, creditCode: null, workshopDate: { title: 'Teams Lab', isTBC: true } });
+      expect(list[2]).toMatchObject({ refund: { amount: 200, state: 'sent' }, creditCode: null });
+      expect(typeof list[2].cancelledAt).toBe('string');
+      expect(list[3]).toMatchObject({ id: ids.cancelled, refund: null, creditCode: null, cancelledAt: null });
+      // The list of bookings itself still leaves them out (spec §2: cancelling removes the booking from the list).
+      const active = (await get('/api/participant/bookings', owner)).json().map((b: { id: number }) => b.id);
+      expect(active).not.toContain(sent!.id);
+    } finally {
+      await db.delete(bookings).where(inArray(bookings.id, [sent!.id, pending!.id, credited!.id]));
+    }
+  });
+
+  it("guards it like the list: another address is 403, an admin names the address", async () => {
+    expect((await get(`/api/participant/bookings/cancelled?email=${OTHER}`, owner)).statusCode).toBe(403);
+    expect((await get('/api/participant/bookings/cancelled')).statusCode).toBe(401);
+    const asAdmin = await get(`/api/participant/bookings/cancelled?email=${OWNER}`, admin);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().map((b: { id: number }) => b.id)).toEqual([ids.cancelled]);
+    expect((await get('/api/participant/bookings/cancelled', admin)).statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/participant/booking/:bookingId/workshop-details', () => {
   it('gives a confirmed booking the meeting details and only the http(s) material links', async () => {
     const response = await get(`/api/participant/booking/${ids.confirmed}/workshop-details`, owner);
@@ -256,6 +303,12 @@ describe('GET /api/participant/booking/:bookingId/assets', () => {
     expect(response.json().map((item: { id: number }) => item.id)).toEqual([assets.slidesB, assets.tipsAll]);
   });
 
+  it('lists a refunded booking no materials: the seat went back with the money', async () => {
+    const response = await get(`/api/participant/booking/${ids.refunded}/assets`, owner);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
   it("refuses someone else's booking", async () => {
     const response = await get(`/api/participant/booking/${ids.othersBooking}/assets`, owner);
     expect(response.statusCode).toBe(403);
@@ -297,6 +350,46 @@ describe('GET /api/view-asset/:id', () => {
     ]);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('sets the asset as a readable page: back to My Bookings, its place, and links to the slides before and after it', async () => {
+    const { db } = app.database;
+    const [second, third] = await db
+      .insert(workshopAssets)
+      .values([
+        { workshopDateId: ids.dateA, title: 'Slides A2 <b>', type: 'slides', content: '<p>Two</p>', sortOrder: 3 },
+        { workshopDateId: ids.dateA, title: 'Slides A3', type: 'slides', description: 'Wrap-up', content: '<p>Three</p>', sortOrder: 4 },
+      ])
+      .returning({ id: workshopAssets.id });
+    try {
+      const first = (await get(`/api/view-asset/${assets.slidesA}`, owner)).body;
+      expect(first).toContain('<a href="/participant">← My Bookings</a>');
+      expect(first).toContain('Slides 1 of 3');
+      expect(first).not.toContain('rel="prev"');
+      expect(first).toContain(`<a rel="next" href="/api/view-asset/${second!.id}">Next: Slides A2 &lt;b&gt; →</a>`);
+      expect(first).toContain('<p class="description">Day one</p>');
+
+      const middle = (await get(`/api/view-asset/${second!.id}`, owner)).body;
+      expect(middle).toContain('Slides 2 of 3');
+      expect(middle).toContain(`<a rel="prev" href="/api/view-asset/${assets.slidesA}">← Previous: Slides A</a>`);
+      expect(middle).toContain(`<a rel="next" href="/api/view-asset/${third!.id}">Next: Slides A3 →</a>`);
+
+      const last = (await get(`/api/view-asset/${third!.id}`, owner)).body;
+      expect(last).toContain('Slides 3 of 3');
+      expect(last).not.toContain('rel="next"');
+      // Tips are not slides: a lone tip has no count and no pager.
+      const tip = (await get(`/api/view-asset/${assets.tipsAll}`, owner)).body;
+      expect(tip).not.toContain(' of ');
+      expect(tip).not.toContain('class="pager"');
+    } finally {
+      await db.delete(workshopAssets).where(inArray(workshopAssets.id, [second!.id, third!.id]));
+    }
+  });
+
+  it('refuses (403) the slides of a workshop whose only booking was refunded', async () => {
+    const refundedOnly = await participantHeaders('refunded-only@example.com');
+    await app.database.db.insert(bookings).values({ workshopDateId: ids.dateB, firstName: 'R', lastName: 'Fund', email: 'refunded-only@example.com', originalPriceCents: 100, finalPriceCents: 100, isPaid: true, status: 'refunded' });
+    expect((await get(`/api/view-asset/${assets.slidesB}`, refundedOnly)).statusCode).toBe(403);
   });
 
   it('serves an asset for every workshop to anyone with a booking, and a reservation its own workshop', async () => {

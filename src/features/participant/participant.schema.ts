@@ -41,7 +41,7 @@ export const DETAILS_NOT_AVAILABLE = 'Workshop details are not available yet.';
 export const DETAILS_CHECK_BACK = 'Check back closer to the workshop date for Zoom links and other details.';
 /** A reservation not yet paid sees the workshop but not the meeting room (decided here, see participant.service.ts). */
 export const MEETING_DETAILS_AFTER_PAYMENT = 'Meeting details are shared once your booking is paid.';
-export const MEETING_DETAILS_REFUNDED = 'This booking was refunded, so its meeting details are no longer shared.';
+export const BOOKING_REFUNDED_NOTE = 'This booking was refunded, so its meeting details, materials and profile are no longer shared.';
 export const ASSETS_LOAD_FAILED = 'There was an error loading workshop assets. Please try again later.';
 export const POPUP_BLOCKED = "Unable to open fullscreen view. Please check your browser's popup settings.";
 export const COPY_FAILED = 'Failed to copy to clipboard';
@@ -68,6 +68,7 @@ export const participantBookingsQuerySchema = z.object({
     .refine((value) => value.includes('@'), INVALID_EMAIL)
     .optional(),
 });
+export type ParticipantBookingsQuery = z.infer<typeof participantBookingsQuerySchema>;
 
 export const participantRefundRequestSchema = z.object({
   status: z.string(),
@@ -108,6 +109,23 @@ export const participantBookingSchema = z.object({
 });
 export type ParticipantBooking = z.infer<typeof participantBookingSchema>;
 export const participantBookingListSchema = z.array(participantBookingSchema);
+
+/**
+ * GET /api/participant/bookings/cancelled: the address's cancelled bookings, newest first, with
+ * what the cancellation gave back. They left the list of bookings (spec §2) but stay on the page,
+ * so the participant can see what was refunded and book another date.
+ */
+export const cancelledBookingSchema = z.object({
+  id: z.number(),
+  cancelledAt: z.string().nullable(),
+  workshopDate: participantBookingSchema.shape.workshopDate,
+  /** The refund the cancellation decided: 'sent' once the provider has it, 'pending' until then. */
+  refund: z.object({ amount: z.number(), state: z.enum(['sent', 'pending']) }).nullable(),
+  /** The single-use code given as credit instead of money. */
+  creditCode: z.string().nullable(),
+});
+export type CancelledBooking = z.infer<typeof cancelledBookingSchema>;
+export const cancelledBookingListSchema = z.array(cancelledBookingSchema);
 
 /** GET /api/participant/booking/:bookingId/workshop-details and /api/participant/workshop-details/:workshopDateId. */
 export const workshopDetailsSchema = z.object({

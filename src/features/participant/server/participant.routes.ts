@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
-import { escapeHtml } from '../../../server/email/templates';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { DOCUMENT_HEADERS, securityHeadersFor } from '../../../server/plugins/security-headers';
+import { DOCUMENT_HEADERS } from '../../../server/plugins/security-headers';
 import {
   assetIdParamsSchema,
   bookingAssetListSchema,
   bookingIdParamsSchema,
+  cancelledBookingListSchema,
   EMAIL_REQUIRED_FOR_ADMIN,
   participantBookingListSchema,
   participantBookingsQuerySchema,
@@ -17,8 +17,9 @@ import {
   publicWorkshopAssetsParamsSchema,
   workshopDateIdParamsSchema,
   workshopDetailsSchema,
-  type WorkshopAsset,
+  type ParticipantBookingsQuery,
 } from '../participant.schema';
+import { ASSET_PAGE_CSP, assetPage } from './asset-page';
 import { requireAccessToEmail, requireBookingAccess, requireParticipantViewer } from './participant-access';
 import {
   getParticipantProfile,
@@ -26,6 +27,7 @@ import {
   getWorkshopDetailsForBooking,
   getWorkshopDetailsForDate,
   listBookingAssets,
+  listCancelledBookings,
   listParticipantBookings,
   listPublicWorkshopAssets,
   saveParticipantProfile,
@@ -33,40 +35,6 @@ import {
 
 /** A profile image may be a 2 MB image as base64 (about 2.7 MB of text). */
 const PROFILE_BODY_LIMIT = 3 * 1024 * 1024;
-
-/**
- * The framed slides page: no scripts, no forms, no plugins, nothing fetched but images and inline
- * styles, and only this site may frame it. `sandbox` gives the page an opaque origin, so even HTML
- * that slipped past the sanitiser cannot read the participant's session or call the API.
- */
-const ASSET_PAGE_CSP = securityHeadersFor({
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      sandbox: [],
-      defaultSrc: ["'none'"],
-      imgSrc: ['https:', 'data:'],
-      styleSrc: ["'unsafe-inline'"],
-      frameAncestors: ["'self'"],
-    },
-  },
-})['Content-Security-Policy']!;
-
-function assetPage(asset: WorkshopAsset): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(asset.title)}</title>
-<style>body{margin:0;padding:1rem;font-family:system-ui,sans-serif;line-height:1.5;color:#121212;background:#fff}img{max-width:100%;height:auto}</style>
-</head>
-<body>
-${asset.content}
-</body>
-</html>`;
-}
 
 /**
  * The participant's bookings, workshop details, assets and profile (spec §2, §7; CONTRACT §5).
@@ -77,16 +45,25 @@ export async function participantRoutes(app: FastifyInstance, deps: AppDeps): Pr
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
+  /** Whose bookings a list call reads: the `email` asked for (when the caller may), else the session's. */
+  const bookingsOwner = async (request: FastifyRequest<{ Querystring: ParticipantBookingsQuery }>): Promise<string> => {
+    const { email } = request.query;
+    const viewer = email ? await requireAccessToEmail(db, request, email) : await requireParticipantViewer(request);
+    // An admin has no address of their own here: they name the one they look at.
+    if (!email && viewer.kind === 'admin') throw new HttpError(400, EMAIL_REQUIRED_FOR_ADMIN);
+    return email ?? viewer.email;
+  };
+
   routes.get(
     '/api/participant/bookings',
     { schema: { querystring: participantBookingsQuerySchema, response: { 200: participantBookingListSchema } } },
-    async (request) => {
-      const { email } = request.query;
-      const viewer = email ? await requireAccessToEmail(db, request, email) : await requireParticipantViewer(request);
-      // An admin has no address of their own here: they name the one they look at.
-      if (!email && viewer.kind === 'admin') throw new HttpError(400, EMAIL_REQUIRED_FOR_ADMIN);
-      return listParticipantBookings(db, email ?? viewer.email);
-    },
+    async (request) => listParticipantBookings(db, await bookingsOwner(request)),
+  );
+
+  routes.get(
+    '/api/participant/bookings/cancelled',
+    { schema: { querystring: participantBookingsQuerySchema, response: { 200: cancelledBookingListSchema } } },
+    async (request) => listCancelledBookings(db, await bookingsOwner(request)),
   );
 
   routes.get(

@@ -1,14 +1,16 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { creditCodeDescription, SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { bookings, participantProfiles, refundRequests, workshopAssets, workshopDates } from '../../../server/db/schema';
+import { bookings, discountCodes, participantProfiles, refundRequests, workshopAssets, workshopDates } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { materialLinksFrom } from '../material-links';
 import {
   ASSET_NOT_FOUND,
   BOOKING_CANCELLED,
+  type CancelledBooking,
   WORKSHOP_NOT_FOUND,
   type BookingAssetItem,
   type ParticipantBooking,
@@ -29,7 +31,8 @@ import { NOT_YOUR_BOOKINGS, normaliseParticipantEmail, type ParticipantViewer } 
  * - meeting details (link, id, password): only with a confirmed booking. A reservation that is not
  *   paid yet gets the workshop's other details with the three meeting fields null and
  *   `meetingDetailsPending: true`, so the page can say why instead of showing nothing.
- * - additional info, material links and assets: any booking that is not cancelled.
+ * - additional info and material links: any booking that is not cancelled; assets (slides, tips):
+ *   a booking that holds a seat (a refunded one no longer does).
  */
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -57,6 +60,21 @@ async function denied(db: Database, request: FastifyRequest, viewer: Participant
 
 // ---------------------------------------------------------------- bookings
 
+function dateSummary(date: WorkshopDateRow): ParticipantBooking['workshopDate'] {
+  return {
+    id: date.id,
+    title: date.title,
+    expertiseLevel: date.expertiseLevel,
+    date: date.date,
+    time: date.time,
+    timezone: date.timezone,
+    isTBC: date.isTBC,
+    startsAt: date.startsAt?.toISOString() ?? null,
+    endsAt: date.isTBC ? null : (date.endsAt?.toISOString() ?? null),
+    endsNextDay: date.endsNextDay,
+  };
+}
+
 /** GET /api/participant/bookings: the address's bookings, newest first, with any refund request. */
 export async function listParticipantBookings(db: Database, email: string): Promise<ParticipantBooking[]> {
   const rows = await db
@@ -79,18 +97,7 @@ export async function listParticipantBookings(db: Database, email: string): Prom
     status: booking.status,
     paymentMode: booking.paymentMode,
     createdAt: booking.createdAt.toISOString(),
-    workshopDate: {
-      id: date.id,
-      title: date.title,
-      expertiseLevel: date.expertiseLevel,
-      date: date.date,
-      time: date.time,
-      timezone: date.timezone,
-      isTBC: date.isTBC,
-      startsAt: date.startsAt?.toISOString() ?? null,
-      endsAt: date.isTBC ? null : (date.endsAt?.toISOString() ?? null),
-      endsNextDay: date.endsNextDay,
-    },
+    workshopDate: dateSummary(date),
     refundRequest: refund
       ? {
           status: refund.status,
@@ -100,6 +107,37 @@ export async function listParticipantBookings(db: Database, email: string): Prom
           processedAt: refund.processedAt?.toISOString() ?? null,
         }
       : null,
+  }));
+}
+
+/**
+ * GET /api/participant/bookings/cancelled: what each cancellation gave back. A refund it decided is
+ * a refund request with an amount (APPROVED once the provider took it); credit is a single-use code.
+ */
+export async function listCancelledBookings(db: Database, email: string): Promise<CancelledBooking[]> {
+  const rows = await db
+    .select({ booking: bookings, date: workshopDates, refund: refundRequests })
+    .from(bookings)
+    .innerJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId))
+    .leftJoin(refundRequests, eq(refundRequests.bookingId, bookings.id))
+    .where(and(ownedBy(email), eq(bookings.status, 'cancelled')))
+    // An old cancellation may have no time of its own: its booking's then stands in for it.
+    .orderBy(desc(sql`coalesce(${bookings.cancelledAt}, ${bookings.createdAt})`), desc(bookings.id));
+  const credits = rows.length
+    ? await db
+        .select({ code: discountCodes.code, description: discountCodes.description })
+        .from(discountCodes)
+        .where(inArray(discountCodes.description, rows.map(({ booking }) => creditCodeDescription(booking.id))))
+    : [];
+  return rows.map(({ booking, date, refund }) => ({
+    id: booking.id,
+    cancelledAt: booking.cancelledAt?.toISOString() ?? null,
+    workshopDate: dateSummary(date),
+    refund:
+      refund?.amountCents && refund.status !== 'REJECTED'
+        ? { amount: centsToDollars(refund.amountCents), state: refund.status === 'APPROVED' ? ('sent' as const) : ('pending' as const) }
+        : null,
+    creditCode: credits.find((credit) => credit.description === creditCodeDescription(booking.id))?.code ?? null,
   }));
 }
 
@@ -169,6 +207,15 @@ const assetColumns = {
   sortOrder: workshopAssets.sortOrder,
 };
 
+/** An asset opened on its own page, with its place among the others of its kind (slides or tips). */
+export type ViewableAsset = {
+  asset: WorkshopAsset;
+  previous: { id: number; title: string } | null;
+  next: { id: number; title: string } | null;
+  position: number;
+  total: number;
+};
+
 /** The date's own assets and those for every workshop, by sortOrder (then id, so the order is stable). */
 function assetsForDate(db: Database, workshopDateId: number) {
   return db
@@ -181,6 +228,8 @@ function assetsForDate(db: Database, workshopDateId: number) {
 /** GET /api/participant/booking/:bookingId/assets. */
 export async function listBookingAssets(db: Database, booking: BookingRow): Promise<BookingAssetItem[]> {
   requireNotCancelled(booking);
+  // The money went back, and with it the seat: the workshop's materials are no longer theirs.
+  if (booking.status === 'refunded') return [];
   const assets = await assetsForDate(db, booking.workshopDateId);
   return assets.map((asset) => ({ id: asset.id, asset }));
 }
@@ -198,11 +247,11 @@ export async function listPublicWorkshopAssets(db: Database, workshopDateId: num
 }
 
 /**
- * GET /api/view-asset/:id: the asset, when the caller has a booking that is not cancelled for its
+ * GET /api/view-asset/:id: the asset, when the caller has a booking that holds a seat for its
  * workshop (any such booking for an asset of every workshop), or is an admin. A participant asking
  * for an asset that does not exist is refused like one that is not theirs.
  */
-export async function getViewableAsset(db: Database, request: FastifyRequest, viewer: ParticipantViewer, assetId: number): Promise<WorkshopAsset> {
+export async function getViewableAsset(db: Database, request: FastifyRequest, viewer: ParticipantViewer, assetId: number): Promise<ViewableAsset> {
   const [row] = await db
     .select({ ...assetColumns, workshopDateId: workshopAssets.workshopDateId })
     .from(workshopAssets)
@@ -216,12 +265,21 @@ export async function getViewableAsset(db: Database, request: FastifyRequest, vi
     const [owned] = await db
       .select({ id: bookings.id })
       .from(bookings)
-      .where(and(ownedBy(viewer.email), inArray(bookings.status, [...LISTED_STATUSES]), forThisWorkshop))
+      .where(and(ownedBy(viewer.email), inArray(bookings.status, [...SEAT_HOLDING_STATUSES]), forThisWorkshop))
       .limit(1);
     if (!owned) return denied(db, request, viewer, { assetId });
   }
-  const { workshopDateId: _workshopDateId, ...asset } = row;
-  return asset;
+  const { workshopDateId, ...asset } = row;
+  // Its neighbours of the same kind, in the order the booking's card lists them: whoever may see
+  // this asset may see them too (the same workshop, or every workshop).
+  const siblings = (
+    workshopDateId === null
+      ? await db.select(assetColumns).from(workshopAssets).where(isNull(workshopAssets.workshopDateId)).orderBy(asc(workshopAssets.sortOrder), asc(workshopAssets.id))
+      : await assetsForDate(db, workshopDateId)
+  ).filter((sibling) => sibling.type === asset.type);
+  const index = siblings.findIndex((sibling) => sibling.id === asset.id);
+  const neighbour = (at: number) => (siblings[at] ? { id: siblings[at].id, title: siblings[at].title } : null);
+  return { asset, previous: neighbour(index - 1), next: neighbour(index + 1), position: index + 1, total: siblings.length };
 }
 
 // ---------------------------------------------------------------- profile

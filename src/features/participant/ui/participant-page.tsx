@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { ShieldCheck } from 'lucide-react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { buttonClasses } from '../../../client/components/ui/button';
 import { Spinner } from '../../../client/components/ui/spinner';
 import { PARTICIPANT_SESSION_KEY, useParticipantSession } from './api/get-participant-session';
 import { useLogoutParticipant } from './api/logout-participant';
@@ -8,6 +10,26 @@ import { useRequestAccessLink } from './api/request-access-link';
 import type { BookingCardSlots } from './components/booking-card';
 import { BookingsView } from './components/bookings-view';
 import { accessErrorToast, EmailEntry, LinkSent } from './components/email-entry';
+
+/**
+ * Says whose page an admin is looking at: every action here (cancel, refund request, profile)
+ * acts on that person's bookings, as if they had made it.
+ */
+function AdminViewingBanner({ email }: { email: string }) {
+  return (
+    <aside aria-label="Viewing as admin" className="mx-auto mb-8 flex max-w-3xl flex-col gap-3 rounded-brutal border-2 border-ink bg-accent px-4 py-3 shadow-brutal-sm sm:flex-row sm:items-center sm:justify-between">
+      <p className="flex items-start gap-2 font-semibold">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <span>
+          <strong className="font-black">Viewing as admin:</strong> these are <span className="break-all">{email}</span>&apos;s bookings, as they see them. What you do here acts on their bookings.
+        </span>
+      </p>
+      <Link href="/admin?tab=bookings" className={buttonClasses('ink', 'md', 'shrink-0')}>
+        Back to Bookings
+      </Link>
+    </aside>
+  );
+}
 
 /**
  * /participant (spec §2, CONTRACT §5). Typing an address proves nothing, so it only sends that
@@ -35,7 +57,12 @@ export default function ParticipantPage({ slots = {} }: { slots?: BookingCardSlo
   if (session.isPending) {
     content = <Spinner label="Checking your access…" className="min-h-[40vh]" />;
   } else if (isAdmin && adminEmail) {
-    content = <BookingsView key={adminEmail} email={adminEmail} queryEmail={adminEmail} changing={false} onChangeEmail={() => navigate('/participant')} onSignedOut={onSignedOut} slots={slots} />;
+    content = (
+      <>
+        <AdminViewingBanner email={adminEmail} />
+        <BookingsView key={adminEmail} email={adminEmail} queryEmail={adminEmail} changing={false} onChangeEmail={() => navigate('/participant')} onSignedOut={onSignedOut} slots={slots} />
+      </>
+    );
   } else if (session.data?.email) {
     content = (
       <BookingsView

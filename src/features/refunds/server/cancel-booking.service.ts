@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { creditCodeDescription } from '../../../common/booking-status';
 import { centsToDollars, formatUsd } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, discountCodes, refundRequests } from '../../../server/db/schema';
@@ -235,7 +236,7 @@ export async function createCreditCode(tx: Database, bookingId: number, expiresA
       .insert(discountCodes)
       .values({
         code: draw(),
-        description: `Credit for cancelled booking #${bookingId}`,
+        description: creditCodeDescription(bookingId),
         discountPercent: 100,
         isActive: true,
         maxUses: 1,

@@ -12,6 +12,6 @@ export function getWorkshopDetails(bookingId: number): Promise<WorkshopDetails> 
 export const workshopDetailsQueryOptions = (bookingId: number) =>
   queryOptions({ queryKey: [url(bookingId)], queryFn: () => getWorkshopDetails(bookingId) });
 
-export function useWorkshopDetails(bookingId: number) {
-  return useQuery(workshopDetailsQueryOptions(bookingId));
+export function useWorkshopDetails(bookingId: number, enabled = true) {
+  return useQuery({ ...workshopDetailsQueryOptions(bookingId), enabled });
 }

@@ -1,10 +1,10 @@
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays, Undo2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { runtimeTimeZone } from '../../../../common/time-zones';
 import { Badge } from '../../../../client/components/ui/badge';
 import { formatUsd } from '../../../../common/money';
 import { expertiseLabels } from '../../../workshops';
-import type { ParticipantBooking } from '../../participant.schema';
+import { BOOKING_REFUNDED_NOTE, type ParticipantBooking } from '../../participant.schema';
 import { useWorkshopDetails } from '../api/get-workshop-details';
 import { paymentLabel, whenText } from '../booking-labels';
 import { ProfileForm } from './profile-form';
@@ -32,7 +32,10 @@ export type BookingCardSlots = {
   actions?: (booking: ParticipantBooking, on: { onChanged: () => void; onCancelled: () => void }) => ReactNode;
 };
 
-/** One booking: the workshop, its meeting details and materials, the profile, calendar and actions. */
+/**
+ * One booking: the workshop, its meeting details and materials, the profile, calendar and actions.
+ * A refunded booking keeps its card, saying so, without the meeting, materials and profile.
+ */
 export function BookingCard({
   booking,
   onChanged,
@@ -44,7 +47,9 @@ export function BookingCard({
   onCancelled: () => void;
   slots: BookingCardSlots;
 }) {
-  const details = useWorkshopDetails(booking.id);
+  const refunded = booking.status === 'refunded';
+  // A refunded booking no longer opens the meeting, its materials or the profile: nothing to fetch.
+  const details = useWorkshopDetails(booking.id, !refunded);
   const { workshopDate } = booking;
   const payment = paymentLabel(booking);
   const headingId = `booking-${booking.id}-title`;
@@ -73,20 +78,29 @@ export function BookingCard({
         </p>
       </header>
 
-      <Section title="Workshop details">
-        <WorkshopDetailsSection details={details.data} isLoading={details.isPending} isError={details.isError} refunded={booking.status === 'refunded'} />
-      </Section>
+      {refunded ? (
+        <p className="flex items-start gap-2 rounded-brutal border-2 border-ink bg-paper-deep px-3 py-2 text-sm font-semibold">
+          <Undo2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {BOOKING_REFUNDED_NOTE}
+        </p>
+      ) : (
+        <>
+          <Section title="Workshop details">
+            <WorkshopDetailsSection details={details.data} isLoading={details.isPending} isError={details.isError} />
+          </Section>
 
-      {booking.status !== 'refunded' ? slots.calendarLinks?.(booking, details.data?.zoomLink ?? null) : null}
+          {slots.calendarLinks?.(booking, details.data?.zoomLink ?? null)}
 
-      <Section title="Workshop materials">
-        <WorkshopAssetsSection bookingId={booking.id} />
-      </Section>
+          <Section title="Workshop materials">
+            <WorkshopAssetsSection bookingId={booking.id} />
+          </Section>
 
-      <Section title="Your profile">
-        {/* Each card's form is a landmark: its name says which booking it belongs to. */}
-        <ProfileForm bookingId={booking.id} label={`Your profile for ${workshopDate.title}, ${when}`} />
-      </Section>
+          <Section title="Your profile">
+            {/* Each card's form is a landmark: its name says which booking it belongs to. */}
+            <ProfileForm bookingId={booking.id} label={`Your profile for ${workshopDate.title}, ${when}`} />
+          </Section>
+        </>
+      )}
 
       <div className="flex flex-wrap gap-3 border-t-2 border-paper-deep pt-4">
         {slots.actions?.(booking, { onChanged, onCancelled })}

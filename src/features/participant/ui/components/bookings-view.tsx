@@ -9,7 +9,9 @@ import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
 import { NO_BOOKINGS_TEXT, NO_BOOKINGS_TITLE, VERIFY_FAILED, type ParticipantBooking } from '../../participant.schema';
 import { participantBookingsKey, useParticipantBookings } from '../api/get-participant-bookings';
+import { cancelledBookingsKey } from '../api/get-cancelled-bookings';
 import { BookingCard, type BookingCardSlots } from './booking-card';
+import { CancelledBookings } from './cancelled-bookings';
 
 function BookingSkeleton() {
   return (
@@ -49,19 +51,25 @@ export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSig
     toast({ title: NO_BOOKINGS_TITLE, description: NO_BOOKINGS_TEXT, variant: 'destructive' });
   }, [empty, email]);
 
+  // The error toast goes as soon as a retry succeeds: it must not stay over the bookings it said
+  // could not be read.
   useEffect(() => {
-    if (status === 401) onSignedOut();
-    else if (bookings.isError) toast({ title: 'Error', description: VERIFY_FAILED, variant: 'destructive' });
+    if (status === 401) return onSignedOut();
+    if (!bookings.isError) return;
+    const shown = toast({ title: 'Error', description: VERIFY_FAILED, variant: 'destructive' });
+    return shown.dismiss;
   }, [bookings.isError, status, onSignedOut]);
 
   const key = participantBookingsKey(queryEmail);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: key });
-  // Spec §4: a cancelled booking leaves the list at once; the refetch confirms it.
+  // Spec §4: a cancelled booking leaves the list at once; the refetch confirms it, and it joins the
+  // cancelled ones below with what was refunded.
   const removeBooking = (id: number) => {
     // The list may now be empty, but the 'Booking Cancelled' toast must stay: not 'No Bookings Found'.
     toastedFor.current = email;
     queryClient.setQueryData<ParticipantBooking[]>(key, (list) => list?.filter((booking) => booking.id !== id));
     refresh();
+    void queryClient.invalidateQueries({ queryKey: cancelledBookingsKey(queryEmail) });
   };
 
   return (
@@ -104,6 +112,7 @@ export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSig
           bookings.data.map((booking) => <BookingCard key={booking.id} booking={booking} onChanged={refresh} onCancelled={() => removeBooking(booking.id)} slots={slots} />)
         )}
       </div>
+      {status === 401 ? null : <CancelledBookings queryEmail={queryEmail} />}
     </div>
   );
 }

@@ -7,7 +7,6 @@ import {
   DETAILS_CHECK_BACK,
   DETAILS_NOT_AVAILABLE,
   MEETING_DETAILS_AFTER_PAYMENT,
-  MEETING_DETAILS_REFUNDED,
   type WorkshopDetails,
 } from '../../participant.schema';
 import { CopyValue } from './copy-value';
@@ -53,13 +52,10 @@ export function WorkshopDetailsSection({
   details,
   isLoading,
   isError,
-  refunded = false,
 }: {
   details: WorkshopDetails | undefined;
   isLoading: boolean;
   isError: boolean;
-  /** A refunded booking keeps its card, but the meeting is no longer theirs to join. */
-  refunded?: boolean;
 }) {
   if (isLoading) {
     return (
@@ -81,7 +77,7 @@ export function WorkshopDetailsSection({
       {details.meetingDetailsPending ? (
         <p className="flex items-start gap-2 rounded-brutal border-2 border-ink bg-accent-soft px-3 py-2 text-sm font-semibold">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {refunded ? MEETING_DETAILS_REFUNDED : MEETING_DETAILS_AFTER_PAYMENT}
+          {MEETING_DETAILS_AFTER_PAYMENT}
         </p>
       ) : hasMeeting ? (
         <dl className="space-y-3">

@@ -1,0 +1,67 @@
+import { CalendarPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { buttonClasses } from '../../../../client/components/ui/button';
+import { Badge } from '../../../../client/components/ui/badge';
+import { formatUsd } from '../../../../common/money';
+import { runtimeTimeZone } from '../../../../common/time-zones';
+import type { CancelledBooking } from '../../participant.schema';
+import { useCancelledBookings } from '../api/get-cancelled-bookings';
+import { whenText } from '../booking-labels';
+import { CopyValue } from './copy-value';
+
+const cancelledOn = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
+
+/** What the cancellation gave back, in the words of the cancellation e-mail. */
+function Outcome({ booking }: { booking: CancelledBooking }) {
+  if (booking.refund) {
+    const amount = formatUsd(booking.refund.amount);
+    return <p className="font-semibold">{booking.refund.state === 'sent' ? `Refund of ${amount} sent to your card.` : `Refund of ${amount} on its way to your card.`}</p>;
+  }
+  if (booking.creditCode) {
+    return (
+      <div className="space-y-2">
+        <p className="font-semibold">Credit for one booking, with this code:</p>
+        <dl>
+          <CopyValue label="Credit code" value={booking.creditCode} />
+        </dl>
+      </div>
+    );
+  }
+  return <p className="text-ink-soft">No refund was due under the cancellation policy.</p>;
+}
+
+/**
+ * The address's cancelled bookings, below the list they left (spec §2): each says what came back
+ * (a refund, a credit code, or nothing) and offers to book another date.
+ */
+export function CancelledBookings({ queryEmail }: { queryEmail?: string }) {
+  const cancelled = useCancelledBookings(queryEmail);
+  const [viewerZone] = useState(runtimeTimeZone);
+  // Secondary to the bookings: while it loads or if it fails, the page simply goes without it.
+  if (!cancelled.data?.length) return null;
+  return (
+    <section aria-labelledby="cancelled-bookings-heading" className="mt-12">
+      <h2 id="cancelled-bookings-heading" className="text-2xl font-black">
+        Cancelled bookings
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {cancelled.data.map((booking) => (
+          <li key={booking.id} className="space-y-3 rounded-brutal border-2 border-dashed border-ink bg-white p-4 sm:p-5">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone="paper">Cancelled</Badge>
+              {booking.cancelledAt ? <span className="text-sm text-ink-soft">on {cancelledOn(booking.cancelledAt)}</span> : null}
+            </div>
+            <h3 className="text-xl font-black break-words">{booking.workshopDate.title}</h3>
+            <p className="text-sm text-ink-soft">{whenText(booking.workshopDate, viewerZone)}</p>
+            <Outcome booking={booking} />
+            <Link href="/#booking" className={buttonClasses('secondary')}>
+              <CalendarPlus aria-hidden="true" className="size-4" />
+              Book another date
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
