@@ -29,7 +29,7 @@ export const ASSET_PAGE_CSP = securityHeadersFor({
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;background:#fbf7ee;color:#121212;font:400 clamp(1.0625rem,1rem + .4vw,1.3125rem)/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+body{margin:0;background:#fbf7ee;color:#121212;font:400 clamp(1.0625rem,1rem + .25vw,1.25rem)/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 a{color:inherit}
 a:focus-visible{outline:3px solid #ff7a1a;outline-offset:2px}
 .skip{position:absolute;left:-999px}
@@ -38,7 +38,7 @@ a:focus-visible{outline:3px solid #ff7a1a;outline-offset:2px}
 .bar a{font-weight:700;text-decoration:none;padding:.375rem .5rem;border-radius:4px}
 .bar a:hover{text-decoration:underline}
 .count{font-weight:600;opacity:.85}
-main{max-width:72ch;margin:0 auto;padding:1.5rem 1rem 3rem}
+main{max-width:70ch;margin:0 auto;padding:1.5rem 1rem 3rem}
 .kind{margin:0;font-size:.875rem;font-weight:800;letter-spacing:.08em;text-transform:uppercase;color:#4a4640}
 h1.title{margin:.25rem 0 .5rem;font-size:clamp(1.75rem,1.4rem + 1.5vw,2.5rem);line-height:1.15;font-weight:900;overflow-wrap:anywhere}
 .description{margin:0 0 1.5rem;color:#4a4640}
@@ -48,7 +48,7 @@ h1.title{margin:.25rem 0 .5rem;font-size:clamp(1.75rem,1.4rem + 1.5vw,2.5rem);li
 .content pre{overflow-x:auto;padding:1rem;background:#fff;border:2px solid #121212}
 .content table{display:block;max-width:100%;overflow-x:auto;border-collapse:collapse}
 .content td,.content th{border:1px solid #4a4640;padding:.25rem .5rem}
-.pager{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;max-width:72ch;margin:0 auto;padding:0 1rem 3rem}
+.pager{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;max-width:70ch;margin:0 auto;padding:0 1rem 3rem}
 .pager a{display:inline-block;max-width:100%;padding:.75rem 1rem;border:2px solid #121212;background:#fff;box-shadow:4px 4px 0 0 #121212;font-weight:800;text-decoration:none;overflow-wrap:anywhere}
 .pager a[rel=next]{margin-left:auto;background:#ff7a1a}
 @media print{.bar,.pager,.skip{display:none}body{background:#fff}}

@@ -18,7 +18,7 @@ import { accessErrorToast, EmailEntry, LinkSent } from './components/email-entry
 function AdminViewingBanner({ email }: { email: string }) {
   return (
     <aside aria-label="Viewing as admin" className="mx-auto mb-8 flex max-w-3xl flex-col gap-3 rounded-brutal border-2 border-ink bg-accent px-4 py-3 shadow-brutal-sm sm:flex-row sm:items-center sm:justify-between">
-      <p className="flex items-start gap-2 font-semibold">
+      <p className="flex items-start gap-2 font-medium">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <span>
           <strong className="font-black">Viewing as admin:</strong> these are <span className="break-all">{email}</span>&apos;s bookings, as they see them. What you do here acts on their bookings.

@@ -15,6 +15,8 @@ export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelBooking,
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => isParticipantBookings(query.queryKey) }),
+    // Not awaited: the lists refetch while the caller's own onSuccess runs (its toast), and a card
+    // that leaves the list on the first refetch would otherwise take those callbacks with it.
+    onSuccess: () => void queryClient.invalidateQueries({ predicate: (query) => isParticipantBookings(query.queryKey) }),
   });
 }
