@@ -20,8 +20,8 @@ function AdminViewingBanner({ email }: { email: string }) {
     <aside aria-label="Viewing as admin" className="mx-auto mb-8 flex max-w-3xl flex-col gap-3 rounded-brutal border-2 border-ink bg-accent px-4 py-3 shadow-brutal-sm sm:flex-row sm:items-center sm:justify-between">
       <p className="flex items-start gap-2 font-medium">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <span>
-          <strong className="font-black">Viewing as admin:</strong> these are <span className="break-all">{email}</span>&apos;s bookings, as they see them. What you do here acts on their bookings.
+        <span className="[overflow-wrap:anywhere]">
+          <strong className="font-black">Viewing as admin:</strong> these are {email}&apos;s bookings, as they see them. What you do here acts on their bookings.
         </span>
       </p>
       <Link href="/admin?tab=bookings" className={buttonClasses('ink', 'md', 'shrink-0')}>
