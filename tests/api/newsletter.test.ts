@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unsubscribeDecorator } from '../../src/features/newsletter/server/unsubscribe';
 import { auditLog, emailOutbox, newsletterSubscribers } from '../../src/server/db/schema';
@@ -229,30 +229,20 @@ describe('unsubscribing from an e-mail link (no sign-in)', () => {
   });
 });
 
-describe('the unsubscribe link in every e-mail', () => {
-  it('is added by the worker to a booking e-mail, as footer and List-Unsubscribe header, and works', async () => {
+describe('the unsubscribe link: on newsletters only', () => {
+  it('is not on a booking e-mail: no footer, no List-Unsubscribe header (the booking is the service, not a list)', async () => {
     const date = await createWorkshopDate(db(), { title: 'Footer Lab', requiresImmediatePayment: false });
     await app.inject({ method: 'POST', url: '/api/bookings/reserve', headers: clientHeaders, payload: { workshopDateId: date.id, ...buyer('footer') } });
-    expect((await subscriber('buyerfooter@example.com'))?.unsubscribedAt).toBeNull();
 
     await worker.runOnce();
     const mail = smtp.messages.find((caught) => caught.recipients.includes('buyerfooter@example.com'));
     expect(mail?.subject).toBe('Your spot is reserved: Footer Lab');
-
-    const header = mail!.headers.get('list-unsubscribe') ?? '';
-    const fromHeader = /^<(http:\/\/test\.local\/api\/newsletter\/unsubscribe\?token=[\w.%-]+)>$/.exec(header)?.[1];
-    expect(fromHeader, header).toBeTruthy();
-    expect(mail!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(mail!.html).toContain(`Unsubscribe from these e-mails: <a href="${fromHeader}"`);
-    expect(mail!.html).toContain('Footer Lab');
-
-    const link = new URL(fromHeader!);
-    const response = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
-    expect(response.statusCode).toBe(200);
-    expect((await subscriber('buyerfooter@example.com'))?.unsubscribedAt).toBeInstanceOf(Date);
+    expect(mail!.headers.get('list-unsubscribe')).toBeUndefined();
+    expect(mail!.html).not.toMatch(/unsubscribe/i);
+    expect(mail!.text).not.toMatch(/unsubscribe/i);
   });
 
-  it('adds it to the text part too and to an admin e-mail to a user', async () => {
+  it('is not on an admin e-mail to a user either', async () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/admin/send-email',
@@ -262,10 +252,31 @@ describe('the unsubscribe link in every e-mail', () => {
     expect(response.statusCode).toBeLessThan(300);
     await worker.runOnce();
     const mail = smtp.messages.find((caught) => caught.recipients.includes('user@example.com'));
-    expect(mail?.headers.get('list-unsubscribe')).toMatch(/^<http:\/\/test\.local\/api\/newsletter\/unsubscribe\?token=/);
-    expect(mail?.html).toContain('Unsubscribe from these e-mails:');
     expect(mail?.text).toContain('Hello from the organiser.');
-    expect(mail?.text).toMatch(/Unsubscribe from these e-mails: http:\/\/test\.local\/api\/newsletter\/unsubscribe\?token=/);
+    expect(mail?.headers.get('list-unsubscribe')).toBeUndefined();
+    expect(mail?.html).not.toMatch(/unsubscribe/i);
+  });
+
+  it('is on a newsletter: footer link named Unsubscribe, List-Unsubscribe header, text line, and it works', async () => {
+    await addSubscribers({ email: 'footer-reader@example.com' });
+    const sent = await app.inject({ method: 'POST', url: '/api/admin/newsletter/send', headers: admin, payload: { subject: 'Footer news', content: '<p>News</p>' } });
+    expect(sent.statusCode).toBeLessThan(300);
+    await expect.poll(async () => (await worker.runOnce(), smtp.messages.some((caught) => caught.recipients.includes('footer-reader@example.com'))), { timeout: 15_000 }).toBe(true);
+    const mail = smtp.messages.find((caught) => caught.recipients.includes('footer-reader@example.com'))!;
+
+    const header = mail.headers.get('list-unsubscribe') ?? '';
+    const fromHeader = /^<(http:\/\/test\.local\/api\/newsletter\/unsubscribe\?token=[\w.%-]+)>$/.exec(header)?.[1];
+    expect(fromHeader, header).toBeTruthy();
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.html).toContain(`<a href="${fromHeader}" style="color:#121212;text-decoration:underline;">Unsubscribe</a>`);
+    // The HTML shows no raw URL: the address is only in the link.
+    expect(String(mail.html).replace(/href="[^"]*"/g, '')).not.toContain('http://test.local/api/newsletter');
+    expect(mail.text).toMatch(/Unsubscribe from these e-mails: http:\/\/test\.local\/api\/newsletter\/unsubscribe\?token=/);
+
+    const link = new URL(fromHeader!);
+    const response = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(response.statusCode).toBe(200);
+    expect((await subscriber('footer-reader@example.com'))?.unsubscribedAt).toBeInstanceOf(Date);
   });
 });
 
@@ -281,7 +292,7 @@ describe('writing a newsletter', () => {
     expect(html).toContain('<title>June news</title>');
     expect(html).toContain('<p>Hello <strong>friends</strong></p>');
     expect(html).toContain('max-width:600px');
-    expect(html).toContain('Unsubscribe from these e-mails:');
+    expect(html).toContain('>Unsubscribe</a>');
     expect(html).not.toMatch(/<script|onerror|onclick|onload|javascript:|<svg/i);
   });
 
@@ -326,7 +337,12 @@ describe('writing a newsletter', () => {
       expect(row.html).not.toMatch(/<script|onerror|onclick|onload|javascript:|<svg/i);
       expect(row.text).toContain('Hello friends');
     }
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'newsletter_sent'), eq(auditLog.actor, 'admin@test.local')));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'newsletter_sent'), eq(auditLog.actor, 'admin@test.local')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit?.details).toMatchObject({ subject: 'June news', queued: 2 });
   });
 

@@ -60,15 +60,15 @@ describe('the server runtime', () => {
     expect(readdirSync(join(dataDir, 'uploads'))).toEqual(['moved-to-database']);
   });
 
-  it('delivers outbox e-mail through the saved mail settings, with the unsubscribe link', async () => {
-    await enqueueEmail(app.database.db, { to: 'reader@example.test', subject: 'Runtime check', html: '<p>Hello</p>', kind: 'test' });
+  it('delivers outbox e-mail through the saved mail settings, a newsletter with the unsubscribe link', async () => {
+    await enqueueEmail(app.database.db, { to: 'reader@example.test', subject: 'Runtime check', html: '<p>Hello</p>', kind: 'newsletter' });
     runtime.outbox.nudge();
     await expect.poll(() => smtp.messages.filter((m) => m.subject === 'Runtime check').length, { timeout: 10_000 }).toBe(1);
     const mail = smtp.messages.find((m) => m.subject === 'Runtime check')!;
     expect(mail.recipients).toEqual(['reader@example.test']);
     expect(mail.from).toContain('hello@example.test');
     expect(mail.headers.get('list-unsubscribe')).toMatch(/<http:\/\/test\.local\/api\/newsletter\/unsubscribe\?token=[^>]+>/);
-    expect(mail.html).toMatch(/http:\/\/test\.local\/api\/newsletter\/unsubscribe\?token=/);
+    expect(mail.html).toMatch(/href="http:\/\/test\.local\/api\/newsletter\/unsubscribe\?token=[^"]+"[^>]*>Unsubscribe<\/a>/);
   });
 
   it('writes the daily backup into DATA_DIR/backups', async () => {

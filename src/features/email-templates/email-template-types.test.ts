@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_TEMPLATE_DEFINITIONS, EMAIL_TEMPLATE_LIST, EMAIL_TEMPLATE_TYPES, htmlKeysOf } from './email-template-types';
 import { renderSample } from './server/email-templates.service';
 import { sanitizeTemplateHtml } from './server/sanitize-template';
+import { styleLinks } from '../../server/email/templates';
 
 const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
 const placeholdersOf = (text: string) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
@@ -33,9 +34,9 @@ describe('the e-mail template registry', () => {
     expect(email.html).toContain('<!doctype html>');
     // Sample links to the site point at PUBLIC_URL.
     if (definition.keys.some((entry) => entry.key === 'participantLink')) expect(email.html).toContain('href="https://site.test/participant?token=sample"');
-    // Product-built markup for html keys is inserted as markup, not escaped.
+    // Product-built markup for html keys is inserted as markup, not escaped (its links styled like every link).
     for (const name of htmlKeysOf(type)) {
-      if (definition.content.includes(`{{${name}}}`) && definition.sample[name]) expect(email.html).toContain(definition.sample[name]);
+      if (definition.content.includes(`{{${name}}}`) && definition.sample[name]) expect(email.html).toContain(styleLinks(definition.sample[name]));
     }
   });
 

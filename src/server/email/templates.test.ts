@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeValues, emailLayout, escapeHtml, renderTemplate } from './templates';
+import { attributeValues, emailLayout, escapeHtml, renderTemplate, styleLinks } from './templates';
 
 describe('renderTemplate', () => {
   it('fills placeholders, with or without spaces inside the braces, and numbers', () => {
@@ -118,10 +118,37 @@ describe('emailLayout', () => {
     expect(html).not.toContain('border-top');
   });
 
-  it('adds the footer when given', () => {
-    expect(emailLayout({ title: 'T', bodyHtml: 'b', footerHtml: '<a href="https://x.test">Manage booking</a>' })).toContain(
-      '<a href="https://x.test">Manage booking</a></td></tr>',
-    );
+  it('adds the footer when given, its links styled', () => {
+    const html = emailLayout({ title: 'T', bodyHtml: 'b', footerHtml: 'Questions? <a href="https://x.test">Manage booking</a>' });
+    expect(html).toMatch(/Questions\? <a href="https:\/\/x\.test" style="[^"]*">Manage booking<\/a><\/td><\/tr>/);
+  });
+
+  it("carries the organiser's name at the top and its line at the foot", () => {
+    const html = emailLayout({ title: 'T', bodyHtml: 'b' });
+    expect(html).toContain('>Vibe Coding Workshop</td>');
+    expect(html).toContain('Vibe Coding Workshop · Live online workshops on building software prototypes with no-code tools.');
+  });
+
+  it('fits a 320 px phone: no fixed width above it but the 600 px column, which shrinks', () => {
+    const html = emailLayout({ title: 'T', bodyHtml: '<p>b</p>' });
+    const fixed = [...html.matchAll(/(?:width="|width:)(\d+)/g)].map((match) => Number(match[1])).filter((width) => width > 320);
+    expect(fixed).toEqual([600, 600]);
+    expect(html).toContain('width:100%;max-width:600px');
+    expect(html).toContain('overflow-wrap:anywhere');
+  });
+});
+
+describe('styleLinks', () => {
+  it('makes a link alone in its paragraph a button, and styles the others inline', () => {
+    const html = styleLinks('<p>Hi</p><p><a href="https://x.test/b?t=1&amp;u=2">See your booking</a></p><p>Or <a href="mailto:a@b.test">write</a>.</p>');
+    expect(html).toMatch(/^<p>Hi<\/p><p style="margin:24px 0;"><a href="https:\/\/x\.test\/b\?t=1&amp;u=2" style="display:inline-block;[^"]*background-color:#ff7a1a;[^"]*">See your booking<\/a><\/p>/);
+    expect(html).toMatch(/<p>Or <a href="mailto:a@b\.test" style="color:#121212;[^"]*">write<\/a>\.<\/p>$/);
+  });
+
+  it("shows a link written as its own address by its site's name, so no raw URL reaches the reader", () => {
+    const html = styleLinks('<td><a href="https://zoom.us/j/5550100?pwd=abcdefghijklmnop">https://zoom.us/j/5550100?pwd=abcdefghijklmnop</a></td>');
+    expect(html).toMatch(/<a href="https:\/\/zoom\.us\/j\/5550100\?pwd=abcdefghijklmnop" style="[^"]*">zoom\.us<\/a>/);
+    expect(html.replace(/href="[^"]*"/g, '')).not.toContain('https://');
   });
 });
 

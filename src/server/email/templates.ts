@@ -1,3 +1,5 @@
+import { SITE_NAME, SITE_TAGLINE } from '../../common/brand';
+
 /**
  * E-mail text: `{{key}}` placeholders (CONTRACT §4) and one shared HTML layout. Pure functions,
  * so features render their messages before they enqueue them, inside their own transaction.
@@ -143,30 +145,78 @@ function rawTextEnd(html: string, tag: string, from: number): number {
   return match ? from + match.index : html.length;
 }
 
+// The site's palette (src/app/client/styles.css): ink on paper, the accent behind ink text only.
+const INK = '#121212';
+const INK_SOFT = '#4a4640';
+const PAPER = '#fbf7ee';
+const ACCENT = '#ff7a1a';
+const FONT = 'Helvetica,Arial,sans-serif';
+const LINK_STYLE = `color:${INK};font-weight:bold;text-decoration:underline;`;
+const BUTTON_STYLE = `display:inline-block;padding:12px 20px;background-color:${ACCENT};border:2px solid ${INK};border-radius:6px;color:${INK};font-weight:bold;text-decoration:none;`;
+
+/** The text a reader sees for a link written as its own address: the site's name, not the URL. */
+function linkLabel(href: string): string {
+  try {
+    return new URL(href).hostname.replace(/^www\./, '');
+  } catch {
+    return 'this link';
+  }
+}
+
 /**
- * The frame every HTML e-mail shares: a 600 px column with inline styles only, because mail
- * clients drop <style> blocks and external CSS. `title` is plain text; the bodies are HTML that
- * the caller already rendered (and escaped) with renderTemplate.
+ * The links of a rendered body, styled inline: a link alone in its paragraph is a button (the
+ * templates' "See your booking", "Pay for your booking"); any other link is bold ink; a link
+ * whose text is its own address shows the site's name instead, so no long URL widens the e-mail.
+ */
+export function styleLinks(bodyHtml: string): string {
+  const alone = /<p>\s*<a href="([^"]*)">((?:(?!<\/a>)[\s\S])*)<\/a>\s*<\/p>/gi;
+  const withButtons = bodyHtml.replace(
+    alone,
+    (_match, href: string, text: string) => `<p style="margin:24px 0;"><a href="${href}" style="${BUTTON_STYLE}">${text}</a></p>`,
+  );
+  return withButtons.replace(/<a href="([^"]*)">((?:(?!<\/a>)[\s\S])*)<\/a>/gi, (_match, href: string, text: string) => {
+    const shown = /^\s*(https?:\/\/|www\.)\S+\s*$/i.test(text) ? escapeHtml(linkLabel(text.trim().replace(/&amp;/g, '&'))) : text;
+    return `<a href="${href}" style="${LINK_STYLE}">${shown}</a>`;
+  });
+}
+
+/**
+ * The frame every HTML e-mail shares: the organiser's name over a bordered white card on the
+ * site's paper colour, in a 600 px column that shrinks to a 320 px phone (inline styles only,
+ * because mail clients drop <style> blocks and external CSS). `title` is plain text; the bodies
+ * are HTML that the caller already rendered (and escaped) with renderTemplate.
  */
 export function emailLayout(parts: { title: string; bodyHtml: string; footerHtml?: string }): string {
   const title = escapeHtml(parts.title);
   const footer = parts.footerHtml
-    ? `<tr><td style="padding:16px 32px 24px;font-size:13px;line-height:1.5;color:#6b7280;border-top:1px solid #e5e7eb;">${parts.footerHtml}</td></tr>`
+    ? `<tr><td style="padding:16px 8px 0;font-family:${FONT};font-size:13px;line-height:1.5;color:${INK_SOFT};text-align:center;">${styleLinks(parts.footerHtml)}</td></tr>`
     : '';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
 <title>${title}</title>
 </head>
-<body style="margin:0;padding:0;background-color:#f3f4f6;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f3f4f6;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;font-family:Helvetica,Arial,sans-serif;color:#111827;">
-<tr><td style="padding:32px 32px 8px;"><h1 style="margin:0;font-size:22px;line-height:1.3;font-weight:bold;color:#111827;">${title}</h1></td></tr>
-<tr><td style="padding:8px 32px 32px;font-size:16px;line-height:1.6;color:#111827;">${parts.bodyHtml}</td></tr>
+<body style="margin:0;padding:0;background-color:${PAPER};-webkit-text-size-adjust:100%;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${PAPER};">
+<tr><td align="center" style="padding:24px 8px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;font-family:${FONT};color:${INK};">
+<tr><td style="padding:0 4px 16px;">
+<table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
+<td width="32" height="32" align="center" style="width:32px;height:32px;background-color:${ACCENT};border:2px solid ${INK};border-radius:6px;font-size:18px;line-height:32px;font-weight:bold;color:${INK};">${escapeHtml(SITE_NAME.charAt(0))}</td>
+<td style="padding-left:10px;font-size:16px;font-weight:bold;color:${INK};">${escapeHtml(SITE_NAME)}</td>
+</tr></table>
+</td></tr>
+<tr><td style="background-color:#ffffff;border:2px solid ${INK};border-radius:8px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
+<tr><td style="padding:28px 24px 4px;"><h1 style="margin:0;font-size:22px;line-height:1.3;font-weight:bold;color:${INK};">${title}</h1></td></tr>
+<tr><td style="padding:8px 24px 28px;font-size:16px;line-height:1.6;color:${INK};overflow-wrap:anywhere;word-break:break-word;">${styleLinks(parts.bodyHtml)}</td></tr>
+</table>
+</td></tr>
 ${footer}
+<tr><td style="padding:16px 8px 0;font-size:12px;line-height:1.5;color:${INK_SOFT};text-align:center;">${escapeHtml(SITE_NAME)} · ${escapeHtml(SITE_TAGLINE)}</td></tr>
 </table>
 </td></tr>
 </table>

@@ -1,10 +1,11 @@
 /**
- * The unsubscribe link every e-mail carries (issue 6): a token signed with APP_SECRET for the
+ * The unsubscribe link every newsletter carries (issue 6, issue 18): a token signed with APP_SECRET for the
  * recipient's address, added by the outbox worker at send time through unsubscribeDecorator, so
  * no feature that sends e-mail has to know about it.
  */
 import type { EmailDecorator } from '../../../server/email/outbox-worker';
 import { recipientAddress } from '../../../server/email/outbox-worker';
+import { NEWSLETTER_KIND } from '../../../server/email/outbox';
 import { escapeHtml } from '../../../server/email/templates';
 import type { OutgoingEmail } from '../../../server/email/transport';
 import { signToken, verifyToken } from '../../../server/lib/signed-token';
@@ -14,6 +15,8 @@ export const UNSUBSCRIBE_PURPOSE = 'newsletter-unsubscribe';
 export const UNSUBSCRIBE_TOKEN_TTL_MS = 5 * 365 * 24 * 60 * 60 * 1000;
 export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 export const UNSUBSCRIBE_FOOTER_LABEL = 'Unsubscribe from these e-mails:';
+/** The HTML footer's words before its 'Unsubscribe' link. */
+export const UNSUBSCRIBE_FOOTER_HTML_LABEL = 'You get this newsletter because you subscribed to it.';
 
 export type UnsubscribeLinkOptions = { secret: string; publicUrl: string };
 
@@ -31,10 +34,9 @@ export function unsubscribeUrl({ secret, publicUrl }: UnsubscribeLinkOptions, em
   return `${publicUrl.replace(/\/+$/, '')}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken(secret, email))}`;
 }
 
-/** The footer's HTML: one small line, inline styles only (mail clients drop style blocks). */
+/** The footer's HTML: one small line with a link named 'Unsubscribe' (no raw URL), inline styles only. */
 export function unsubscribeFooterHtml(url: string): string {
-  const href = escapeHtml(url);
-  return `<p style="margin:0;padding:0 12px 24px;text-align:center;font-family:Helvetica,Arial,sans-serif;font-size:12px;line-height:1.5;color:#6b7280;">${UNSUBSCRIBE_FOOTER_LABEL} <a href="${href}" style="color:#6b7280;text-decoration:underline;">${href}</a></p>`;
+  return `<p style="margin:0;padding:16px 12px 24px;text-align:center;font-family:Helvetica,Arial,sans-serif;font-size:12px;line-height:1.5;color:#4a4640;">${UNSUBSCRIBE_FOOTER_HTML_LABEL} <a href="${escapeHtml(url)}" style="color:#121212;text-decoration:underline;">Unsubscribe</a></p>`;
 }
 
 /** Puts the footer before `</body>` of a full document (emailLayout), or after a fragment. */
@@ -65,8 +67,9 @@ export function addUnsubscribeLink(message: OutgoingEmail, url: string): Outgoin
 
 /**
  * For the outbox worker: `new OutboxWorker({ …, decorate: unsubscribeDecorator({ secret, publicUrl }) })`.
- * The link is signed for the recipient (`to`) of each e-mail.
+ * Only a newsletter carries the link, signed for its recipient (`to`): booking, sign-in, refund,
+ * cancellation and reminder e-mails are the service itself, not something to unsubscribe from.
  */
 export function unsubscribeDecorator(options: UnsubscribeLinkOptions): EmailDecorator {
-  return (message) => addUnsubscribeLink(message, unsubscribeUrl(options, message.to));
+  return (message, row) => (row.kind === NEWSLETTER_KIND ? addUnsubscribeLink(message, unsubscribeUrl(options, message.to)) : message);
 }
