@@ -94,6 +94,20 @@ export const FREE_BOOKING_STEPS = [
     },
     rowMode: 'array',
   },
+  // notifyOrganiser (issue 18): its switches and Reply-To in one read, then the organiser's
+  // address (the bench's site has no admin, so no notice is queued, as in the app).
+  {
+    request: 'bookings',
+    text: 'select "key", "value" from "settings" where "settings"."key" in ($1, $2)',
+    values: () => ['notifications', 'email'],
+    rowMode: 'array',
+  },
+  {
+    request: 'bookings',
+    text: 'select "email" from "admin_users" where "admin_users"."is_admin" = $1 order by "admin_users"."id" asc limit $2',
+    values: () => [true, 1],
+    rowMode: 'array',
+  },
   {
     request: 'bookings',
     text: `update "discount_codes" set "current_uses" = "discount_codes"."current_uses" + 1 where ("discount_codes"."id" = $1 and ${USABLE_CODE}) returning "id"`,

@@ -79,8 +79,12 @@ describe('resolveMailTransport: saved settings, else SMTP_URL, else none', () =>
     expect(settingsCatcher.messages).toHaveLength(0);
   });
 
-  it('ignores incomplete saved settings and keeps SMTP_URL', async () => {
-    expect((await save({ emailServiceType: 'microsoft365', emailTenantId: 'only-a-tenant' })).statusCode).toBe(200);
+  it('refuses incomplete settings, ignores an incomplete row saved before that rule, and keeps SMTP_URL', async () => {
+    expect((await save({ emailServiceType: 'microsoft365', emailTenantId: 'only-a-tenant' })).statusCode).toBe(400);
+    await app.database.db
+      .insert(settings)
+      .values({ key: 'email', value: { serviceType: 'microsoft365', tenantId: 'only-a-tenant' } })
+      .onConflictDoUpdate({ target: settings.key, set: { value: { serviceType: 'microsoft365', tenantId: 'only-a-tenant' }, updatedAt: sql`now()` } });
     const transport = await resolveMailTransport(app.database.db, env(), TEST_SECRET);
     await transport!.send(message({ subject: 'still env' }));
     expect(envCatcher.messages.map((m) => m.subject)).toContain('still env');

@@ -89,7 +89,15 @@ describe('the restore drill', () => {
     expect(reserved.statusCode).toBe(201);
     reservationId = reserved.json().id;
     const queued = await db.select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
-    expect(queued.map((mail) => mail.kind).sort()).toEqual(['booking-free', 'booking-paid', 'booking-reserved']);
+    // Each with the organiser's notice of it (issue 18).
+    expect(queued.map((mail) => mail.kind).sort()).toEqual([
+      'booking-free',
+      'booking-paid',
+      'booking-reserved',
+      'organiser-notifyNewBooking',
+      'organiser-notifyNewBooking',
+      'organiser-notifyNewBooking',
+    ]);
 
     const backup = await inject(before, 'GET', '/api/admin/backup', undefined, admin);
     expect(backup.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { getPaymentSettings } from '../../src/features/settings/server';
 import { testPaymentConnection } from '../../src/features/settings/server/payment-check';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 import { auditLog, processedWebhookEvents, settings } from '../../src/server/db/schema';
+import { SmtpCatcher } from '../helpers/smtp-catcher';
 import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double';
 import { clientHeaders, TEST_ADMIN, TEST_SECRET, adminTestSession, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
 
@@ -45,6 +46,13 @@ describe('GET /api/admin/settings', () => {
       emailPort: 587,
       emailUser: null,
       emailFrom: null,
+      emailReplyTo: null,
+      // Nothing saved: the e-mails come from the organiser (the first admin) and replies reach them.
+      emailSender: `Vibe Coding Workshop <${TEST_ADMIN.email}>`,
+      emailReplyToInUse: TEST_ADMIN.email,
+      // The test admin's address is on .local, which no mail provider trusts.
+      emailSenderWarning:
+        'E-mails go out from admin@test.local, which is not a real domain: replies are lost and many providers file such mail as spam. Set a sender and a Reply-To address you read.',
       emailTenantId: null,
       emailClientId: null,
       hasEmailPassword: false,
@@ -52,6 +60,10 @@ describe('GET /api/admin/settings', () => {
       emailConfigured: false,
       emailTransportSource: 'none',
       reservationHours: 48,
+      notifyNewBooking: true,
+      notifyContactMessage: true,
+      notifyRefundRequest: true,
+      notifyCancellation: true,
       updatedAt: null,
     });
   });
@@ -90,6 +102,10 @@ describe('POST /api/admin/settings', () => {
       emailPort: 2525,
       emailUser: 'mailer@example.test',
       emailFrom: 'Workshops <hello@example.test>',
+      emailReplyTo: null,
+      emailSender: 'Workshops <hello@example.test>',
+      emailReplyToInUse: TEST_ADMIN.email,
+      emailSenderWarning: null,
       emailTenantId: 'tenant-1',
       emailClientId: 'client-1',
       hasEmailPassword: true,
@@ -97,6 +113,10 @@ describe('POST /api/admin/settings', () => {
       emailConfigured: true,
       emailTransportSource: 'settings',
       reservationHours: 48,
+      notifyNewBooking: true,
+      notifyContactMessage: true,
+      notifyRefundRequest: true,
+      notifyCancellation: true,
       updatedAt: expect.any(String),
     });
     expect(body).not.toHaveProperty('emailPassword');
@@ -162,16 +182,17 @@ describe('POST /api/admin/settings', () => {
     const value = (await rawRow('email'))!.value as { password: string };
     expect(openSecret(TEST_SECRET, 'settings', value.password, 'email.password')?.toString('utf8')).toBe('new-password-1');
 
-    const cleared = await save({ clearEmailPassword: true, clearEmailClientSecret: true });
+    // A login is both parts or neither: the user name goes with the password.
+    const cleared = await save({ clearEmailPassword: true, clearEmailClientSecret: true, emailUser: '' });
     expect(cleared.json()).toMatchObject({ hasEmailPassword: false, hasEmailClientSecret: false });
     expect((await rawRow('email'))!.value).toMatchObject({ password: null, clientSecret: null });
     const [audit] = await settingsAudits();
-    expect((audit!.details as { fields: string[] }).fields.sort()).toEqual(['emailClientSecret', 'emailPassword']);
+    expect((audit!.details as { fields: string[] }).fields.sort()).toEqual(['emailClientSecret', 'emailPassword', 'emailUser']);
   });
 
   it('clears a text field sent empty and resets an empty port to 587', async () => {
-    const response = await save({ emailUser: '', emailPort: '' });
-    expect(response.json()).toMatchObject({ emailUser: null, emailPort: 587 });
+    const response = await save({ emailFrom: '', emailPort: '' });
+    expect(response.json()).toMatchObject({ emailFrom: null, emailPort: 587 });
   });
 
   it('does not audit a save that changes nothing', async () => {
@@ -317,5 +338,86 @@ describe('payment status and test (Stripe through the real SDK against a local S
     await offline.close();
     const result = await testPaymentConnection({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: `http://127.0.0.1:${offline.port}` }, stripeProvider);
     expect(result).toMatchObject({ ok: false, message: expect.stringContaining('unable to connect') });
+  });
+});
+
+describe('sender, Reply-To and the organiser notifications (issue 18)', () => {
+  it('saves a Reply-To and uses it, warns about a no-reply sender, and refuses a Reply-To that is no address', async () => {
+    const saved = await save({ emailFrom: 'Sam at Workshops <no-reply@vibecoding.example>', emailReplyTo: 'sam@vibecoding.example' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      emailFrom: 'Sam at Workshops <no-reply@vibecoding.example>',
+      emailReplyTo: 'sam@vibecoding.example',
+      emailSender: 'Sam at Workshops <no-reply@vibecoding.example>',
+      emailReplyToInUse: 'sam@vibecoding.example',
+      emailSenderWarning: expect.stringContaining('no-reply@vibecoding.example, an address nobody reads'),
+    });
+    const fixed = await save({ emailFrom: 'Sam at Workshops <sam@vibecoding.example>' });
+    expect(fixed.json()).toMatchObject({ emailSenderWarning: null });
+
+    const before = await getSettings();
+    const refused = await save({ emailReplyTo: 'sam at vibecoding' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: 'Reply-To must be an e-mail address, e.g. hello@example.com' });
+    expect((await getSettings()).body).toBe(before.body);
+  });
+
+  it('switches each organiser notification off and on, and records which', async () => {
+    const off = await save({ notifyNewBooking: false, notifyCancellation: false });
+    expect(off.json()).toMatchObject({ notifyNewBooking: false, notifyContactMessage: true, notifyRefundRequest: true, notifyCancellation: false });
+    const [audit] = await settingsAudits();
+    expect((audit!.details as { fields: string[] }).fields.sort()).toEqual(['notifyCancellation', 'notifyNewBooking']);
+    expect((await save({ notifyNewBooking: true })).json()).toMatchObject({ notifyNewBooking: true, notifyCancellation: false });
+    expect((await save({ notifyRefundRequest: 'no' })).statusCode).toBe(400);
+  });
+
+  it.each([
+    [{ emailServiceType: 'smtp', emailHost: '', emailUser: 'mailer@example.test', emailPassword: 'pw-123456' }, 'add the host'],
+    [{ emailServiceType: 'smtp', emailHost: 'smtp.example.test', emailUser: 'mailer@example.test', clearEmailPassword: true }, 'add the password'],
+    [{ emailServiceType: 'microsoft365', emailTenantId: 'tenant-1', emailClientId: '', emailFrom: 'hello@example.test' }, 'add the client id'],
+  ])('refuses half-filled mail server settings %j and saves nothing', async (payload, missing) => {
+    const before = await getSettings();
+    const response = await save(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain(`The e-mail settings are incomplete: ${missing}`);
+    expect(response.json().message).toContain('Nothing was saved.');
+    expect((await getSettings()).body).toBe(before.body);
+  });
+
+  it('sends a test message through settings not saved yet, with their sender and Reply-To, and saves nothing', async () => {
+    const catcher = await SmtpCatcher.start();
+    try {
+      const before = await getSettings();
+      const port = Number(new URL(catcher.url).port);
+      const draft = { emailServiceType: 'smtp', emailHost: '127.0.0.1', emailPort: port, emailFrom: 'Sam <sam@vibecoding.example>', emailReplyTo: 'desk@vibecoding.example' };
+      const sent = await session.app.inject({ method: 'POST', url: '/api/admin/settings/test-email', headers: session.headers, payload: { to: 'me@vibecoding.example', settings: draft } });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json()).toEqual({ success: true, message: 'Email sent to me@vibecoding.example' });
+      expect(catcher.messages).toHaveLength(1);
+      expect(catcher.messages[0]!.from).toContain('sam@vibecoding.example');
+      expect(catcher.messages[0]!.headers.get('reply-to')).toContain('desk@vibecoding.example');
+      expect((await getSettings()).body).toBe(before.body);
+
+      // A server that does not answer: the reason, and still nothing saved.
+      const dead = await session.app.inject({
+        method: 'POST',
+        url: '/api/admin/settings/test-email',
+        headers: session.headers,
+        payload: { to: 'me@vibecoding.example', settings: { ...draft, emailPort: 1 } },
+      });
+      expect(dead.statusCode).toBe(502);
+      expect(dead.json().message).toMatch(/unable to connect/i);
+      const half = await session.app.inject({
+        method: 'POST',
+        url: '/api/admin/settings/test-email',
+        headers: session.headers,
+        payload: { to: 'me@vibecoding.example', settings: { ...draft, emailUser: 'sam@vibecoding.example' } },
+      });
+      expect(half.statusCode).toBe(400);
+      expect(half.json().message).toContain('add the password');
+      expect((await getSettings()).body).toBe(before.body);
+    } finally {
+      await catcher.stop();
+    }
   });
 });

@@ -25,6 +25,10 @@ export const TIMEZONE_INVALID = 'Timezone must be one of EST, CST, MST, PST, UTC
 export const SERVICE_TYPE_INVALID = 'Email service type must be smtp or microsoft365';
 export const PORT_INVALID = 'Email port must be a whole number between 1 and 65535';
 export const FROM_INVALID = 'From address must be an e-mail address, e.g. Workshops <hello@example.com>';
+export const REPLY_TO_INVALID = 'Reply-To must be an e-mail address, e.g. hello@example.com';
+export const NOTIFY_INVALID = 'Each notification switch must be true or false';
+export const EMAIL_SETTINGS_INCOMPLETE = (missing: string[]) =>
+  `The e-mail settings are incomplete: add the ${missing.join(', ')}, or clear the mail server settings to use the default. Nothing was saved.`;
 export const FIELD_TOO_LONG = 'Each e-mail setting must be 500 characters or less';
 export const RECIPIENT_INVALID = 'Please enter a valid email address';
 export const RESERVATION_HOURS_INVALID = `Reservation hours must be a whole number from ${MIN_RESERVATION_HOURS} to ${MAX_RESERVATION_HOURS}`;
@@ -89,6 +93,42 @@ export const emailFromField = z.preprocess(
     .refine((value) => value === '' || parseFromAddress(value) !== null, FROM_INVALID),
 );
 
+export const emailReplyToField = z.preprocess(
+  blankToEmpty,
+  safeString('Reply-To')
+    .trim()
+    .max(500, FIELD_TOO_LONG)
+    .refine((value) => value === '' || parseFromAddress(value) !== null, REPLY_TO_INVALID),
+);
+
+/**
+ * What the organiser is e-mailed about (issue 18): each on by default, each can be switched off.
+ * Input name → what the settings page calls it.
+ */
+export const ORGANISER_NOTIFICATIONS = {
+  notifyNewBooking: 'A new booking or reservation',
+  notifyContactMessage: 'A contact message',
+  notifyRefundRequest: 'A refund request',
+  notifyCancellation: 'A cancellation',
+} as const;
+export type OrganiserNotification = keyof typeof ORGANISER_NOTIFICATIONS;
+export const ORGANISER_NOTIFICATION_NAMES = Object.keys(ORGANISER_NOTIFICATIONS) as OrganiserNotification[];
+const notifyField = z.boolean({ error: NOTIFY_INVALID }).optional();
+
+/**
+ * Why the sender would hurt delivery, or null: an address nobody reads (no-reply) or one on a
+ * host that is not a real domain (localhost, *.local) loses the replies the e-mails invite and is
+ * often filtered as spam.
+ */
+export function senderWarning(from: string): string | null {
+  const address = parseFromAddress(from)?.address ?? from;
+  const [local = '', domain = ''] = address.toLowerCase().split('@');
+  const unread = /^(no-?reply|do-?not-?reply)$/.test(local);
+  const notADomain = domain === 'localhost' || domain.endsWith('.localhost') || domain.endsWith('.local') || !domain.includes('.');
+  if (!unread && !notADomain) return null;
+  return `E-mails go out from ${address}, ${unread ? 'an address nobody reads' : 'which is not a real domain'}: replies are lost and many providers file such mail as spam. Set a sender and a Reply-To address you read.`;
+}
+
 /** POST /api/admin/settings: any subset of the settings (spec §7 "body the settings fields"). */
 export const settingsUpdateSchema = z.object({
   timezone: timezoneField.optional(),
@@ -100,11 +140,16 @@ export const settingsUpdateSchema = z.object({
   /** Forget the saved password (an empty emailPassword keeps it). */
   clearEmailPassword: z.boolean().optional(),
   emailFrom: emailFromField.optional(),
+  emailReplyTo: emailReplyToField.optional(),
   emailTenantId: clearableText('Tenant ID'),
   emailClientId: clearableText('Client ID'),
   emailClientSecret: secretText('Client secret'),
   clearEmailClientSecret: z.boolean().optional(),
   reservationHours: reservationHoursField.optional(),
+  notifyNewBooking: notifyField,
+  notifyContactMessage: notifyField,
+  notifyRefundRequest: notifyField,
+  notifyCancellation: notifyField,
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 /** What a client sends (secrets may be omitted). */
@@ -118,6 +163,12 @@ export const settingsSchema = z.object({
   emailPort: z.number().int(),
   emailUser: z.string().nullable(),
   emailFrom: z.string().nullable(),
+  emailReplyTo: z.string().nullable(),
+  /** The From and Reply-To e-mails actually go out with (the saved ones, else the organiser's address). */
+  emailSender: z.string(),
+  emailReplyToInUse: z.string().nullable(),
+  /** Set when that sender would lose replies or look like spam (senderWarning). */
+  emailSenderWarning: z.string().nullable(),
   emailTenantId: z.string().nullable(),
   emailClientId: z.string().nullable(),
   hasEmailPassword: z.boolean(),
@@ -128,12 +179,21 @@ export const settingsSchema = z.object({
   emailTransportSource: z.enum(['settings', 'smtp_url', 'none']),
   /** Hours an unpaid reservation holds its seat (never past the workshop's start). */
   reservationHours: z.number().int(),
+  notifyNewBooking: z.boolean(),
+  notifyContactMessage: z.boolean(),
+  notifyRefundRequest: z.boolean(),
+  notifyCancellation: z.boolean(),
   updatedAt: z.string().nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const testEmailSchema = z.object({
   to: safeString('Recipient', { error: RECIPIENT_INVALID }).trim().regex(EMAIL, RECIPIENT_INVALID),
+  /**
+   * Changes to the e-mail settings not saved yet: the test goes through them, so the settings page
+   * saves a new mail server only once a message went through it.
+   */
+  settings: settingsUpdateSchema.optional(),
 });
 export type TestEmailInput = z.infer<typeof testEmailSchema>;
 

@@ -11,6 +11,9 @@ import type { emailOutbox } from '../db/schema';
  */
 export type OutgoingEmail = Pick<typeof emailOutbox.$inferSelect, 'to' | 'bcc' | 'subject' | 'html' | 'text' | 'attachments'> & {
   headers?: Record<string, string>;
+  /** The sender and Reply-To of the admin's settings (set when sent); the transport's default From otherwise. */
+  from?: string;
+  replyTo?: string | null;
 };
 
 export type MailTransport = {
@@ -25,6 +28,11 @@ export const DEFAULT_FROM = 'Workshops <no-reply@localhost>';
 // Nodemailer waits minutes by default; a dead server should fail an attempt quickly and let the
 // outbox retry later. Query parameters in the URL (e.g. `?socketTimeout=60000`) still win.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/** From and Reply-To for nodemailer, when the message names them (else the transport's default From). */
+export function senderFields(message: OutgoingEmail): { from?: string; replyTo?: string } {
+  return { ...(message.from ? { from: message.from } : {}), ...(message.replyTo ? { replyTo: message.replyTo } : {}) };
+}
 
 /** An SMTP transport from `smtp://user:pass@host:port` or `smtps://…` (the `SMTP_URL` format). */
 export function smtpTransportFromUrl(url: string, from: string = DEFAULT_FROM): MailTransport {
@@ -41,6 +49,7 @@ export function smtpTransportFromUrl(url: string, from: string = DEFAULT_FROM): 
   return {
     async send(message, options = {}) {
       await mailer.sendMail({
+        ...senderFields(message),
         to: message.to,
         bcc: message.bcc ?? undefined,
         subject: message.subject,

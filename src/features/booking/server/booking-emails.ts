@@ -12,6 +12,7 @@ import { formatInstant } from '../../../common/time-zones';
 import type { EmailTemplateType } from '../../email-templates';
 import { renderEmail, type TemplateValues } from '../../email-templates/server';
 import { participantLinkFor } from '../../participant/server';
+import { adminSectionUrl, notifyOrganiser } from '../../settings/server';
 import type { BookingDeps } from './booking.service';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -96,6 +97,40 @@ export async function queueBookingEmail(
     tokens: tokens.tokens,
   });
   return true;
+}
+
+const NEW_BOOKING_WORDS: Record<BookingEmailKind, { subject: string; summary: string }> = {
+  paid: { subject: 'New booking', summary: 'A seat was booked and paid for.' },
+  free: { subject: 'New booking (free)', summary: 'A seat was booked free of charge with a discount code.' },
+  reserved: { subject: 'New reservation', summary: 'A seat was reserved, to be paid later.' },
+};
+
+/**
+ * Tells the organiser of a new booking or reservation (issue 18), in the transaction that made
+ * it; nothing when they switched it off. Not for a resent confirmation or a moved booking.
+ */
+export async function notifyOrganiserOfBooking(
+  tx: Database,
+  deps: Pick<BookingDeps, 'publicUrl'>,
+  kind: BookingEmailKind,
+  booking: BookingRow,
+  date: WorkshopDateRow | undefined,
+): Promise<void> {
+  const words = NEW_BOOKING_WORDS[kind];
+  const name = `${booking.firstName} ${booking.lastName}`.trim();
+  await notifyOrganiser(tx, {
+    about: 'notifyNewBooking',
+    subject: `${words.subject}: ${date?.title ?? 'a workshop'} — ${name}`,
+    summary: words.summary,
+    details: [
+      ['Who', `${name} <${booking.email}>${booking.company ? `, ${booking.company}` : ''}`],
+      ['Workshop', date?.title ?? ''],
+      ['When', date ? whenText(date, null) : ''],
+      ['Price', booking.discountAmountCents > 0 ? `${formatUsd(centsToDollars(booking.finalPriceCents))} (${formatUsd(centsToDollars(booking.discountAmountCents))} off)` : formatUsd(centsToDollars(booking.finalPriceCents))],
+      ['Booking', `#${booking.id}`],
+    ],
+    link: { href: adminSectionUrl(deps.publicUrl, 'bookings'), label: 'Open Bookings' },
+  });
 }
 
 /** Renders a template for one recipient and queues it, unless the template is switched off. */

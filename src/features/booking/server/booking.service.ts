@@ -13,7 +13,7 @@ import { HttpError } from '../../../server/plugins/error-handler';
 import type { BookingForm, BookingResponse, PaymentIntentResponse } from '../booking.schema';
 import { confirmationTokenFor } from './booking-confirmation';
 import { claimDiscountUse, discountInvalid, normaliseCode, usableDiscount } from './discounts';
-import { PAY_LINK_PURPOSE, queueBookingEmail, type WorkshopDateRow } from './booking-emails';
+import { notifyOrganiserOfBooking, PAY_LINK_PURPOSE, queueBookingEmail, type WorkshopDateRow } from './booking-emails';
 import { fulfilPayment } from './fulfil-payment';
 import { subscribeBooker } from './newsletter-signup';
 import { getPaymentSettings } from '../../settings/server';
@@ -331,6 +331,7 @@ async function bookUnpaidSeat(
       .returning();
     await subscribeBooker(tx, form.email, form.subscribedToNewsletter);
     await queueBookingEmail(tx, deps, reservation ? 'reserved' : 'free', row!, offer.date);
+    await notifyOrganiserOfBooking(tx, deps, reservation ? 'reserved' : 'free', row!, offer.date);
     if (offer.discount) await claimDiscountUse(tx, offer.discount.id, deps.now());
     await takeSeat(tx, offer.date.id);
     return row!;

@@ -3,7 +3,7 @@ import { resolveTimeZone } from '../../../common/time-zones';
 import type { Database } from '../../../server/db/client';
 import { bookings, payments, seatHolds, workshopDates } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { queueBookingEmail } from './booking-emails';
+import { notifyOrganiserOfBooking, queueBookingEmail } from './booking-emails';
 import type { BookingDeps } from './booking.service';
 import { normaliseCode, reclaimDiscountUse } from './discounts';
 import { subscribeBooker } from './newsletter-signup';
@@ -161,5 +161,6 @@ async function bookPaidSeat(tx: Database, deps: BookingDeps, payment: PaymentRow
   await tx.update(payments).set({ status: 'succeeded', bookingId: booking!.id, updatedAt: new Date() }).where(eq(payments.id, payment.id));
   await subscribeBooker(tx, customer.email, customer.subscribedToNewsletter);
   await queueBookingEmail(tx, deps, 'paid', booking!, date);
+  await notifyOrganiserOfBooking(tx, deps, 'paid', booking!, date);
   return { booking: booking! };
 }

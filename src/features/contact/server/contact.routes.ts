@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../server/deps';
 import { contactMessageSchema } from '../contact.schema';
 import { receiveContactMessage } from './contact.service';
 
-export async function contactRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
+export async function contactRoutes(app: FastifyInstance, { db, env, onEmailQueued }: AppDeps): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/contact',
     {
@@ -13,7 +13,8 @@ export async function contactRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       schema: { body: contactMessageSchema, response: { 201: z.object({ ok: z.literal(true), id: z.number() }) } },
     },
     async (request, reply) => {
-      const { id } = await receiveContactMessage(db, request.body);
+      const { id, queued } = await receiveContactMessage(db, request.body, env.PUBLIC_URL);
+      if (queued) onEmailQueued?.();
       return reply.status(201).send({ ok: true as const, id });
     },
   );

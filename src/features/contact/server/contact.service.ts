@@ -3,6 +3,7 @@ import type { Database } from '../../../server/db/client';
 import { contactMessages, emailOutbox, newsletterSubscribers } from '../../../server/db/schema';
 import { enqueueEmail } from '../../../server/email/outbox';
 import { renderEmail } from '../../email-templates/server';
+import { adminSectionUrl, notifyOrganiser } from '../../settings/server';
 import type { contactMessageSchema } from '../contact.schema';
 import type { z } from 'zod';
 
@@ -21,7 +22,7 @@ export const CONTACT_REPLIES_PER_HOUR = 3;
  * template is switched off or the address already got its hourly share; the message is stored
  * either way. `queued` tells the caller to nudge the outbox worker after the commit.
  */
-export async function receiveContactMessage(db: Database, input: ContactMessage): Promise<{ id: number; queued: boolean }> {
+export async function receiveContactMessage(db: Database, input: ContactMessage, publicUrl?: string): Promise<{ id: number; queued: boolean }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
@@ -30,8 +31,19 @@ export async function receiveContactMessage(db: Database, input: ContactMessage)
     if (input.subscribeToNewsletter) {
       await tx.insert(newsletterSubscribers).values({ email: input.email.toLowerCase(), source: 'contact' }).onConflictDoNothing();
     }
-    const queued = await queueContactReply(tx, input);
-    return { id: row!.id, queued };
+    const acknowledged = await queueContactReply(tx, input);
+    const notified = await notifyOrganiser(tx, {
+      about: 'notifyContactMessage',
+      subject: `New message: ${input.subject}`,
+      summary: `${input.name} wrote through the contact form. Reply to this address to answer them.`,
+      details: [
+        ['From', `${input.name} <${input.email}>`],
+        ['Subject', input.subject],
+        ['Message', input.message],
+      ],
+      ...(publicUrl ? { link: { href: adminSectionUrl(publicUrl, 'messages'), label: 'Open Messages' } } : {}),
+    });
+    return { id: row!.id, queued: acknowledged || notified };
   });
 }
 

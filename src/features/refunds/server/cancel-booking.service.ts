@@ -29,7 +29,7 @@ import {
   type CancellationOutcomeDto,
   type CancellationTerms,
 } from '../refunds.schema';
-import { queueCancellationEmail } from './refund-emails';
+import { notifyOrganiserOfCancellation, queueCancellationEmail } from './refund-emails';
 import { recordRefundOwed, sendRefundOwed } from './refund-owed';
 import {
   BOOKING_ENTITY,
@@ -168,7 +168,7 @@ export async function cancelBooking(
       });
     }
 
-    await queueCancellationEmail(tx, row, {
+    const cancellation = {
       workshopTitle: date?.title ?? 'your workshop',
       when: workshopWhen(date, row.timeZone),
       kind: outcome.kind,
@@ -176,7 +176,9 @@ export async function cancelBooking(
       creditCode: creditCode ?? undefined,
       creditExpiresAt,
       publicUrl: deps.publicUrl,
-    });
+    };
+    await queueCancellationEmail(tx, row, cancellation);
+    if (viewer.kind === 'participant') await notifyOrganiserOfCancellation(tx, row, { ...cancellation, when: workshopWhen(date, null) });
     await recordAudit(tx, {
       actor: viewer.email,
       action: 'booking_cancelled',

@@ -5,6 +5,7 @@ import { bookingCancellationAttachment } from '../../calendar/server';
 import { renderTemplate } from '../../../server/email/templates';
 import type { EmailTemplateType } from '../../email-templates';
 import { renderEmail, type TemplateValues } from '../../email-templates/server';
+import { adminSectionUrl, notifyOrganiser } from '../../settings/server';
 import type { CancellationOutcomeKind } from '../cancellation-policy';
 
 /**
@@ -146,4 +147,46 @@ async function queueCancellation(tx: Database, booking: EmailBooking, details: C
     { refundDetails: renderTemplate(moneyText, values, { html: true }) },
     calendar ? [calendar] : undefined,
   );
+}
+
+type NoticeBooking = EmailBooking & { lastName: string };
+const fullName = (booking: NoticeBooking) => `${booking.firstName} ${booking.lastName}`.trim();
+
+/** Tells the organiser a participant asked for a refund (issue 18), unless switched off. */
+export async function notifyOrganiserOfRefundRequest(tx: Database, publicUrl: string, booking: NoticeBooking, workshopTitle: string, reason: string) {
+  await notifyOrganiser(tx, {
+    about: 'notifyRefundRequest',
+    subject: `Refund request: ${workshopTitle} — ${fullName(booking)}`,
+    summary: 'A participant asked for a refund. It waits for your review in the Refunds section.',
+    details: [
+      ['Who', `${fullName(booking)} <${booking.email}>`],
+      ['Workshop', workshopTitle],
+      ['Booking', `#${booking.id}`],
+      ['Reason', reason],
+    ],
+    link: { href: adminSectionUrl(publicUrl, 'refunds'), label: 'Review the request' },
+  });
+}
+
+/** Tells the organiser a participant cancelled, and what the refund policy gave back (issue 18). */
+export async function notifyOrganiserOfCancellation(tx: Database, booking: NoticeBooking, details: CancellationDetails & { kind: CancellationOutcomeKind }) {
+  const outcome: Record<CancellationOutcomeKind, string> = {
+    'full-refund': `A full refund of ${formatUsd(centsToDollars(details.refundCents))}`,
+    'half-refund': `A 50% refund of ${formatUsd(centsToDollars(details.refundCents))}`,
+    credit: `A credit code for one booking${details.creditCode ? ` (${details.creditCode})` : ''}`,
+    none: 'Nothing was due',
+  };
+  await notifyOrganiser(tx, {
+    about: 'notifyCancellation',
+    subject: `Cancelled: ${details.workshopTitle} — ${fullName(booking)}`,
+    summary: 'A participant cancelled their booking; the seat is free again.',
+    details: [
+      ['Who', `${fullName(booking)} <${booking.email}>`],
+      ['Workshop', details.workshopTitle],
+      ['When', details.when],
+      ['Booking', `#${booking.id}`],
+      ['Money', outcome[details.kind]],
+    ],
+    link: { href: adminSectionUrl(details.publicUrl, 'bookings'), label: 'Open Bookings' },
+  });
 }

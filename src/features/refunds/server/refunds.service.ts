@@ -20,7 +20,7 @@ import {
   type RefundRequestDto,
   type ReviewRefundBody,
 } from '../refunds.schema';
-import { queueRefundApprovedEmail, queueRefundRejectedEmail, queueRefundRequestReceivedEmail } from './refund-emails';
+import { notifyOrganiserOfRefundRequest, queueRefundApprovedEmail, queueRefundRejectedEmail, queueRefundRequestReceivedEmail } from './refund-emails';
 import {
   CANCELLATION_REFUND_REASON,
   cancellationRefundKey,
@@ -59,6 +59,7 @@ export async function requestRefund(deps: RefundDeps, viewer: Viewer, bookingId:
 
     const date = await loadWorkshopDate(tx, booking.workshopDateId);
     await queueRefundRequestReceivedEmail(tx, booking, date?.title ?? 'your workshop', reason);
+    await notifyOrganiserOfRefundRequest(tx, deps.publicUrl, booking, date?.title ?? 'a workshop', reason);
     await recordAudit(tx, {
       actor: viewer.email,
       action: 'refund_requested',

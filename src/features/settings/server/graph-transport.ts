@@ -55,6 +55,7 @@ function customHeaders(message: OutgoingEmail) {
 /** The JSON body of sendMail for one outbox message. */
 export function graphMessage(message: OutgoingEmail, from: { name: string | null; address: string }) {
   const bcc = recipients(message.bcc);
+  const replyTo = recipients(message.replyTo ?? null);
   const attachments = (message.attachments ?? []).map((file) => ({
     '@odata.type': '#microsoft.graph.fileAttachment',
     name: file.filename,
@@ -68,6 +69,7 @@ export function graphMessage(message: OutgoingEmail, from: { name: string | null
       body: { contentType: 'HTML', content: message.html },
       toRecipients: recipients(message.to),
       ...(bcc.length > 0 && { bccRecipients: bcc }),
+      ...(replyTo.length > 0 && { replyTo }),
       ...(from.name && { from: { emailAddress: { address: from.address, name: from.name } } }),
       ...(attachments.length > 0 && { attachments }),
       ...(headers.length > 0 && { internetMessageHeaders: headers }),

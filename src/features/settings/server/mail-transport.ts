@@ -9,14 +9,15 @@ import { eq, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Database } from '../../../server/db/client';
 import { settings } from '../../../server/db/schema';
-import { DEFAULT_FROM, smtpTransportFromUrl, type MailTransport, type OutgoingEmail } from '../../../server/email/transport';
+import { DEFAULT_FROM, senderFields, smtpTransportFromUrl, type MailTransport, type OutgoingEmail } from '../../../server/email/transport';
 import type { Env } from '../../../server/env';
 import { parseFromAddress } from '../settings.schema';
 import { graphTransport } from './graph-transport';
 import { mailSettingsVersion } from './mail-transport-cache';
+import { organiserAddress, senderOf, type MailSender } from './sender';
 import { EMAIL_KEY, isEmailConfigComplete, readEmailConfig, type EmailConfig } from './settings.service';
 
-export type MailEnv = Pick<Env, 'SMTP_URL' | 'MS_LOGIN_BASE_URL' | 'MS_GRAPH_BASE_URL'>;
+export type MailEnv = Pick<Env, 'SMTP_URL' | 'MS_LOGIN_BASE_URL' | 'MS_GRAPH_BASE_URL' | 'ADMIN_EMAIL'>;
 export type TransportSource = 'settings' | 'smtp_url' | 'none';
 
 const RECHECK_MS = 10_000;
@@ -84,6 +85,7 @@ export function smtpTransportFromSettings(config: SmtpSettings): MailTransport {
   return {
     async send(message, options = {}) {
       await mailer.sendMail({
+        ...senderFields(message),
         to: message.to,
         bcc: message.bcc ?? undefined,
         subject: message.subject,
@@ -131,17 +133,33 @@ async function emailSettingsStamp(db: Database): Promise<string> {
   return row?.stamp ?? 'none';
 }
 
-async function build(db: Database, env: MailEnv, secret: string): Promise<Resolved> {
-  const config = await readEmailConfig(db, secret);
+/** Every message goes out with the settings' sender and Reply-To (sender.ts). */
+function withSender(transport: MailTransport, sender: MailSender): MailTransport {
+  return {
+    send: (message, options) => transport.send({ ...message, from: message.from ?? sender.from, replyTo: message.replyTo ?? sender.replyTo }, options),
+    describe: () => transport.describe(),
+  };
+}
+
+/**
+ * The transport for e-mail settings (saved, or a draft being tested): the settings' own server
+ * when they name a complete one, else SMTP_URL, else none; either way with their sender.
+ */
+export async function transportFor(db: Database, env: MailEnv, config: EmailConfig): Promise<Resolved> {
+  const sender = senderOf(config, await organiserAddress(db, env));
   if (isEmailConfigComplete(config)) {
     try {
-      return { transport: withReadableErrors(transportFromConfig(config, env)), source: 'settings' };
+      return { transport: withSender(withReadableErrors(transportFromConfig(config, env)), sender), source: 'settings' };
     } catch {
       // Settings that cannot make a transport (should not pass validation): fall back below.
     }
   }
-  if (env.SMTP_URL) return { transport: withReadableErrors(smtpTransportFromUrl(env.SMTP_URL)), source: 'smtp_url' };
+  if (env.SMTP_URL) return { transport: withSender(withReadableErrors(smtpTransportFromUrl(env.SMTP_URL)), sender), source: 'smtp_url' };
   return { transport: null, source: 'none' };
+}
+
+async function build(db: Database, env: MailEnv, secret: string): Promise<Resolved> {
+  return transportFor(db, env, await readEmailConfig(db, secret));
 }
 
 /** The transport and where it comes from (cached as described above). */

@@ -14,9 +14,9 @@ import {
   testEmailSchema,
 } from '../settings.schema';
 import { runEmailDiagnostics } from './email-diagnostics';
-import { readableMailError, resolveMailTransport } from './mail-transport';
+import { readableMailError, resolveMailTransport, transportFor } from './mail-transport';
 import { getPaymentStatus, testPaymentConnection } from './payment-check';
-import { getSettings, saveSettings } from './settings.service';
+import { draftEmailConfig, getSettings, requireCompleteEmail, saveSettings } from './settings.service';
 
 const TEST_EMAIL_TIMEOUT_MS = 30_000;
 
@@ -49,15 +49,23 @@ export async function settingsRoutes(app: FastifyInstance, { db, env, secret, pa
     { schema: { body: testEmailSchema, response: { 200: testEmailResponseSchema } } },
     async (request) => {
       await requireAdmin(request);
-      const transport = await resolveMailTransport(db, env, secret);
+      const { to, settings: draft } = request.body;
+      let transport;
+      if (draft) {
+        const config = await draftEmailConfig(db, secret, draft);
+        requireCompleteEmail(config);
+        transport = (await transportFor(db, env, config)).transport;
+      } else {
+        transport = await resolveMailTransport(db, env, secret);
+      }
       if (!transport) throw new HttpError(400, NO_MAIL_TRANSPORT, 'mail_not_configured');
       try {
         // Sent now, not through the outbox: the admin wants to see the server's answer.
-        await transport.send(testMessage(request.body.to), { signal: AbortSignal.timeout(TEST_EMAIL_TIMEOUT_MS) });
+        await transport.send(testMessage(to), { signal: AbortSignal.timeout(TEST_EMAIL_TIMEOUT_MS) });
       } catch (error) {
         throw new HttpError(502, readableMailError(error).message, 'mail_send_failed');
       }
-      return { success: true as const, message: `Email sent to ${request.body.to}` };
+      return { success: true as const, message: `Email sent to ${to}` };
     },
   );
 

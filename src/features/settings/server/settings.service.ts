@@ -1,6 +1,7 @@
 /**
- * The admin settings, kept in the `settings` table as three rows: 'general' (time zone), 'email'
- * (the mail transport) and 'payment' (how long a reservation holds its seat). The e-mail password
+ * The admin settings, kept in the `settings` table as four rows: 'general' (time zone), 'email'
+ * (the mail transport, sender and Reply-To), 'payment' (how long a reservation holds its seat) and
+ * 'notifications' (what the organiser is e-mailed about). The e-mail password
  * and the Microsoft client secret are sealed with APP_SECRET (AES-GCM, bound to their field)
  * before they are stored and never leave the server: reads only say whether one is saved.
  */
@@ -11,24 +12,31 @@ import type { Database } from '../../../server/db/client';
 import { settings } from '../../../server/db/schema';
 import type { Env } from '../../../server/env';
 import { recordAudit } from '../../../server/lib/audit';
+import { HttpError } from '../../../server/plugins/error-handler';
 import {
   DEFAULT_EMAIL_PORT,
   DEFAULT_RESERVATION_HOURS,
   DEFAULT_TIMEZONE,
   EMAIL_SERVICE_TYPES,
+  EMAIL_SETTINGS_INCOMPLETE,
   MAX_RESERVATION_HOURS,
   MIN_RESERVATION_HOURS,
+  ORGANISER_NOTIFICATION_NAMES,
+  senderWarning,
   TIMEZONES,
   type EmailServiceType,
+  type OrganiserNotification,
   type Settings,
   type SettingsUpdate,
   type Timezone,
 } from '../settings.schema';
 import { mailSettingsChanged } from './mail-transport-cache';
+import { organiserAddress, senderOf } from './sender';
 
 export const GENERAL_KEY = 'general';
 export const EMAIL_KEY = 'email';
 export const PAYMENT_KEY = 'payment';
+export const NOTIFY_KEY = 'notifications';
 const SEAL_LABEL = 'settings';
 
 /** Stored shapes; anything unreadable (an older or hand-edited row) falls back to the default. */
@@ -40,6 +48,7 @@ const storedEmailSchema = z.object({
   port: z.number().int().min(1).max(65535).catch(DEFAULT_EMAIL_PORT),
   user: nullableText,
   from: nullableText,
+  replyTo: nullableText,
   tenantId: nullableText,
   clientId: nullableText,
   /** Sealed with APP_SECRET. */
@@ -47,16 +56,21 @@ const storedEmailSchema = z.object({
   /** Sealed with APP_SECRET. */
   clientSecret: nullableText,
 });
+const storedNotifySchema = z.object(
+  Object.fromEntries(ORGANISER_NOTIFICATION_NAMES.map((name) => [name, z.boolean().catch(true)])) as Record<OrganiserNotification, z.ZodCatch<z.ZodBoolean>>,
+);
 const storedPaymentSchema = z.object({
   reservationHours: z.number().int().min(MIN_RESERVATION_HOURS).max(MAX_RESERVATION_HOURS).catch(DEFAULT_RESERVATION_HOURS),
 });
 type StoredGeneral = z.infer<typeof storedGeneralSchema>;
 type StoredEmail = z.infer<typeof storedEmailSchema>;
 type StoredPayment = z.infer<typeof storedPaymentSchema>;
+export type OrganiserNotifications = Record<OrganiserNotification, boolean>;
 
 const parseGeneral = (value: unknown): StoredGeneral => storedGeneralSchema.parse(value ?? {});
 const parseEmail = (value: unknown): StoredEmail => storedEmailSchema.parse(value ?? {});
 const parsePayment = (value: unknown): StoredPayment => storedPaymentSchema.parse(value ?? {});
+const parseNotify = (value: unknown): OrganiserNotifications => storedNotifySchema.parse(value ?? {});
 
 type SecretField = 'password' | 'clientSecret';
 
@@ -78,6 +92,7 @@ export type EmailConfig = {
   user: string | null;
   password: string | null;
   from: string | null;
+  replyTo: string | null;
   tenantId: string | null;
   clientId: string | null;
   clientSecret: string | null;
@@ -89,13 +104,36 @@ export function isEmailConfigComplete(config: EmailConfig): boolean {
   return Boolean(config.tenantId && config.clientId && config.clientSecret && config.from);
 }
 
+/** What the settings still need before they can send, in the words of the settings page. */
+export function missingEmailFields(config: EmailConfig): string[] {
+  if (config.serviceType === 'smtp') {
+    return [
+      !config.host && 'host',
+      // A login is both parts or neither: half of one only fails at the mail server.
+      config.password && !config.user && 'user name',
+      config.user && !config.password && 'password',
+    ].filter((field): field is string => Boolean(field));
+  }
+  return [
+    !config.tenantId && 'tenant id',
+    !config.clientId && 'client id',
+    !config.clientSecret && 'client secret',
+    !config.from && 'from address',
+  ].filter((field): field is string => Boolean(field));
+}
+
+/** Whether any mail server field is filled in (the sender and Reply-To alone are not a server). */
+function namesAMailServer(config: EmailConfig): boolean {
+  return Boolean(config.host || config.user || config.password || config.tenantId || config.clientId || config.clientSecret);
+}
+
 async function readRows(db: Database) {
   const rows = await db
     .select({ key: settings.key, value: settings.value, updatedAt: settings.updatedAt })
     .from(settings)
-    .where(inArray(settings.key, [GENERAL_KEY, EMAIL_KEY, PAYMENT_KEY]));
+    .where(inArray(settings.key, [GENERAL_KEY, EMAIL_KEY, PAYMENT_KEY, NOTIFY_KEY]));
   const row = (key: string) => rows.find((candidate) => candidate.key === key);
-  return { general: row(GENERAL_KEY), email: row(EMAIL_KEY), payment: row(PAYMENT_KEY) };
+  return { general: row(GENERAL_KEY), email: row(EMAIL_KEY), payment: row(PAYMENT_KEY), notify: row(NOTIFY_KEY) };
 }
 
 function openEmail(stored: StoredEmail, secret: string): EmailConfig {
@@ -106,6 +144,7 @@ function openEmail(stored: StoredEmail, secret: string): EmailConfig {
     user: stored.user,
     password: unseal(secret, 'password', stored.password),
     from: stored.from,
+    replyTo: stored.replyTo,
     tenantId: stored.tenantId,
     clientId: stored.clientId,
     clientSecret: unseal(secret, 'clientSecret', stored.clientSecret),
@@ -132,13 +171,25 @@ export async function getPaymentSettings(db: Database): Promise<{ reservationHou
   return parsePayment(row?.value);
 }
 
-export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL'>, secret: string): Promise<Settings> {
+/**
+ * What an organiser notification needs, in one read: the switches, and the saved Reply-To (where
+ * the organiser reads replies, so also where notifications go).
+ */
+export async function getNotificationTarget(db: Database): Promise<{ switches: OrganiserNotifications; replyTo: string | null }> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [NOTIFY_KEY, EMAIL_KEY]));
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  return { switches: parseNotify(value(NOTIFY_KEY)), replyTo: parseEmail(value(EMAIL_KEY)).replyTo };
+}
+
+export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL' | 'ADMIN_EMAIL'>, secret: string): Promise<Settings> {
   const rows = await readRows(db);
   const general = parseGeneral(rows.general?.value);
   const email = openEmail(parseEmail(rows.email?.value), secret);
   const payment = parsePayment(rows.payment?.value);
+  const notify = parseNotify(rows.notify?.value);
   const configured = isEmailConfigComplete(email);
-  const stamps = [rows.general?.updatedAt, rows.email?.updatedAt, rows.payment?.updatedAt].filter((date): date is Date => Boolean(date));
+  const sender = senderOf(email, await organiserAddress(db, env));
+  const stamps = [rows.general?.updatedAt, rows.email?.updatedAt, rows.payment?.updatedAt, rows.notify?.updatedAt].filter((date): date is Date => Boolean(date));
   const updatedAt = stamps.length ? new Date(Math.max(...stamps.map((date) => date.getTime()))).toISOString() : null;
   return {
     timezone: general.timezone,
@@ -147,6 +198,10 @@ export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL'>, secr
     emailPort: email.port,
     emailUser: email.user,
     emailFrom: email.from,
+    emailReplyTo: email.replyTo,
+    emailSender: sender.from,
+    emailReplyToInUse: sender.replyTo,
+    emailSenderWarning: senderWarning(sender.from),
     emailTenantId: email.tenantId,
     emailClientId: email.clientId,
     hasEmailPassword: email.password !== null,
@@ -154,6 +209,7 @@ export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL'>, secr
     emailConfigured: configured,
     emailTransportSource: configured ? 'settings' : env.SMTP_URL ? 'smtp_url' : 'none',
     reservationHours: payment.reservationHours,
+    ...notify,
     updatedAt,
   };
 }
@@ -167,6 +223,7 @@ const PLAIN_EMAIL_FIELDS = [
   ['emailPort', 'port'],
   ['emailUser', 'user'],
   ['emailFrom', 'from'],
+  ['emailReplyTo', 'replyTo'],
   ['emailTenantId', 'tenantId'],
   ['emailClientId', 'clientId'],
 ] as const;
@@ -187,9 +244,57 @@ async function savePlainField<T extends object, K extends keyof T & string>(tx: 
 }
 
 /**
+ * The e-mail settings with the given fields applied over the stored ones (an empty secret keeps
+ * the saved one), and the names of the fields that changed.
+ */
+function mergeEmail(stored: StoredEmail, input: SettingsUpdate, secret: string): { next: StoredEmail; changed: string[] } {
+  const next: StoredEmail = { ...stored };
+  const changed: string[] = [];
+  for (const [name, column] of PLAIN_EMAIL_FIELDS) {
+    const raw = input[name];
+    if (raw === undefined) continue;
+    const value = typeof raw === 'string' && column !== 'serviceType' ? emptyToNull(raw) : raw;
+    if (value !== stored[column]) {
+      (next as Record<string, unknown>)[column] = value;
+      changed.push(name);
+    }
+  }
+  for (const [name, clear, column] of SECRET_FIELDS) {
+    const value = input[name];
+    if (value !== undefined) {
+      if (unseal(secret, column, stored[column]) !== value) {
+        next[column] = seal(secret, column, value);
+        changed.push(name);
+      }
+    } else if (input[clear] === true && stored[column] !== null) {
+      next[column] = null;
+      changed.push(name);
+    }
+  }
+  return { next, changed };
+}
+
+/**
+ * The saved e-mail settings with a draft applied, not saved: what a test message is sent through
+ * before the settings page saves a change to the mail server (issue 18).
+ */
+export async function draftEmailConfig(db: Database, secret: string, draft: SettingsUpdate): Promise<EmailConfig> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, EMAIL_KEY));
+  return openEmail(mergeEmail(parseEmail(row?.value), draft, secret).next, secret);
+}
+
+/** Refuses mail server settings that name a server but could not send through it (400, nothing saved). */
+export function requireCompleteEmail(config: EmailConfig): void {
+  if (!namesAMailServer(config) && !(config.serviceType === 'microsoft365' && config.from)) return;
+  const missing = missingEmailFields(config);
+  if (missing.length > 0) throw new HttpError(400, EMAIL_SETTINGS_INCOMPLETE(missing), 'email_settings_incomplete');
+}
+
+/**
  * Saves the given fields (the others keep their values; an empty secret keeps the saved one) and
  * records which fields changed — names only, never values. Returns those names. Rows are locked
- * while merged, so two admins saving different fields at once both keep their change.
+ * while merged, so two admins saving different fields at once both keep their change. Mail
+ * server settings that are half filled in are refused, and nothing is saved.
  */
 export async function saveSettings(db: Database, secret: string, actor: string, input: SettingsUpdate): Promise<string[]> {
   const touchesGeneral = input.timezone !== undefined;
@@ -197,8 +302,9 @@ export async function saveSettings(db: Database, secret: string, actor: string, 
     PLAIN_EMAIL_FIELDS.some(([name]) => input[name] !== undefined) ||
     SECRET_FIELDS.some(([name, clear]) => input[name] !== undefined || input[clear] === true);
   const touchesPayment = input.reservationHours !== undefined;
-  const keys = [touchesGeneral && GENERAL_KEY, touchesEmail && EMAIL_KEY, touchesPayment && PAYMENT_KEY].filter((key): key is string =>
-    Boolean(key),
+  const touchesNotify = ORGANISER_NOTIFICATION_NAMES.some((name) => input[name] !== undefined);
+  const keys = [touchesGeneral && GENERAL_KEY, touchesEmail && EMAIL_KEY, touchesPayment && PAYMENT_KEY, touchesNotify && NOTIFY_KEY].filter(
+    (key): key is string => Boolean(key),
   );
   if (keys.length === 0) return [];
 
@@ -218,34 +324,22 @@ export async function saveSettings(db: Database, secret: string, actor: string, 
     if (paymentRow && (await savePlainField(tx, PAYMENT_KEY, parsePayment(paymentRow.value), 'reservationHours', input.reservationHours))) {
       fields.push('reservationHours');
     }
+    const notifyRow = rows.find((row) => row.key === NOTIFY_KEY);
+    if (notifyRow) {
+      const stored = parseNotify(notifyRow.value);
+      const switched = ORGANISER_NOTIFICATION_NAMES.filter((name) => input[name] !== undefined && input[name] !== stored[name]);
+      if (switched.length > 0) {
+        const next = { ...stored, ...Object.fromEntries(switched.map((name) => [name, input[name]])) };
+        await tx.update(settings).set({ value: next, updatedAt: sql`now()` }).where(eq(settings.key, NOTIFY_KEY));
+        fields.push(...switched);
+      }
+    }
 
     const emailRow = rows.find((row) => row.key === EMAIL_KEY);
     if (emailRow) {
-      const stored = parseEmail(emailRow.value);
-      const next: StoredEmail = { ...stored };
-      const emailFields: string[] = [];
-      for (const [name, column] of PLAIN_EMAIL_FIELDS) {
-        const raw = input[name];
-        if (raw === undefined) continue;
-        const value = typeof raw === 'string' && column !== 'serviceType' ? emptyToNull(raw) : raw;
-        if (value !== stored[column]) {
-          (next as Record<string, unknown>)[column] = value;
-          emailFields.push(name);
-        }
-      }
-      for (const [name, clear, column] of SECRET_FIELDS) {
-        const value = input[name];
-        if (value !== undefined) {
-          if (unseal(secret, column, stored[column]) !== value) {
-            next[column] = seal(secret, column, value);
-            emailFields.push(name);
-          }
-        } else if (input[clear] === true && stored[column] !== null) {
-          next[column] = null;
-          emailFields.push(name);
-        }
-      }
+      const { next, changed: emailFields } = mergeEmail(parseEmail(emailRow.value), input, secret);
       if (emailFields.length > 0) {
+        requireCompleteEmail(openEmail(next, secret));
         fields.push(...emailFields);
         await tx.update(settings).set({ value: next, updatedAt: sql`now()` }).where(eq(settings.key, EMAIL_KEY));
       }

@@ -1,0 +1,33 @@
+/**
+ * Who the e-mails come from and whom a reply reaches (issue 18): the saved sender and Reply-To,
+ * else the organiser's own address, so a customer's "simply reply" lands in a mailbox someone
+ * reads rather than at no-reply@localhost.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { SITE_NAME } from '../../../common/brand';
+import type { Database } from '../../../server/db/client';
+import { adminUsers } from '../../../server/db/schema';
+import { DEFAULT_FROM } from '../../../server/email/transport';
+import type { Env } from '../../../server/env';
+import { parseFromAddress } from '../settings.schema';
+import type { EmailConfig } from './settings.service';
+
+export type MailSender = { from: string; replyTo: string | null };
+
+/** The organiser's address: ADMIN_EMAIL when it is set, else the first admin's. */
+export async function organiserAddress(db: Database, env: Pick<Env, 'ADMIN_EMAIL'> = {}): Promise<string | null> {
+  if (env.ADMIN_EMAIL) return env.ADMIN_EMAIL;
+  const [first] = await db.select({ email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.isAdmin, true)).orderBy(asc(adminUsers.id)).limit(1);
+  return first?.email ?? null;
+}
+
+/**
+ * From: the saved one, else the SMTP login when it is an address (most servers only send as it),
+ * else the organiser's name and address, else the placeholder. Reply-To: the saved one, else the
+ * organiser's address.
+ */
+export function senderOf(config: Pick<EmailConfig, 'from' | 'user' | 'replyTo'>, organiser: string | null): MailSender {
+  const login = config.user && parseFromAddress(config.user) ? config.user : null;
+  const from = config.from ?? login ?? (organiser ? `${SITE_NAME} <${organiser}>` : DEFAULT_FROM);
+  return { from, replyTo: config.replyTo ?? organiser };
+}

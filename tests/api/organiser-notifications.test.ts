@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { participantLinkFor } from '../../src/features/participant/server/participant-access';
+import { emailOutbox } from '../../src/server/db/schema';
+import { buyer, createWorkshopDate } from '../helpers/factories';
+import { adminTestSession, clientHeaders, sessionCookieFrom, TEST_ADMIN, TEST_SECRET } from '../helpers/test-app';
+
+/**
+ * Issue 18 point 4: the organiser is e-mailed about each new booking, contact message, refund
+ * request and participant cancellation, at the saved Reply-To or the organiser's address, and
+ * each notice can be switched off in the settings.
+ */
+
+const session = adminTestSession();
+const db = () => session.app.database.db;
+const post = (url: string, payload: object, headers: Record<string, string> = clientHeaders) => session.app.inject({ method: 'POST', url, headers, payload });
+const saveSettings = (payload: object) => post('/api/admin/settings', payload, session.headers);
+const notices = (kind: string) => db().select().from(emailOutbox).where(eq(emailOutbox.kind, kind)).orderBy(emailOutbox.id);
+
+async function paidBooking(tag: string, dateId: number): Promise<number> {
+  const who = buyer(tag);
+  const intent = await post('/api/create-payment-intent', { workshopDateId: dateId, customerInfo: who, amount: 499 });
+  expect(intent.statusCode, intent.body).toBe(200);
+  const paid = await post('/api/payments/demo/confirm', { paymentIntentId: intent.json().paymentIntentId, cardNumber: '4242424242424242' });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return paid.json().bookingId as number;
+}
+
+async function participantHeaders(email: string): Promise<Record<string, string>> {
+  const link = new URL(participantLinkFor(TEST_SECRET, 'http://test.local', email));
+  const opened = await session.app.inject({ url: `${link.pathname}${link.search}`, headers: { accept: 'text/html' } });
+  return { ...clientHeaders, cookie: sessionCookieFrom(opened)! };
+}
+
+describe('organiser notifications', () => {
+  it('tells the organiser of a paid booking and of a reservation: who, which workshop, the price, a link to Bookings', async () => {
+    const date = await createWorkshopDate(db(), { title: 'Notice Lab', requiresImmediatePayment: false });
+    await paidBooking('notice-paid', date.id);
+    expect((await post('/api/bookings/reserve', { workshopDateId: date.id, ...buyer('notice-later') })).statusCode).toBe(201);
+
+    const sent = await notices('organiser-notifyNewBooking');
+    expect(sent.map((mail) => [mail.to, mail.subject])).toEqual([
+      [TEST_ADMIN.email, 'New booking: Notice Lab — Ada Lovelace'],
+      [TEST_ADMIN.email, 'New reservation: Notice Lab — Ada Lovelace'],
+    ]);
+    expect(sent[0]!.text).toContain('A seat was booked and paid for.');
+    expect(sent[0]!.text).toContain('buyernotice-paid@example.com');
+    expect(sent[0]!.text).toContain('$499.00');
+    expect(sent[0]!.html).toContain('href="http://test.local/admin?tab=bookings"');
+    expect(sent[1]!.text).toContain('A seat was reserved, to be paid later.');
+  });
+
+  it('sends the notices to the saved Reply-To, and none once switched off', async () => {
+    expect((await saveSettings({ emailReplyTo: 'desk@vibecoding.example', notifyNewBooking: false })).statusCode).toBe(200);
+    const date = await createWorkshopDate(db(), { title: 'Quiet Lab', requiresImmediatePayment: false });
+    expect((await post('/api/bookings/reserve', { workshopDateId: date.id, ...buyer('quiet') })).statusCode).toBe(201);
+    expect((await notices('organiser-notifyNewBooking')).filter((mail) => mail.subject.includes('Quiet Lab'))).toEqual([]);
+
+    const contact = await post('/api/contact', { name: 'Grace <b>Hopper</b>', email: 'grace@example.com', subject: 'Team of six?', message: 'Can six of us join the May date?\nThanks!' });
+    expect(contact.statusCode).toBe(201);
+    const [notice] = await notices('organiser-notifyContactMessage');
+    expect(notice).toMatchObject({ to: 'desk@vibecoding.example', subject: 'New message: Team of six?' });
+    expect(notice!.text).toContain('Can six of us join the May date?');
+    // The visitor's words are text in the organiser's e-mail, never markup.
+    expect(notice!.html).toContain('Grace &lt;b&gt;Hopper&lt;/b&gt;');
+    expect(notice!.html).not.toContain('<b>Hopper</b>');
+
+    expect((await saveSettings({ notifyContactMessage: false })).statusCode).toBe(200);
+    expect((await post('/api/contact', { name: 'Ada', email: 'ada@example.com', subject: 'Again', message: 'A second message here.' })).statusCode).toBe(201);
+    expect(await notices('organiser-notifyContactMessage')).toHaveLength(1);
+    expect((await saveSettings({ emailReplyTo: '', notifyNewBooking: true, notifyContactMessage: true })).statusCode).toBe(200);
+  });
+
+  it("tells the organiser of a participant's refund request and of a participant's cancellation with what it gave back", async () => {
+    const date = await createWorkshopDate(db(), { title: 'Refund Lab' });
+    const refundId = await paidBooking('notice-refund', date.id);
+    const cancelId = await paidBooking('notice-cancel', date.id);
+
+    const asked = await post(`/api/participant/refund-request/${refundId}`, { reason: 'A family event moved to that week.' }, await participantHeaders('buyernotice-refund@example.com'));
+    expect(asked.statusCode, asked.body).toBe(201);
+    const [request] = await notices('organiser-notifyRefundRequest');
+    expect(request).toMatchObject({ to: TEST_ADMIN.email, subject: 'Refund request: Refund Lab — Ada Lovelace' });
+    expect(request!.text).toContain('A family event moved to that week.');
+    expect(request!.html).toContain('href="http://test.local/admin?tab=refunds"');
+
+    const cancelled = await post(`/api/participant/cancel-booking/${cancelId}`, { email: 'buyernotice-cancel@example.com' }, await participantHeaders('buyernotice-cancel@example.com'));
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [cancellation] = await notices('organiser-notifyCancellation');
+    expect(cancellation).toMatchObject({ to: TEST_ADMIN.email, subject: 'Cancelled: Refund Lab — Ada Lovelace' });
+    expect(cancellation!.text).toMatch(/A full refund of \$499\.00/);
+  });
+});
