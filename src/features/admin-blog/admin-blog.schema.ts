@@ -180,7 +180,8 @@ export const adminBlogPostSchema = z.object({
 export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>;
 export const adminBlogPostListSchema = z.array(adminBlogPostSchema);
 
-export const deletedResponseSchema = z.object({ success: z.literal(true), id: z.number() });
+/** The blog-post routes' schemas, by operation. */
+export const blogPostApiSchemas = { idParams: blogPostIdParamsSchema, item: adminBlogPostSchema, list: adminBlogPostListSchema, create: blogPostInputSchema, update: blogPostUpdateSchema };
 
 /** POST /api/admin/blog-posts/preview and /api/admin/workshop-assets/preview: the HTML as it would be stored. */
 export const htmlPreviewInputSchema = z.object({ content: htmlField });
@@ -270,3 +271,6 @@ export const adminWorkshopAssetSchema = z.object({
 });
 export type AdminWorkshopAsset = z.infer<typeof adminWorkshopAssetSchema>;
 export const adminWorkshopAssetListSchema = z.array(adminWorkshopAssetSchema);
+
+/** The workshop-asset routes' schemas, by operation. */
+export const workshopAssetApiSchemas = { idParams: workshopAssetIdParamsSchema, item: adminWorkshopAssetSchema, list: adminWorkshopAssetListSchema, create: workshopAssetInputSchema, update: workshopAssetUpdateSchema };

@@ -77,4 +77,5 @@ export type StrategyNote = z.infer<typeof strategyNoteSchema>;
 
 export const strategyNoteListSchema = z.array(strategyNoteSchema);
 
-export const deleteStrategyNoteResponseSchema = z.object({ success: z.literal(true), id: z.number() });
+/** The strategy-note routes' schemas, by operation. */
+export const strategyNoteApiSchemas = { idParams: strategyNoteIdParamsSchema, item: strategyNoteSchema, list: strategyNoteListSchema, create: strategyNoteInputSchema, update: strategyNoteUpdateSchema };

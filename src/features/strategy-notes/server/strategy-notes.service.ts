@@ -1,25 +1,16 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { strategyNotes } from '../../../server/db/schema';
-import { recordAudit } from '../../../server/lib/audit';
-import { HttpError } from '../../../server/plugins/error-handler';
+import { auditOf, type Actor } from '../../../server/lib/audit';
+import { deleteRowOr404, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { NOTE_NOT_FOUND, type StrategyNote, type StrategyNoteInput, type StrategyNoteUpdate } from '../strategy-notes.schema';
 
-const ENTITY = 'strategy_note';
+const audit = auditOf('strategy_note');
 
 type Row = typeof strategyNotes.$inferSelect;
 
-function toStrategyNote(row: Row): StrategyNote {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    category: row.category,
-    isArchived: row.isArchived,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+/** Every column of a note is in the answer. */
+const toStrategyNote = (row: Row): StrategyNote => withIsoDates(row);
 
 /** Active and archived notes together, the most recently changed first; the tab splits them. */
 export async function listStrategyNotes(db: Database): Promise<StrategyNote[]> {
@@ -27,19 +18,13 @@ export async function listStrategyNotes(db: Database): Promise<StrategyNote[]> {
   return rows.map(toStrategyNote);
 }
 
-export async function createStrategyNote(db: Database, actor: string, input: StrategyNoteInput): Promise<StrategyNote> {
+export async function createStrategyNote(db: Database, actor: Actor, input: StrategyNoteInput): Promise<StrategyNote> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(strategyNotes)
       .values({ title: input.title, content: input.content, category: input.category, isArchived: input.isArchived })
       .returning();
-    await recordAudit(tx, {
-      actor,
-      action: 'strategy_note_created',
-      entity: ENTITY,
-      entityId: row!.id,
-      details: { title: row!.title, category: row!.category, isArchived: row!.isArchived },
-    });
+    await audit(tx, actor, 'strategy_note_created', row!.id, { title: row!.title, category: row!.category, isArchived: row!.isArchived });
     return toStrategyNote(row!);
   });
 }
@@ -51,16 +36,11 @@ function updateAction(before: Row, isArchived: boolean | undefined): string {
 }
 
 /** Changes any of the fields and stamps updatedAt; a body with no fields changes nothing. */
-export async function updateStrategyNote(db: Database, actor: string, id: number, changes: StrategyNoteUpdate): Promise<StrategyNote> {
+export async function updateStrategyNote(db: Database, actor: Actor, id: number, changes: StrategyNoteUpdate): Promise<StrategyNote> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(strategyNotes).where(eq(strategyNotes.id, id)).for('update');
-    if (!before) throw new HttpError(404, NOTE_NOT_FOUND);
+    const before = await lockRowOr404(tx, strategyNotes, id, NOTE_NOT_FOUND);
 
-    const set: Partial<typeof strategyNotes.$inferInsert> = {};
-    if (changes.title !== undefined) set.title = changes.title;
-    if (changes.content !== undefined) set.content = changes.content;
-    if (changes.category !== undefined) set.category = changes.category;
-    if (changes.isArchived !== undefined) set.isArchived = changes.isArchived;
+    const set = sentFields(changes);
     if (Object.keys(set).length === 0) return toStrategyNote(before);
 
     // clock_timestamp(), not now(): now() is the transaction's start, which may precede the row lock.
@@ -73,21 +53,13 @@ export async function updateStrategyNote(db: Database, actor: string, id: number
     const details: Record<string, unknown> = { title: row!.title, fields: Object.keys(set) };
     if (set.category !== undefined) details.category = set.category;
     if (set.isArchived !== undefined) details.isArchived = set.isArchived;
-    await recordAudit(tx, { actor, action: updateAction(before, changes.isArchived), entity: ENTITY, entityId: id, details });
+    await audit(tx, actor, updateAction(before, changes.isArchived), id, details);
     return toStrategyNote(row!);
   });
 }
 
-export async function deleteStrategyNote(db: Database, actor: string, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.delete(strategyNotes).where(eq(strategyNotes.id, id)).returning();
-    if (!row) throw new HttpError(404, NOTE_NOT_FOUND);
-    await recordAudit(tx, {
-      actor,
-      action: 'strategy_note_deleted',
-      entity: ENTITY,
-      entityId: id,
-      details: { title: row.title, category: row.category, isArchived: row.isArchived },
-    });
-  });
+export async function deleteStrategyNote(db: Database, actor: Actor, id: number): Promise<void> {
+  await deleteRowOr404(db, strategyNotes, id, NOTE_NOT_FOUND, (tx, row) =>
+    audit(tx, actor, 'strategy_note_deleted', id, { title: row.title, category: row.category, isArchived: row.isArchived }),
+  );
 }

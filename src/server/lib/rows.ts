@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { HttpError } from '../plugins/error-handler';
+import type { Database } from '../db/client';
+
+/**
+ * What the admin resources' services do alike with a row: answer it as JSON, find it or answer
+ * 404, delete it with its audit entry, and tell the database's constraint errors apart.
+ */
+
+/** A row as JSON answers carry it: every instant as an ISO string. */
+export type WithIsoDates<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+
+/** The row with its Date values as ISO strings; the other values as they are. */
+export function withIsoDates<T extends object>(row: T): WithIsoDates<T> {
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])) as WithIsoDates<T>;
+}
+
+/** The fields a partial update sends (an absent or undefined one is left as it is). */
+export function sentFields<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+type TableWithId = PgTable & { id: PgColumn };
+
+/** The row with this id, locked for the rest of the transaction; 404 with `notFound` when there is none. */
+export async function lockRowOr404<T extends TableWithId>(tx: Database, table: T, id: number, notFound: string): Promise<T['$inferSelect']> {
+  const [row] = (await tx.select().from(table as PgTable).where(eq(table.id, id)).for('update')) as T['$inferSelect'][];
+  if (!row) throw new HttpError(404, notFound);
+  return row;
+}
+
+/**
+ * Deletes the row with this id and, in the same transaction, lets the caller record it (the audit
+ * entry); 404 with `notFound` when there is none.
+ */
+export async function deleteRowOr404<T extends TableWithId>(
+  db: Database,
+  table: T,
+  id: number,
+  notFound: string,
+  record: (tx: Database, row: T['$inferSelect']) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = (await tx.delete(table).where(eq(table.id, id)).returning()) as T['$inferSelect'][];
+    if (!row) throw new HttpError(404, notFound);
+    await record(tx, row);
+  });
+}
+
+/** Whether PostgreSQL refused the write with this SQLSTATE, whether the driver's error arrives bare or wrapped by Drizzle. */
+export function isPgError(error: unknown, code: '23505' | '23503'): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    if (typeof current === 'object' && 'code' in current && (current as { code?: unknown }).code === code) return true;
+    current = typeof current === 'object' && 'cause' in current ? (current as { cause?: unknown }).cause : undefined;
+  }
+  return false;
+}
+
+/** 23505, unique_violation: two writers claimed the same unique value. */
+export const isUniqueViolation = (error: unknown) => isPgError(error, '23505');
+/** 23503, foreign_key_violation: the row referred to was deleted meanwhile. */
+export const isForeignKeyViolation = (error: unknown) => isPgError(error, '23503');
