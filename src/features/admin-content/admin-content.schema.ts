@@ -82,6 +82,9 @@ export const testimonialIdParamsSchema = z.object({
   id: z.coerce.number({ error: TESTIMONIAL_NOT_FOUND }).int(TESTIMONIAL_NOT_FOUND).positive(TESTIMONIAL_NOT_FOUND),
 });
 
+/** The testimonial routes' schemas, by operation. */
+export const testimonialApiSchemas = { idParams: testimonialIdParamsSchema, item: adminTestimonialSchema, list: adminTestimonialListSchema, create: testimonialInputSchema, update: testimonialUpdateSchema };
+
 // ---------------------------------------------------------------- announcements
 
 const announcementFields = {
@@ -123,6 +126,9 @@ export const announcementIdParamsSchema = z.object({
   id: z.coerce.number({ error: ANNOUNCEMENT_NOT_FOUND }).int(ANNOUNCEMENT_NOT_FOUND).positive(ANNOUNCEMENT_NOT_FOUND),
 });
 
+/** The announcement routes' schemas, by operation. */
+export const announcementApiSchemas = { idParams: announcementIdParamsSchema, item: adminAnnouncementSchema, list: adminAnnouncementListSchema, create: announcementInputSchema, update: announcementUpdateSchema };
+
 export const announcementInterestEntrySchema = z.object({ id: z.number(), email: z.string(), createdAt: z.string() });
 export type AnnouncementInterestEntry = z.infer<typeof announcementInterestEntrySchema>;
 export const announcementInterestListSchema = z.array(announcementInterestEntrySchema);
@@ -130,5 +136,3 @@ export const announcementInterestListSchema = z.array(announcementInterestEntryS
 /** POST /api/admin/announcements/preview: what the HTML becomes once sanitised, without saving it. */
 export const htmlPreviewSchema = z.object({ content: safeString('Content', { error: CONTENT_TOO_LONG }).max(50_000, CONTENT_TOO_LONG) });
 export type HtmlPreview = z.infer<typeof htmlPreviewSchema>;
-
-export const deletedSchema = z.object({ success: z.literal(true), id: z.number() });

@@ -148,7 +148,8 @@ export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
 export const discountCodeListSchema = z.array(discountCodeSchema);
 
-export const deleteDiscountCodeResponseSchema = z.object({ success: z.literal(true), id: z.number() });
+/** The discount-code routes' schemas, by operation. */
+export const discountCodeApiSchemas = { idParams: discountCodeIdParamsSchema, item: discountCodeSchema, list: discountCodeListSchema, create: discountCodeInputSchema, update: discountCodeUpdateSchema };
 
 // ---------------------------------------------------------------- POST /api/admin/create-coupon
 
