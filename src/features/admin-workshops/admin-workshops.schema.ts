@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
 import { DEFAULT_PRICE_DOLLARS } from '../../common/money';
-import { expertiseLevelSchema, zonedTimesSchema } from '../workshops';
+import { expertiseLevelSchema, workshopDateIdParamsSchema, zonedTimesSchema } from '../workshops';
 import { endsAfterStart, isKnownTimezone, parseWorkshopDay, parseWorkshopTime } from './workshop-date-text';
 
 /**
@@ -181,6 +181,9 @@ export const deleteWorkshopDateResultSchema = z.object({
   message: z.string(),
 });
 export type DeleteWorkshopDateResult = z.infer<typeof deleteWorkshopDateResultSchema>;
+
+/** The workshop-date routes' schemas, by operation: POST and PUT take the same body. */
+export const workshopDateApiSchemas = { idParams: workshopDateIdParamsSchema, item: adminWorkshopDateSchema, list: adminWorkshopDateListSchema, create: workshopDateInputSchema, update: workshopDateInputSchema, removed: deleteWorkshopDateResultSchema };
 
 export const WORKSHOP_DELETED_MESSAGE = 'The workshop date has been deleted.';
 export const WORKSHOP_DEACTIVATED_MESSAGE = 'This workshop has bookings, so it was deactivated instead of deleted.';

@@ -5,7 +5,8 @@ import { centsToDollars, dollarsToCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, payments, workshopDates, workshopTemplates } from '../../../server/db/schema';
 import type { AppDeps } from '../../../server/deps';
-import { recordAudit } from '../../../server/lib/audit';
+import { recordAudit, type Actor } from '../../../server/lib/audit';
+import { sentFields } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
   INVALID_DATE,
@@ -30,7 +31,6 @@ import { zonedTimesOf } from '../../workshops';
  */
 
 export type WorkshopDeps = Pick<AppDeps, 'db' | 'publicCache'>;
-export type Actor = { email: string };
 
 type WorkshopDateRow = typeof workshopDates.$inferSelect;
 type WorkshopDateValues = Omit<typeof workshopDates.$inferInsert, 'id' | 'createdAt' | 'seatsTaken'> & { seatsTotal: number };
@@ -96,16 +96,12 @@ function formOf(row: WorkshopDateRow): WorkshopForm {
   };
 }
 
-function definedFields(input: WorkshopDateInput): Partial<WorkshopForm> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<WorkshopForm>;
-}
-
 /**
  * Lays the body over `base` (the defaults, or the stored row), fills an empty title from the
  * chosen template (spec §5), and checks the result with the form's schema.
  */
 async function resolveForm(tx: Database, input: WorkshopDateInput, base: WorkshopForm, creating: boolean): Promise<WorkshopForm> {
-  const given = definedFields(input);
+  const given = sentFields(input) as Partial<WorkshopForm>;
   const merged: WorkshopForm = { ...base, ...given };
   if (merged.templateId != null) {
     const [template] = await tx.select().from(workshopTemplates).where(eq(workshopTemplates.id, merged.templateId));
@@ -122,7 +118,8 @@ async function resolveForm(tx: Database, input: WorkshopDateInput, base: Worksho
   return parsed.data;
 }
 
-const textOrNull = (value: string | null) => {
+/** Trimmed text, or null for none. */
+export const textOrNull = (value: string | null | undefined) => {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 };
@@ -210,7 +207,7 @@ const TOGGLE_FIELDS = new Set(['isActive', 'isFeatured']);
  * own condition, so a booking made meanwhile cannot be squeezed out.
  */
 export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: number, input: WorkshopDateInput): Promise<AdminWorkshopDate> {
-  const fields = Object.keys(definedFields(input));
+  const fields = Object.keys(sentFields(input));
   const toggleOnly = fields.length > 0 && fields.every((field) => TOGGLE_FIELDS.has(field));
   await deps.db.transaction(async (tx) => {
     if (toggleOnly) {
