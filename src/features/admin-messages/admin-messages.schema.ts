@@ -22,4 +22,8 @@ export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
 
 export const adminContactMessageListSchema = z.array(adminContactMessageSchema);
 
+/** DELETE answers without the id (spec §7). */
 export const deleteContactMessageResponseSchema = z.object({ success: z.literal(true) });
+
+/** The contact-message routes' schemas, by operation (messages are only listed, read and deleted). */
+export const contactMessageApiSchemas = { idParams: contactMessageIdParamsSchema, item: adminContactMessageSchema, list: adminContactMessageListSchema, removed: deleteContactMessageResponseSchema };

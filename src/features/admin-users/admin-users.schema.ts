@@ -37,4 +37,5 @@ export const adminUserIdParamsSchema = z.object({
   id: z.coerce.number({ error: ADMIN_NOT_FOUND }).int(ADMIN_NOT_FOUND).positive(ADMIN_NOT_FOUND),
 });
 
-export const deleteAdminUserResponseSchema = z.object({ success: z.literal(true), id: z.number() });
+/** The admin-user routes' schemas, by operation (an admin is added and removed, not edited). */
+export const adminUserApiSchemas = { idParams: adminUserIdParamsSchema, item: adminUserSchema, list: adminUserListSchema, create: createAdminUserSchema };
