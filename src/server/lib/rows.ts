@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../plugins/error-handler';
 import type { Database } from '../db/client';
@@ -16,12 +16,18 @@ export function withIsoDates<T extends object>(row: T): WithIsoDates<T> {
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value])) as WithIsoDates<T>;
 }
 
+type TableWithId = PgTable & { id: PgColumn };
+
+/** Every row of the table in this order, as JSON answers carry it: an admin list. */
+export async function listRows<T extends TableWithId>(db: Database, table: T, ...orderBy: SQL[]): Promise<WithIsoDates<T['$inferSelect']>[]> {
+  const rows = (await db.select().from(table as PgTable).orderBy(...orderBy)) as T['$inferSelect'][];
+  return rows.map((row) => withIsoDates(row));
+}
+
 /** The fields a partial update sends (an absent or undefined one is left as it is). */
 export function sentFields<T extends object>(changes: T): Partial<T> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
-
-type TableWithId = PgTable & { id: PgColumn };
 
 /** The row with this id, locked for the rest of the transaction; 404 with `notFound` when there is none. */
 export async function lockRowOr404<T extends TableWithId>(tx: Database, table: T, id: number, notFound: string): Promise<T['$inferSelect']> {

@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { blogPosts } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, isUniqueViolation, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, listRows, isUniqueViolation, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -19,9 +19,6 @@ const audit = auditOf('blog_post');
 
 type Row = typeof blogPosts.$inferSelect;
 
-/** Every column of a post is in the admin's answer. */
-const toAdminBlogPost = (row: Row): AdminBlogPost => withIsoDates(row);
-
 /** The name part of an admin's e-mail ('jane.doe@example.com' → 'jane.doe'): the default author. */
 export function authorFromEmail(email: string): string {
   return email.split('@')[0]?.trim() || email;
@@ -37,12 +34,8 @@ function chooseSlug(slug: string, title: string): string {
 const slugTaken = () => new HttpError(409, SLUG_TAKEN, 'blog_slug_taken');
 
 /** Every post, published or not, newest first (by published date, else by creation). */
-export async function listAdminBlogPosts(db: Database): Promise<AdminBlogPost[]> {
-  const rows = await db
-    .select()
-    .from(blogPosts)
-    .orderBy(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt}) desc`, desc(blogPosts.id));
-  return rows.map(toAdminBlogPost);
+export function listAdminBlogPosts(db: Database): Promise<AdminBlogPost[]> {
+  return listRows(db, blogPosts, sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt}) desc`, desc(blogPosts.id));
 }
 
 /**
@@ -69,7 +62,7 @@ export async function createBlogPost(db: Database, actor: Actor, input: BlogPost
       .returning();
     if (!row) throw slugTaken();
     await audit(tx, actor, 'blog_post_created', row.id, { slug: row.slug, title: row.title, isPublished: row.isPublished });
-    return toAdminBlogPost(row);
+    return withIsoDates(row);
   });
 }
 
@@ -114,7 +107,7 @@ export async function updateBlogPost(db: Database, actor: Actor, id: number, cha
     const { content: _content, ...changed } = withIsoDates(set);
     const contentChanged = set.content !== undefined && set.content !== before.content;
     await audit(tx, actor, 'blog_post_updated', id, { slug: row.slug, changes: changed, contentChanged });
-    return toAdminBlogPost(row);
+    return withIsoDates(row);
   });
 }
 

@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { workshopAssets, workshopDates } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, isForeignKeyViolation, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, listRows, isForeignKeyViolation, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -18,9 +18,6 @@ import {
 const audit = auditOf('workshop_asset');
 
 type Row = typeof workshopAssets.$inferSelect;
-
-/** Every column of an asset is in the admin's answer. */
-const toAdminWorkshopAsset = (row: Row): AdminWorkshopAsset => withIsoDates(row);
 
 async function requireWorkshopDate(db: Database, workshopDateId: number | null): Promise<void> {
   if (workshopDateId === null) return;
@@ -38,12 +35,8 @@ async function withWorkshopDateCheck<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Every asset: those for all workshops first, then by workshop date, each by sortOrder (then id). */
-export async function listAdminWorkshopAssets(db: Database): Promise<AdminWorkshopAsset[]> {
-  const rows = await db
-    .select()
-    .from(workshopAssets)
-    .orderBy(sql`${workshopAssets.workshopDateId} asc nulls first`, asc(workshopAssets.sortOrder), asc(workshopAssets.id));
-  return rows.map(toAdminWorkshopAsset);
+export function listAdminWorkshopAssets(db: Database): Promise<AdminWorkshopAsset[]> {
+  return listRows(db, workshopAssets, sql`${workshopAssets.workshopDateId} asc nulls first`, asc(workshopAssets.sortOrder), asc(workshopAssets.id));
 }
 
 export async function createWorkshopAsset(db: Database, actor: Actor, input: WorkshopAssetInput): Promise<AdminWorkshopAsset> {
@@ -62,7 +55,7 @@ export async function createWorkshopAsset(db: Database, actor: Actor, input: Wor
         })
         .returning();
       await audit(tx, actor, 'workshop_asset_created', row!.id, { title: row!.title, type: row!.type, workshopDateId: row!.workshopDateId });
-      return toAdminWorkshopAsset(row!);
+      return withIsoDates(row!);
     }),
   );
 }
@@ -75,7 +68,7 @@ export async function updateWorkshopAsset(db: Database, actor: Actor, id: number
       const set: Partial<typeof workshopAssets.$inferInsert> = sentFields(changes);
       if (set.content !== undefined) set.content = sanitizeHtml(set.content);
       if (set.workshopDateId !== undefined) await requireWorkshopDate(tx, set.workshopDateId);
-      if (Object.keys(set).length === 0) return toAdminWorkshopAsset(before);
+      if (Object.keys(set).length === 0) return withIsoDates(before);
 
       const [row] = await tx
         .update(workshopAssets)
@@ -85,7 +78,7 @@ export async function updateWorkshopAsset(db: Database, actor: Actor, id: number
       const { content: _content, ...changed } = set;
       const contentChanged = set.content !== undefined && set.content !== before.content;
       await audit(tx, actor, 'workshop_asset_updated', id, { title: row!.title, changes: changed, contentChanged });
-      return toAdminWorkshopAsset(row!);
+      return withIsoDates(row!);
     }),
   );
 }
@@ -108,7 +101,7 @@ export async function reorderWorkshopAssets(db: Database, actor: Actor, { ids }:
       updated.push(row!);
     }
     await audit(tx, actor, 'workshop_assets_reordered', undefined, { ids });
-    return updated.map(toAdminWorkshopAsset);
+    return updated.map((row) => withIsoDates(row));
   });
 }
 

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { announcementInterest, announcements, testimonials } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, listRows, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -19,16 +19,10 @@ import {
 
 // ---------------------------------------------------------------- testimonials
 
-type TestimonialRow = typeof testimonials.$inferSelect;
-
 const auditTestimonial = auditOf('testimonial');
-/** Every column of a testimonial is in the admin's answer. */
-const toAdminTestimonial = (row: TestimonialRow): AdminTestimonial => withIsoDates(row);
-
 /** Every testimonial, in the public order (sortOrder with missing as 0, then id). */
-export async function listAdminTestimonials(db: Database): Promise<AdminTestimonial[]> {
-  const rows = await db.select().from(testimonials).orderBy(sql`coalesce(${testimonials.sortOrder}, 0) asc`, asc(testimonials.id));
-  return rows.map(toAdminTestimonial);
+export function listAdminTestimonials(db: Database): Promise<AdminTestimonial[]> {
+  return listRows(db, testimonials, sql`coalesce(${testimonials.sortOrder}, 0) asc`, asc(testimonials.id));
 }
 
 export async function createTestimonial(db: Database, actor: Actor, input: TestimonialInput): Promise<AdminTestimonial> {
@@ -46,7 +40,7 @@ export async function createTestimonial(db: Database, actor: Actor, input: Testi
       })
       .returning();
     await auditTestimonial(tx, actor, 'testimonial_created', row!.id, { name: row!.name });
-    return toAdminTestimonial(row!);
+    return withIsoDates(row!);
   });
 }
 
@@ -61,7 +55,7 @@ export async function updateTestimonial(db: Database, actor: Actor, id: number, 
     if (Object.keys(set).length > 0) {
       await auditTestimonial(tx, actor, 'testimonial_updated', id, { name: row.name, fields: Object.keys(set) });
     }
-    return toAdminTestimonial(row);
+    return withIsoDates(row);
   });
 }
 

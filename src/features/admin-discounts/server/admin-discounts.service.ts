@@ -2,7 +2,7 @@ import { and, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { discountCodes } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, isUniqueViolation, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, listRows, isUniqueViolation, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
   CODE_DUPLICATE,
@@ -19,15 +19,11 @@ const audit = auditOf('discount_code');
 
 type Row = typeof discountCodes.$inferSelect;
 
-/** Every column of a code is in the admin's answer. */
-const toDiscountCode = (row: Row): DiscountCode => withIsoDates(row);
-
 /** Codes are stored upper case, but a row written by an older import might not be: compare upper-cased. */
 const sameCode = (code: string): SQL => sql`upper(${discountCodes.code}) = ${code.toUpperCase()}`;
 
-export async function listDiscountCodes(db: Database): Promise<DiscountCode[]> {
-  const rows = await db.select().from(discountCodes).orderBy(desc(discountCodes.createdAt), desc(discountCodes.id));
-  return rows.map(toDiscountCode);
+export function listDiscountCodes(db: Database): Promise<DiscountCode[]> {
+  return listRows(db, discountCodes, desc(discountCodes.createdAt), desc(discountCodes.id));
 }
 
 /**
@@ -51,9 +47,9 @@ export async function createDiscountCode(db: Database, actor: Actor, input: Disc
       .onConflictDoNothing({ target: discountCodes.code })
       .returning();
     if (!row) throw new HttpError(409, CODE_DUPLICATE, 'discount_code_exists');
-    const { code, discountPercent, maxUses, expiresAt } = toDiscountCode(row);
+    const { code, discountPercent, maxUses, expiresAt } = withIsoDates(row);
     await audit(tx, actor, 'discount_code_created', row.id, { code, discountPercent, maxUses, expiresAt, source });
-    return toDiscountCode(row);
+    return withIsoDates(row);
   });
 }
 
@@ -85,7 +81,7 @@ export async function updateDiscountCode(db: Database, actor: Actor, id: number,
     const before = await lockRowOr404(tx, discountCodes, id, CODE_NOT_FOUND);
 
     const set: Partial<typeof discountCodes.$inferInsert> = sentFields(changes);
-    if (Object.keys(set).length === 0) return toDiscountCode(before);
+    if (Object.keys(set).length === 0) return withIsoDates(before);
 
     if (set.code !== undefined && set.code !== before.code) {
       const [clash] = await tx
@@ -111,7 +107,7 @@ export async function updateDiscountCode(db: Database, actor: Actor, id: number,
     if (!row) throw new HttpError(400, maxUsesBelowUses(before.currentUses), 'max_uses_below_uses');
 
     await audit(tx, actor, 'discount_code_updated', id, { code: row.code, changes: withIsoDates(set) });
-    return toDiscountCode(row);
+    return withIsoDates(row);
   });
 }
 

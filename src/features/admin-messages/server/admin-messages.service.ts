@@ -2,21 +2,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { contactMessages } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, listRows, withIsoDates } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { MESSAGE_NOT_FOUND, type AdminContactMessage } from '../admin-messages.schema';
 
 const audit = auditOf('contact_message');
 
-type Row = typeof contactMessages.$inferSelect;
-
-/** Every column of a message is in the admin's answer. */
-const toAdminMessage = (row: Row): AdminContactMessage => withIsoDates(row);
-
 /** Every message, newest first (id breaks ties between messages of the same instant). */
-export async function listContactMessages(db: Database): Promise<AdminContactMessage[]> {
-  const rows = await db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
-  return rows.map(toAdminMessage);
+export function listContactMessages(db: Database): Promise<AdminContactMessage[]> {
+  return listRows(db, contactMessages, desc(contactMessages.createdAt), desc(contactMessages.id));
 }
 
 /**
@@ -33,11 +27,11 @@ export async function markContactMessageRead(db: Database, actor: Actor, id: num
       .returning();
     if (updated) {
       await audit(tx, actor, 'contact_message_read', id);
-      return toAdminMessage(updated);
+      return withIsoDates(updated);
     }
     const [existing] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id));
     if (!existing) throw new HttpError(404, MESSAGE_NOT_FOUND);
-    return toAdminMessage(existing);
+    return withIsoDates(existing);
   });
 }
 

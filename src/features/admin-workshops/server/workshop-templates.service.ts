@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { workshopTemplates } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, listRows, withIsoDates } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { WORKSHOP_TEMPLATE_NOT_FOUND } from '../admin-workshops.schema';
 import type { CreateWorkshopTemplate, UpdateWorkshopTemplateInput, WorkshopTemplate } from '../workshop-templates.schema';
@@ -12,14 +12,8 @@ import { textOrNull } from './admin-workshops.service';
 
 const audit = auditOf('workshop_template');
 
-type TemplateRow = typeof workshopTemplates.$inferSelect;
-
-/** Every column of a template is in the answer. */
-const toWorkshopTemplate = (row: TemplateRow): WorkshopTemplate => withIsoDates(row);
-
-export async function listWorkshopTemplates(db: Database): Promise<WorkshopTemplate[]> {
-  const rows = await db.select().from(workshopTemplates).orderBy(asc(workshopTemplates.title), asc(workshopTemplates.id));
-  return rows.map(toWorkshopTemplate);
+export function listWorkshopTemplates(db: Database): Promise<WorkshopTemplate[]> {
+  return listRows(db, workshopTemplates, asc(workshopTemplates.title), asc(workshopTemplates.id));
 }
 
 export async function createWorkshopTemplate(db: Database, actor: Actor, input: CreateWorkshopTemplate): Promise<WorkshopTemplate> {
@@ -29,7 +23,7 @@ export async function createWorkshopTemplate(db: Database, actor: Actor, input: 
       .values({ title: input.title.trim(), expertiseLevel: input.expertiseLevel, defaultSeats: input.defaultSeats, description: textOrNull(input.description) })
       .returning();
     await audit(tx, actor, 'workshop_template_created', row!.id, { title: row!.title });
-    return toWorkshopTemplate(row!);
+    return withIsoDates(row!);
   });
 }
 
@@ -44,7 +38,7 @@ export async function updateWorkshopTemplate(db: Database, actor: Actor, id: num
     if (!row) throw new HttpError(404, WORKSHOP_TEMPLATE_NOT_FOUND);
     const fields = Object.keys(input).filter((key) => input[key as keyof UpdateWorkshopTemplateInput] !== undefined);
     await audit(tx, actor, 'workshop_template_updated', id, { fields });
-    return toWorkshopTemplate(row);
+    return withIsoDates(row);
   });
 }
 

@@ -3,7 +3,7 @@ import type { Database } from '../../../server/db/client';
 import { newsletterSubscribers } from '../../../server/db/schema';
 import { enqueueEmails, NEWSLETTER_KIND, NEWSLETTER_PER_MINUTE } from '../../../server/email/outbox';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, listRows } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { formatCsv } from '../../../common/csv';
@@ -22,15 +22,10 @@ import { addUnsubscribeLink, UNSUBSCRIBE_PATH } from './unsubscribe';
 
 const auditSubscriber = auditOf('newsletter_subscriber');
 const auditNewsletter = auditOf('newsletter');
-type Row = typeof newsletterSubscribers.$inferSelect;
-
-/** Every column of a subscriber is in the admin's answer. */
-const toSubscriber = (row: Row): Subscriber => withIsoDates(row);
 
 /** Newest first (CONTRACT §6). */
-export async function listSubscribers(db: Database): Promise<Subscriber[]> {
-  const rows = await db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
-  return rows.map(toSubscriber);
+export function listSubscribers(db: Database): Promise<Subscriber[]> {
+  return listRows(db, newsletterSubscribers, desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
 }
 
 /**

@@ -2,20 +2,16 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { strategyNotes } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, listRows, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { NOTE_NOT_FOUND, type StrategyNote, type StrategyNoteInput, type StrategyNoteUpdate } from '../strategy-notes.schema';
 
 const audit = auditOf('strategy_note');
 
 type Row = typeof strategyNotes.$inferSelect;
 
-/** Every column of a note is in the answer. */
-const toStrategyNote = (row: Row): StrategyNote => withIsoDates(row);
-
 /** Active and archived notes together, the most recently changed first; the tab splits them. */
-export async function listStrategyNotes(db: Database): Promise<StrategyNote[]> {
-  const rows = await db.select().from(strategyNotes).orderBy(desc(strategyNotes.updatedAt), desc(strategyNotes.id));
-  return rows.map(toStrategyNote);
+export function listStrategyNotes(db: Database): Promise<StrategyNote[]> {
+  return listRows(db, strategyNotes, desc(strategyNotes.updatedAt), desc(strategyNotes.id));
 }
 
 export async function createStrategyNote(db: Database, actor: Actor, input: StrategyNoteInput): Promise<StrategyNote> {
@@ -25,7 +21,7 @@ export async function createStrategyNote(db: Database, actor: Actor, input: Stra
       .values({ title: input.title, content: input.content, category: input.category, isArchived: input.isArchived })
       .returning();
     await audit(tx, actor, 'strategy_note_created', row!.id, { title: row!.title, category: row!.category, isArchived: row!.isArchived });
-    return toStrategyNote(row!);
+    return withIsoDates(row!);
   });
 }
 
@@ -41,7 +37,7 @@ export async function updateStrategyNote(db: Database, actor: Actor, id: number,
     const before = await lockRowOr404(tx, strategyNotes, id, NOTE_NOT_FOUND);
 
     const set = sentFields(changes);
-    if (Object.keys(set).length === 0) return toStrategyNote(before);
+    if (Object.keys(set).length === 0) return withIsoDates(before);
 
     // clock_timestamp(), not now(): now() is the transaction's start, which may precede the row lock.
     const [row] = await tx
@@ -54,7 +50,7 @@ export async function updateStrategyNote(db: Database, actor: Actor, id: number,
     if (set.category !== undefined) details.category = set.category;
     if (set.isArchived !== undefined) details.isArchived = set.isArchived;
     await audit(tx, actor, updateAction(before, changes.isArchived), id, details);
-    return toStrategyNote(row!);
+    return withIsoDates(row!);
   });
 }
 
