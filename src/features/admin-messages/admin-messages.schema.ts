@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { idParamsSchema } from '../../common/schema-kit';
 
 /** Contact messages in the admin area (spec §2 Contact Messages tab, §3, §4, §7). */
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
-export const contactMessageIdParamsSchema = z.object({
-  id: z.coerce.number({ error: MESSAGE_NOT_FOUND }).int(MESSAGE_NOT_FOUND).positive(MESSAGE_NOT_FOUND).max(2_147_483_647, MESSAGE_NOT_FOUND),
-});
+export const contactMessageIdParamsSchema = idParamsSchema(MESSAGE_NOT_FOUND);
 
 /** One message as the admin list and the read call answer it. */
 export const adminContactMessageSchema = z.object({
