@@ -15,6 +15,16 @@ export const rowIdField = (message: string) => z.coerce.number({ error: message 
 /** `{ id }` of a `/…/:id` path, within the id column's range; anything else answers 400 with `notFound`. */
 export const idParamsSchema = (notFound: string) => z.object({ id: rowIdField(notFound).max(MAX_ROW_ID, notFound) });
 
+/** An absolute http(s) address with a dotted host name (a meeting or material link). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
 /** Missing, null, or only white space. */
 export const isBlank = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from '../../common/schema-kit';
 import { safeString } from '../../common/safe-text';
 import { DEFAULT_PRICE_DOLLARS } from '../../common/money';
 import { expertiseLevelSchema, workshopDateIdParamsSchema, zonedTimesSchema } from '../workshops';
@@ -28,15 +29,6 @@ export const seatsBelowTaken = (taken: number) => `Seats cannot be fewer than th
 
 export const MAX_SEATS = 10_000;
 export const MAX_PRICE = 100_000;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
 
 const optionalText = (label: string, max: number) =>
   safeString(label).max(max, `${label} must be ${max.toLocaleString('en-US')} characters or less`).nullable();

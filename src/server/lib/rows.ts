@@ -29,6 +29,26 @@ export function sentFields<T extends object>(changes: T): Partial<T> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+/** The value, or a 404 with `notFound` when there is none. */
+export function foundOr404<T>(value: T | null | undefined, notFound: string): T {
+  if (value === null || value === undefined) throw new HttpError(404, notFound);
+  return value;
+}
+
+/** Inserts the row and, in the same transaction, lets the caller record it (the audit entry); the row as stored. */
+export async function insertRow<T extends TableWithId>(
+  db: Database,
+  table: T,
+  values: T['$inferInsert'],
+  record: (tx: Database, row: T['$inferSelect']) => Promise<void>,
+): Promise<T['$inferSelect']> {
+  return db.transaction(async (tx) => {
+    const [row] = (await tx.insert(table).values(values).returning()) as T['$inferSelect'][];
+    await record(tx, row!);
+    return row!;
+  });
+}
+
 /** The row with this id, locked for the rest of the transaction; 404 with `notFound` when there is none. */
 export async function lockRowOr404<T extends TableWithId>(tx: Database, table: T, id: number, notFound: string): Promise<T['$inferSelect']> {
   const [row] = (await tx.select().from(table as PgTable).where(eq(table.id, id)).for('update')) as T['$inferSelect'][];

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { announcementInterest, announcements, testimonials } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, listRows, sentFields, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, insertRow, listRows, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -26,22 +26,17 @@ export function listAdminTestimonials(db: Database): Promise<AdminTestimonial[]>
 }
 
 export async function createTestimonial(db: Database, actor: Actor, input: TestimonialInput): Promise<AdminTestimonial> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(testimonials)
-      .values({
-        name: input.name,
-        text: input.text,
-        role: input.role ?? null,
-        organization: input.organization ?? null,
-        profileImageUrl: input.profileImageUrl ?? null,
-        sortOrder: input.sortOrder ?? null,
-        isPublished: input.isPublished ?? true,
-      })
-      .returning();
-    await auditTestimonial(tx, actor, 'testimonial_created', row!.id, { name: row!.name });
-    return withIsoDates(row!);
-  });
+  const values = {
+    name: input.name,
+    text: input.text,
+    role: input.role ?? null,
+    organization: input.organization ?? null,
+    profileImageUrl: input.profileImageUrl ?? null,
+    sortOrder: input.sortOrder ?? null,
+    isPublished: input.isPublished ?? true,
+  };
+  const row = await insertRow(db, testimonials, values, (tx, { id, name }) => auditTestimonial(tx, actor, 'testimonial_created', id, { name }));
+  return withIsoDates(row);
 }
 
 export async function updateTestimonial(db: Database, actor: Actor, id: number, changes: TestimonialUpdate): Promise<AdminTestimonial> {
@@ -94,21 +89,16 @@ export function previewHtml(content: string): string {
 }
 
 export async function createAnnouncement(db: Database, actor: Actor, input: AnnouncementInput): Promise<AdminAnnouncement> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(announcements)
-      .values({
-        title: input.title,
-        content: sanitizeHtml(input.content ?? ''),
-        imageUrl: input.imageUrl ?? null,
-        emailFormEnabled: input.emailFormEnabled ?? false,
-        isPublished: input.isPublished ?? true,
-        sortOrder: input.sortOrder ?? 0,
-      })
-      .returning();
-    await auditAnnouncement(tx, actor, 'announcement_created', row!.id, { title: row!.title });
-    return toAdminAnnouncement(row!, 0);
-  });
+  const values = {
+    title: input.title,
+    content: sanitizeHtml(input.content ?? ''),
+    imageUrl: input.imageUrl ?? null,
+    emailFormEnabled: input.emailFormEnabled ?? false,
+    isPublished: input.isPublished ?? true,
+    sortOrder: input.sortOrder ?? 0,
+  };
+  const row = await insertRow(db, announcements, values, (tx, { id, title }) => auditAnnouncement(tx, actor, 'announcement_created', id, { title }));
+  return toAdminAnnouncement(row, 0);
 }
 
 export async function updateAnnouncement(db: Database, actor: Actor, id: number, changes: AnnouncementUpdate): Promise<AdminAnnouncement> {

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { workshopTemplates } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, listRows, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, insertRow, listRows, withIsoDates } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { WORKSHOP_TEMPLATE_NOT_FOUND } from '../admin-workshops.schema';
 import type { CreateWorkshopTemplate, UpdateWorkshopTemplateInput, WorkshopTemplate } from '../workshop-templates.schema';
@@ -17,14 +17,9 @@ export function listWorkshopTemplates(db: Database): Promise<WorkshopTemplate[]>
 }
 
 export async function createWorkshopTemplate(db: Database, actor: Actor, input: CreateWorkshopTemplate): Promise<WorkshopTemplate> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(workshopTemplates)
-      .values({ title: input.title.trim(), expertiseLevel: input.expertiseLevel, defaultSeats: input.defaultSeats, description: textOrNull(input.description) })
-      .returning();
-    await audit(tx, actor, 'workshop_template_created', row!.id, { title: row!.title });
-    return withIsoDates(row!);
-  });
+  const values = { title: input.title.trim(), expertiseLevel: input.expertiseLevel, defaultSeats: input.defaultSeats, description: textOrNull(input.description) };
+  const row = await insertRow(db, workshopTemplates, values, (tx, { id, title }) => audit(tx, actor, 'workshop_template_created', id, { title }));
+  return withIsoDates(row);
 }
 
 export async function updateWorkshopTemplate(db: Database, actor: Actor, id: number, input: UpdateWorkshopTemplateInput): Promise<WorkshopTemplate> {

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { strategyNotes } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, listRows, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, insertRow, listRows, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { NOTE_NOT_FOUND, type StrategyNote, type StrategyNoteInput, type StrategyNoteUpdate } from '../strategy-notes.schema';
 
 const audit = auditOf('strategy_note');
@@ -15,14 +15,10 @@ export function listStrategyNotes(db: Database): Promise<StrategyNote[]> {
 }
 
 export async function createStrategyNote(db: Database, actor: Actor, input: StrategyNoteInput): Promise<StrategyNote> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(strategyNotes)
-      .values({ title: input.title, content: input.content, category: input.category, isArchived: input.isArchived })
-      .returning();
-    await audit(tx, actor, 'strategy_note_created', row!.id, { title: row!.title, category: row!.category, isArchived: row!.isArchived });
-    return withIsoDates(row!);
-  });
+  const row = await insertRow(db, strategyNotes, input, (tx, { id, title, category, isArchived }) =>
+    audit(tx, actor, 'strategy_note_created', id, { title, category, isArchived }),
+  );
+  return withIsoDates(row);
 }
 
 /** The audit action of an update: archiving and restoring are told apart from plain edits. */
