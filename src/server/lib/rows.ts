@@ -75,7 +75,7 @@ export async function deleteRowOr404<T extends TableWithId>(
 }
 
 /** Whether PostgreSQL refused the write with this SQLSTATE, whether the driver's error arrives bare or wrapped by Drizzle. */
-export function isPgError(error: unknown, code: '23505' | '23503'): boolean {
+function isPgError(error: unknown, code: '23505' | '23503'): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
     if (typeof current === 'object' && 'code' in current && (current as { code?: unknown }).code === code) return true;
     current = typeof current === 'object' && 'cause' in current ? (current as { cause?: unknown }).cause : undefined;
@@ -83,7 +83,15 @@ export function isPgError(error: unknown, code: '23505' | '23503'): boolean {
   return false;
 }
 
-/** 23505, unique_violation: two writers claimed the same unique value. */
-export const isUniqueViolation = (error: unknown) => isPgError(error, '23505');
-/** 23503, foreign_key_violation: the row referred to was deleted meanwhile. */
-export const isForeignKeyViolation = (error: unknown) => isPgError(error, '23503');
+/**
+ * Runs the write; when PostgreSQL refuses it with `code` (a constraint settled a race with another
+ * writer: 23505 a unique value taken, 23503 a referenced row deleted), throws `refusal()` instead.
+ */
+export async function refusedAs<T>(write: () => Promise<T>, code: '23505' | '23503', refusal: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isPgError(error, code)) throw refusal();
+    throw error;
+  }
+}

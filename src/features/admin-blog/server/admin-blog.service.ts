@@ -2,7 +2,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { blogPosts } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, listRows, isUniqueViolation, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, listRows, refusedAs, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -16,8 +16,6 @@ import {
 } from '../admin-blog.schema';
 
 const audit = auditOf('blog_post');
-
-type Row = typeof blogPosts.$inferSelect;
 
 /** The name part of an admin's e-mail ('jane.doe@example.com' → 'jane.doe'): the default author. */
 export function authorFromEmail(email: string): string {
@@ -91,17 +89,16 @@ export async function updateBlogPost(db: Database, actor: Actor, id: number, cha
       if (clash) throw slugTaken();
     }
 
-    let row: Row | undefined;
-    try {
-      [row] = await tx
-        .update(blogPosts)
-        .set({ ...set, updatedAt: new Date() })
-        .where(eq(blogPosts.id, id))
-        .returning();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw slugTaken();
-      throw error;
-    }
+    const [row] = await refusedAs(
+      () =>
+        tx
+          .update(blogPosts)
+          .set({ ...set, updatedAt: new Date() })
+          .where(eq(blogPosts.id, id))
+          .returning(),
+      '23505',
+      slugTaken,
+    );
     if (!row) throw new HttpError(404, POST_NOT_FOUND);
 
     const { content: _content, ...changed } = withIsoDates(set);

@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { workshopAssets, workshopDates } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, listRows, isForeignKeyViolation, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, listRows, refusedAs, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -25,14 +25,8 @@ async function requireWorkshopDate(db: Database, workshopDateId: number | null):
   if (!date) throw new HttpError(400, WORKSHOP_DATE_NOT_FOUND);
 }
 
-async function withWorkshopDateCheck<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new HttpError(400, WORKSHOP_DATE_NOT_FOUND);
-    throw error;
-  }
-}
+/** The workshop date was deleted while the asset was saved (the foreign key refused it): 400 as for an unknown date. */
+const withWorkshopDateCheck = <T>(work: () => Promise<T>): Promise<T> => refusedAs(work, '23503', () => new HttpError(400, WORKSHOP_DATE_NOT_FOUND));
 
 /** Every asset: those for all workshops first, then by workshop date, each by sortOrder (then id). */
 export function listAdminWorkshopAssets(db: Database): Promise<AdminWorkshopAsset[]> {

@@ -2,7 +2,7 @@ import { and, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { discountCodes } from '../../../server/db/schema';
 import { auditOf, type Actor } from '../../../server/lib/audit';
-import { deleteRowOr404, listRows, isUniqueViolation, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
+import { deleteRowOr404, listRows, refusedAs, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
   CODE_DUPLICATE,
@@ -17,7 +17,8 @@ import {
 
 const audit = auditOf('discount_code');
 
-type Row = typeof discountCodes.$inferSelect;
+/** 409: another code has this code, in any letter case. */
+const codeTaken = () => new HttpError(409, CODE_DUPLICATE, 'discount_code_exists');
 
 /** Codes are stored upper case, but a row written by an older import might not be: compare upper-cased. */
 const sameCode = (code: string): SQL => sql`upper(${discountCodes.code}) = ${code.toUpperCase()}`;
@@ -33,7 +34,7 @@ export function listDiscountCodes(db: Database): Promise<DiscountCode[]> {
 export async function createDiscountCode(db: Database, actor: Actor, input: DiscountCodeInput, source = 'admin'): Promise<DiscountCode> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: discountCodes.id }).from(discountCodes).where(sameCode(input.code)).limit(1);
-    if (existing) throw new HttpError(409, CODE_DUPLICATE, 'discount_code_exists');
+    if (existing) throw codeTaken();
     const [row] = await tx
       .insert(discountCodes)
       .values({
@@ -46,7 +47,7 @@ export async function createDiscountCode(db: Database, actor: Actor, input: Disc
       })
       .onConflictDoNothing({ target: discountCodes.code })
       .returning();
-    if (!row) throw new HttpError(409, CODE_DUPLICATE, 'discount_code_exists');
+    if (!row) throw codeTaken();
     const { code, discountPercent, maxUses, expiresAt } = withIsoDates(row);
     await audit(tx, actor, 'discount_code_created', row.id, { code, discountPercent, maxUses, expiresAt, source });
     return withIsoDates(row);
@@ -89,21 +90,20 @@ export async function updateDiscountCode(db: Database, actor: Actor, id: number,
         .from(discountCodes)
         .where(and(sameCode(set.code), ne(discountCodes.id, id)))
         .limit(1);
-      if (clash) throw new HttpError(409, CODE_DUPLICATE, 'discount_code_exists');
+      if (clash) throw codeTaken();
     }
 
     const withinUses = typeof set.maxUses === 'number' ? lte(discountCodes.currentUses, set.maxUses) : undefined;
-    let row: Row | undefined;
-    try {
-      [row] = await tx
-        .update(discountCodes)
-        .set(set)
-        .where(and(eq(discountCodes.id, id), withinUses))
-        .returning();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, CODE_DUPLICATE, 'discount_code_exists');
-      throw error;
-    }
+    const [row] = await refusedAs(
+      () =>
+        tx
+          .update(discountCodes)
+          .set(set)
+          .where(and(eq(discountCodes.id, id), withinUses))
+          .returning(),
+      '23505',
+      codeTaken,
+    );
     if (!row) throw new HttpError(400, maxUsesBelowUses(before.currentUses), 'max_uses_below_uses');
 
     await audit(tx, actor, 'discount_code_updated', id, { code: row.code, changes: withIsoDates(set) });
