@@ -72,28 +72,10 @@ async function findAdminWorkshopDate(db: Database, id: number): Promise<AdminWor
   return toAdminWorkshopDate(rest, count);
 }
 
+/** The row as the form holds it: the same columns but for the bookkeeping ones, no date or time while TBC, the price in dollars. */
 function formOf(row: WorkshopDateRow): WorkshopForm {
-  return {
-    templateId: row.templateId,
-    title: row.title,
-    description: row.description,
-    expertiseLevel: row.expertiseLevel,
-    date: row.isTBC ? '' : row.date,
-    time: row.isTBC ? '' : row.time,
-    timezone: row.timezone,
-    seatsTotal: row.seatsTotal,
-    price: centsToDollars(row.priceCents),
-    isActive: row.isActive,
-    isFeatured: row.isFeatured,
-    isTBC: row.isTBC,
-    endsNextDay: row.endsNextDay,
-    requiresImmediatePayment: row.requiresImmediatePayment,
-    zoomLink: row.zoomLink,
-    zoomMeetingId: row.zoomMeetingId,
-    zoomPassword: row.zoomPassword,
-    additionalInfo: row.additionalInfo,
-    materialLinks: row.materialLinks,
-  };
+  const { id: _id, startsAt: _startsAt, endsAt: _endsAt, seatsTaken: _seatsTaken, priceCents, createdAt: _createdAt, updatedAt: _updatedAt, ...form } = row;
+  return { ...form, date: row.isTBC ? '' : row.date, time: row.isTBC ? '' : row.time, price: centsToDollars(priceCents) };
 }
 
 /**
