@@ -4,8 +4,9 @@ import { HttpError } from '../plugins/error-handler';
 import type { Database } from '../db/client';
 
 /**
- * What the admin resources' services do alike with a row: answer it as JSON, find it or answer
- * 404, delete it with its audit entry, and tell the database's constraint errors apart.
+ * What the admin resources' services do alike with a row: answer it as JSON, list, insert, lock
+ * or delete it (404 when there is none, the audit entry in the same transaction), and turn a
+ * constraint that settled a race into the resource's own refusal.
  */
 
 /** A row as JSON answers carry it: every instant as an ISO string. */
