@@ -1,16 +1,7 @@
 // `npm start`: build what is not built yet, then run the server (migrations run at start-up).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
+import { existsSync, statSync } from 'node:fs';
+import { newestMtime } from './newest-mtime.mjs';
 
 const built = ['dist/server/server.js', 'dist/client/index.html'].every((file) => existsSync(file));
 const stale = built && newestMtime('src') > statSync('dist/server/server.js').mtimeMs;

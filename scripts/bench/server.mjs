@@ -1,25 +1,17 @@
 // Building, starting and stopping the built server for `npm run bench` and `npm run lighthouse`.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { newestMtime } from '../newest-mtime.mjs';
 
 /** The build to measure: dist/ unless BENCH_DIST names a copy (its server/ and client/ folders). */
 const DIST = process.env.BENCH_DIST || 'dist';
 export const SERVER_ENTRY = join(DIST, 'server/server.js');
 const BUILT_FILES = [SERVER_ENTRY, join(DIST, 'client/index.html')];
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
 
 /**
  * Builds when there is no build; when src/ changed after the last build, says so but measures the

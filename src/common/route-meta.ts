@@ -19,6 +19,9 @@ const ADMIN_LOGIN_PATH = '/admin/login2';
 /** Where a completed booking lands (CONTRACT §11), with `?booking={id}&token=…`. */
 export const BOOKING_CONFIRMED_PATH = '/booking/confirmed';
 
+/** An admin screen: the admin card, and kept out of search engines. */
+const adminPage = (page: string, description: string): RouteMeta => ({ title: `${page} — ${WORKSHOP_TITLE}`, description, ogImageKey: 'admin', noindex: true });
+
 const routes: Record<string, RouteMeta> = {
   home: {
     title: `${WORKSHOP_TITLE} — Live Online Workshop`,
@@ -53,24 +56,9 @@ const routes: Record<string, RouteMeta> = {
     // One person's booking, reached with a token: nothing for a search engine.
     noindex: true,
   },
-  admin: {
-    title: `Admin Dashboard — ${WORKSHOP_TITLE}`,
-    description: 'Run workshops, bookings and content.',
-    ogImageKey: 'admin',
-    noindex: true,
-  },
-  adminLogin: {
-    title: `Admin Login — ${WORKSHOP_TITLE}`,
-    description: 'Sign in to run workshops, bookings and content.',
-    ogImageKey: 'admin',
-    noindex: true,
-  },
-  emailDebug: {
-    title: `Email Debugging — ${WORKSHOP_TITLE}`,
-    description: 'Check e-mail settings and templates.',
-    ogImageKey: 'admin',
-    noindex: true,
-  },
+  admin: adminPage('Admin Dashboard', 'Run workshops, bookings and content.'),
+  adminLogin: adminPage('Admin Login', 'Sign in to run workshops, bookings and content.'),
+  emailDebug: adminPage('Email Debugging', 'Check e-mail settings and templates.'),
   notFound: {
     title: `Page Not Found — ${WORKSHOP_TITLE}`,
     description: WORKSHOP_DESCRIPTION,

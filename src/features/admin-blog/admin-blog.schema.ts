@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
+import { blankToNull, booleanField, idParamsSchema, isBlank, orDefault, trimmedOrNull } from '../../common/schema-kit';
 
 /**
  * Blog posts and workshop assets in the admin area (CONTRACT §6): the one source of the forms'
@@ -59,10 +60,6 @@ export function slugify(title: string): string {
 
 // ---------------------------------------------------------------- shared fields
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-/** Empty text and null mean "none". */
-const blankToNull = (value: unknown) => (isBlank(value) ? null : value);
-
 const titleField = safeString('Title', { error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(200, TITLE_TOO_LONG);
 const htmlField = safeString('Content', { error: 'Content must be text' }).max(200_000, CONTENT_TOO_LONG);
 
@@ -77,19 +74,16 @@ const slugField = z.preprocess(
 /** An http(s) address or a path on this site (an uploaded image). */
 const IMAGE_URL = /^(https?:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/i;
 const imageUrlField = z.preprocess(
-  (value) => (typeof value === 'string' ? blankToNull(value.trim()) : blankToNull(value)),
+  trimmedOrNull,
   safeString('Featured image', { error: IMAGE_URL_INVALID }).max(2000, IMAGE_URL_INVALID).regex(IMAGE_URL, IMAGE_URL_INVALID).nullable(),
 );
 
 const excerptField = z.preprocess(
-  (value) => (typeof value === 'string' ? blankToNull(value.trim()) : blankToNull(value)),
+  trimmedOrNull,
   safeString('Excerpt', { error: EXCERPT_TOO_LONG }).max(500, EXCERPT_TOO_LONG).nullable(),
 );
 
 const authorField = safeString('Author name', { error: AUTHOR_REQUIRED }).trim().min(1, AUTHOR_REQUIRED).max(100, AUTHOR_TOO_LONG);
-
-const booleanField = (name: string) =>
-  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: `${name} must be true or false` }));
 
 /** An ISO instant ('2031-07-04T10:00:00Z') or a date ('2031-07-04', midnight UTC); empty or null: none. */
 const publishedAtField = z.preprocess(
@@ -115,27 +109,29 @@ const publishedAtField = z.preprocess(
  */
 export const blogPostInputSchema = z.object({
   title: titleField,
-  slug: slugField.optional().transform((value) => value ?? ''),
-  excerpt: excerptField.optional().transform((value) => value ?? null),
-  content: htmlField.optional().transform((value) => value ?? ''),
-  featuredImageUrl: imageUrlField.optional().transform((value) => value ?? null),
+  slug: orDefault(slugField, ''),
+  excerpt: orDefault(excerptField, null),
+  content: orDefault(htmlField, ''),
+  featuredImageUrl: orDefault(imageUrlField, null),
   authorName: z.preprocess((value) => (isBlank(value) ? undefined : value), authorField.optional()),
-  isPublished: booleanField('isPublished').optional().transform((value) => value ?? false),
-  publishedAt: publishedAtField.optional().transform((value) => value ?? null),
+  isPublished: orDefault(booleanField('isPublished'), false),
+  publishedAt: orDefault(publishedAtField, null),
 });
 export type BlogPostInput = z.output<typeof blogPostInputSchema>;
 
 /** PUT /api/admin/blog-posts/{id}: any of the fields; a missing one is left as it is. An empty slug is made again from the title. */
-export const blogPostUpdateSchema = z.object({
-  title: titleField.optional(),
-  slug: slugField.optional(),
-  excerpt: excerptField.optional(),
-  content: htmlField.optional(),
-  featuredImageUrl: imageUrlField.optional(),
-  authorName: authorField.optional(),
-  isPublished: booleanField('isPublished').optional(),
-  publishedAt: publishedAtField.optional(),
-});
+export const blogPostUpdateSchema = z
+  .object({
+    title: titleField,
+    slug: slugField,
+    excerpt: excerptField,
+    content: htmlField,
+    featuredImageUrl: imageUrlField,
+    authorName: authorField,
+    isPublished: booleanField('isPublished'),
+    publishedAt: publishedAtField,
+  })
+  .partial();
 export type BlogPostUpdate = z.output<typeof blogPostUpdateSchema>;
 
 /** The editor form: every field as text or a switch, checked with the same messages. */
@@ -158,9 +154,7 @@ export function publishedDateToInstant(day: string): string {
   return `${day}T12:00:00.000Z`;
 }
 
-export const blogPostIdParamsSchema = z.object({
-  id: z.coerce.number({ error: POST_NOT_FOUND }).int(POST_NOT_FOUND).positive(POST_NOT_FOUND).max(2_147_483_647, POST_NOT_FOUND),
-});
+export const blogPostIdParamsSchema = idParamsSchema(POST_NOT_FOUND);
 
 /** One post in admin answers: every post, published or not. */
 export const adminBlogPostSchema = z.object({
@@ -180,7 +174,8 @@ export const adminBlogPostSchema = z.object({
 export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>;
 export const adminBlogPostListSchema = z.array(adminBlogPostSchema);
 
-export const deletedResponseSchema = z.object({ success: z.literal(true), id: z.number() });
+/** The blog-post routes' schemas, by operation. */
+export const blogPostApiSchemas = { idParams: blogPostIdParamsSchema, item: adminBlogPostSchema, list: adminBlogPostListSchema, create: blogPostInputSchema, update: blogPostUpdateSchema };
 
 /** POST /api/admin/blog-posts/preview and /api/admin/workshop-assets/preview: the HTML as it would be stored. */
 export const htmlPreviewInputSchema = z.object({ content: htmlField });
@@ -193,7 +188,7 @@ export type AssetType = (typeof ASSET_TYPES)[number];
 
 const assetTypeField = z.enum(ASSET_TYPES, { error: ASSET_TYPE_INVALID });
 const descriptionField = z.preprocess(
-  (value) => (typeof value === 'string' ? blankToNull(value.trim()) : blankToNull(value)),
+  trimmedOrNull,
   safeString('Description', { error: DESCRIPTION_TOO_LONG }).max(1000, DESCRIPTION_TOO_LONG).nullable(),
 );
 const sortOrderField = z.preprocess(
@@ -209,23 +204,18 @@ const workshopDateIdField = z.preprocess(
 /** POST /api/admin/workshop-assets. */
 export const workshopAssetInputSchema = z.object({
   title: titleField,
-  description: descriptionField.optional().transform((value) => value ?? null),
+  description: orDefault(descriptionField, null),
   type: assetTypeField,
-  content: htmlField.optional().transform((value) => value ?? ''),
-  sortOrder: sortOrderField.optional().transform((value) => value ?? 0),
-  workshopDateId: workshopDateIdField.optional().transform((value) => value ?? null),
+  content: orDefault(htmlField, ''),
+  sortOrder: orDefault(sortOrderField, 0),
+  workshopDateId: orDefault(workshopDateIdField, null),
 });
 export type WorkshopAssetInput = z.output<typeof workshopAssetInputSchema>;
 
 /** PUT /api/admin/workshop-assets/{id}: any of the fields; workshopDateId null moves it to every workshop. */
-export const workshopAssetUpdateSchema = z.object({
-  title: titleField.optional(),
-  description: descriptionField.optional(),
-  type: assetTypeField.optional(),
-  content: htmlField.optional(),
-  sortOrder: sortOrderField.optional(),
-  workshopDateId: workshopDateIdField.optional(),
-});
+export const workshopAssetUpdateSchema = z
+  .object({ title: titleField, description: descriptionField, type: assetTypeField, content: htmlField, sortOrder: sortOrderField, workshopDateId: workshopDateIdField })
+  .partial();
 export type WorkshopAssetUpdate = z.output<typeof workshopAssetUpdateSchema>;
 
 /** The asset dialog: text inputs and selects, checked with the same messages. */
@@ -251,9 +241,7 @@ export const workshopAssetReorderSchema = z.object({
 });
 export type WorkshopAssetReorder = z.infer<typeof workshopAssetReorderSchema>;
 
-export const workshopAssetIdParamsSchema = z.object({
-  id: z.coerce.number({ error: ASSET_NOT_FOUND }).int(ASSET_NOT_FOUND).positive(ASSET_NOT_FOUND).max(2_147_483_647, ASSET_NOT_FOUND),
-});
+export const workshopAssetIdParamsSchema = idParamsSchema(ASSET_NOT_FOUND);
 
 export const adminWorkshopAssetSchema = z.object({
   id: z.number(),
@@ -270,3 +258,6 @@ export const adminWorkshopAssetSchema = z.object({
 });
 export type AdminWorkshopAsset = z.infer<typeof adminWorkshopAssetSchema>;
 export const adminWorkshopAssetListSchema = z.array(adminWorkshopAssetSchema);
+
+/** The workshop-asset routes' schemas, by operation. */
+export const workshopAssetApiSchemas = { idParams: workshopAssetIdParamsSchema, item: adminWorkshopAssetSchema, list: adminWorkshopAssetListSchema, create: workshopAssetInputSchema, update: workshopAssetUpdateSchema };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
+import { booleanField, rowIdField } from '../../common/schema-kit';
 import { optionalImageUrlField } from '../uploads';
 
 /**
@@ -33,10 +34,6 @@ const optionalText = (field: string, message: string) =>
 const sortOrderValue = (value: unknown) =>
   value === undefined ? undefined : value === null || (typeof value === 'string' && value.trim() === '') ? null : typeof value === 'string' ? Number(value) : value;
 const sortOrderNumber = z.number({ error: SORT_ORDER_INVALID }).int(SORT_ORDER_INVALID).min(-SORT_LIMIT, SORT_ORDER_INVALID).max(SORT_LIMIT, SORT_ORDER_INVALID);
-
-/** Strings from a checkbox-less client ('true'/'false') are accepted too. */
-const booleanField = (name: string) =>
-  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: `${name} must be true or false` }));
 
 // ---------------------------------------------------------------- testimonials
 
@@ -78,9 +75,10 @@ export const adminTestimonialSchema = z.object({
 export type AdminTestimonial = z.infer<typeof adminTestimonialSchema>;
 export const adminTestimonialListSchema = z.array(adminTestimonialSchema);
 
-export const testimonialIdParamsSchema = z.object({
-  id: z.coerce.number({ error: TESTIMONIAL_NOT_FOUND }).int(TESTIMONIAL_NOT_FOUND).positive(TESTIMONIAL_NOT_FOUND),
-});
+export const testimonialIdParamsSchema = z.object({ id: rowIdField(TESTIMONIAL_NOT_FOUND) });
+
+/** The testimonial routes' schemas, by operation. */
+export const testimonialApiSchemas = { idParams: testimonialIdParamsSchema, item: adminTestimonialSchema, list: adminTestimonialListSchema, create: testimonialInputSchema, update: testimonialUpdateSchema };
 
 // ---------------------------------------------------------------- announcements
 
@@ -119,9 +117,10 @@ export const adminAnnouncementSchema = z.object({
 export type AdminAnnouncement = z.infer<typeof adminAnnouncementSchema>;
 export const adminAnnouncementListSchema = z.array(adminAnnouncementSchema);
 
-export const announcementIdParamsSchema = z.object({
-  id: z.coerce.number({ error: ANNOUNCEMENT_NOT_FOUND }).int(ANNOUNCEMENT_NOT_FOUND).positive(ANNOUNCEMENT_NOT_FOUND),
-});
+export const announcementIdParamsSchema = z.object({ id: rowIdField(ANNOUNCEMENT_NOT_FOUND) });
+
+/** The announcement routes' schemas, by operation. */
+export const announcementApiSchemas = { idParams: announcementIdParamsSchema, item: adminAnnouncementSchema, list: adminAnnouncementListSchema, create: announcementInputSchema, update: announcementUpdateSchema };
 
 export const announcementInterestEntrySchema = z.object({ id: z.number(), email: z.string(), createdAt: z.string() });
 export type AnnouncementInterestEntry = z.infer<typeof announcementInterestEntrySchema>;
@@ -130,5 +129,3 @@ export const announcementInterestListSchema = z.array(announcementInterestEntryS
 /** POST /api/admin/announcements/preview: what the HTML becomes once sanitised, without saving it. */
 export const htmlPreviewSchema = z.object({ content: safeString('Content', { error: CONTENT_TOO_LONG }).max(50_000, CONTENT_TOO_LONG) });
 export type HtmlPreview = z.infer<typeof htmlPreviewSchema>;
-
-export const deletedSchema = z.object({ success: z.literal(true), id: z.number() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from '../../common/schema-kit';
 import { safeString } from '../../common/safe-text';
 import { formatLongDate, parseLongDate, parseTimeRange, rangeWrapsMidnight } from '../../common/dates';
 import { normaliseTimeZoneText, resolveTimeZone } from '../../common/time-zones';
@@ -180,15 +181,6 @@ function enumField<const T extends readonly [string, ...string[]]>(
   };
   const schema = z.enum(values, { error: message });
   return options.fallback === undefined ? z.preprocess(toKey, schema) : z.preprocess(toKey, schema.default(options.fallback as never));
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
 }
 
 // ---------------------------------------------------------------- one imported row per entity

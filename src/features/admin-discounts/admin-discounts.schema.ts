@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
+import { booleanField, isBlank, orDefault, rowIdField } from '../../common/schema-kit';
 
 /**
  * Discount codes in the admin area (spec §3, §5, §7): the one source of the form's and the
@@ -56,8 +57,6 @@ export function expiresAtToDateInput(iso: string | null): string {
   return iso ? iso.slice(0, 10) : '';
 }
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
 export const codeField = safeString('Code', { error: CODE_REQUIRED })
   .trim()
   .min(1, CODE_REQUIRED)
@@ -94,19 +93,15 @@ const expiresAtField = z.preprocess(
     .nullable(),
 );
 
-/** Strings from a checkbox-less client ('true'/'false') are accepted too. */
-const isActiveField = z.preprocess(
-  (value) => (value === 'true' ? true : value === 'false' ? false : value),
-  z.boolean({ error: 'isActive must be true or false' }),
-);
+const isActiveField = booleanField('isActive');
 
 const discountFields = {
   code: codeField,
   description: descriptionField,
-  discountPercent: percentField.optional().transform((value) => value ?? DEFAULT_DISCOUNT_PERCENT),
+  discountPercent: orDefault(percentField, DEFAULT_DISCOUNT_PERCENT),
   maxUses: maxUsesField,
   expiresAt: expiresAtField,
-  isActive: isActiveField.optional().transform((value) => value ?? true),
+  isActive: orDefault(isActiveField, true),
 };
 
 /** POST /api/admin/discount-codes, and the create form. */
@@ -118,19 +113,12 @@ export type DiscountCodeInput = z.output<typeof discountCodeInputSchema>;
  * PUT /api/admin/discount-codes/{id}: any of the fields; a missing one is left as it is, while
  * maxUses or expiresAt sent empty or null clear the limit.
  */
-export const discountCodeUpdateSchema = z.object({
-  code: codeField.optional(),
-  description: descriptionField.optional(),
-  discountPercent: percentField.optional(),
-  maxUses: maxUsesField.optional(),
-  expiresAt: expiresAtField.optional(),
-  isActive: isActiveField.optional(),
-});
+export const discountCodeUpdateSchema = z
+  .object({ code: codeField, description: descriptionField, discountPercent: percentField, maxUses: maxUsesField, expiresAt: expiresAtField, isActive: isActiveField })
+  .partial();
 export type DiscountCodeUpdate = z.output<typeof discountCodeUpdateSchema>;
 
-export const discountCodeIdParamsSchema = z.object({
-  id: z.coerce.number({ error: CODE_NOT_FOUND }).int(CODE_NOT_FOUND).positive(CODE_NOT_FOUND),
-});
+export const discountCodeIdParamsSchema = z.object({ id: rowIdField(CODE_NOT_FOUND) });
 
 /** One discount code in admin answers. */
 export const discountCodeSchema = z.object({
@@ -148,7 +136,8 @@ export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
 export const discountCodeListSchema = z.array(discountCodeSchema);
 
-export const deleteDiscountCodeResponseSchema = z.object({ success: z.literal(true), id: z.number() });
+/** The discount-code routes' schemas, by operation. */
+export const discountCodeApiSchemas = { idParams: discountCodeIdParamsSchema, item: discountCodeSchema, list: discountCodeListSchema, create: discountCodeInputSchema, update: discountCodeUpdateSchema };
 
 // ---------------------------------------------------------------- POST /api/admin/create-coupon
 
@@ -167,10 +156,10 @@ export const createCouponSchema = z.object({
     .optional()
     .transform((value) => value ?? 'percentage')
     .refine((value): value is (typeof COUPON_DISCOUNT_TYPES)[number] => (COUPON_DISCOUNT_TYPES as readonly string[]).includes(value), ONLY_PERCENTAGE),
-  discountValue: percentField.optional().transform((value) => value ?? DEFAULT_DISCOUNT_PERCENT),
-  maxUses: maxUsesField.optional().transform((value) => value ?? null),
-  expiresAt: expiresAtField.optional().transform((value) => value ?? null),
-  isActive: isActiveField.optional().transform((value) => value ?? true),
+  discountValue: orDefault(percentField, DEFAULT_DISCOUNT_PERCENT),
+  maxUses: orDefault(maxUsesField, null),
+  expiresAt: orDefault(expiresAtField, null),
+  isActive: orDefault(isActiveField, true),
 });
 export type CreateCouponInput = z.output<typeof createCouponSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
+import { rowIdField } from '../../common/schema-kit';
 import { emailField } from '../booking';
 
 /** Admin users (CONTRACT §6): who may sign in to /admin. The one source of messages and types. */
@@ -33,8 +34,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserListSchema = z.array(adminUserSchema);
 
-export const adminUserIdParamsSchema = z.object({
-  id: z.coerce.number({ error: ADMIN_NOT_FOUND }).int(ADMIN_NOT_FOUND).positive(ADMIN_NOT_FOUND),
-});
+export const adminUserIdParamsSchema = z.object({ id: rowIdField(ADMIN_NOT_FOUND) });
 
-export const deleteAdminUserResponseSchema = z.object({ success: z.literal(true), id: z.number() });
+/** The admin-user routes' schemas, by operation (an admin is added and removed, not edited). */
+export const adminUserApiSchemas = { idParams: adminUserIdParamsSchema, item: adminUserSchema, list: adminUserListSchema, create: createAdminUserSchema };

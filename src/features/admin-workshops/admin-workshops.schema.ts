@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isHttpUrl } from '../../common/schema-kit';
 import { safeString } from '../../common/safe-text';
 import { DEFAULT_PRICE_DOLLARS } from '../../common/money';
-import { expertiseLevelSchema, zonedTimesSchema } from '../workshops';
+import { expertiseLevelSchema, workshopDateIdParamsSchema, zonedTimesSchema } from '../workshops';
 import { endsAfterStart, isKnownTimezone, parseWorkshopDay, parseWorkshopTime } from './workshop-date-text';
 
 /**
@@ -28,15 +29,6 @@ export const seatsBelowTaken = (taken: number) => `Seats cannot be fewer than th
 
 export const MAX_SEATS = 10_000;
 export const MAX_PRICE = 100_000;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
 
 const optionalText = (label: string, max: number) =>
   safeString(label).max(max, `${label} must be ${max.toLocaleString('en-US')} characters or less`).nullable();
@@ -181,6 +173,9 @@ export const deleteWorkshopDateResultSchema = z.object({
   message: z.string(),
 });
 export type DeleteWorkshopDateResult = z.infer<typeof deleteWorkshopDateResultSchema>;
+
+/** The workshop-date routes' schemas, by operation: POST and PUT take the same body. */
+export const workshopDateApiSchemas = { idParams: workshopDateIdParamsSchema, item: adminWorkshopDateSchema, list: adminWorkshopDateListSchema, create: workshopDateInputSchema, update: workshopDateInputSchema, removed: deleteWorkshopDateResultSchema };
 
 export const WORKSHOP_DELETED_MESSAGE = 'The workshop date has been deleted.';
 export const WORKSHOP_DEACTIVATED_MESSAGE = 'This workshop has bookings, so it was deactivated instead of deleted.';

@@ -51,3 +51,6 @@ export const templateIdParamsSchema = z.object({
 });
 
 export const deleteWorkshopTemplateResultSchema = z.object({ deleted: z.literal(true) });
+
+/** The workshop-template routes' schemas, by operation. */
+export const workshopTemplateApiSchemas = { idParams: templateIdParamsSchema, item: workshopTemplateSchema, list: workshopTemplateListSchema, create: createWorkshopTemplateSchema, update: updateWorkshopTemplateSchema, removed: deleteWorkshopTemplateResultSchema };

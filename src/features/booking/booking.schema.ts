@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from '../../common/schema-kit';
 import { safeString } from '../../common/safe-text';
 import { BOOKING_STATUSES } from '../../common/booking-status';
 import { INVALID_EMAIL } from '../../common/validation-messages';
@@ -10,8 +11,8 @@ export const emailField = safeString('Email', { error: INVALID_EMAIL })
 
 export const paymentModes = ['pay_now', 'pay_later'] as const;
 
-/** The largest id a serial column holds (PostgreSQL integer). */
-export const MAX_ROW_ID = 2_147_483_647;
+/** Re-exported for the booking feature's users: the largest id a serial column holds. */
+export { MAX_ROW_ID };
 
 /** No zone name is longer (the longest IANA names have about 30 characters). */
 export const MAX_TIME_ZONE_LENGTH = 64;

@@ -82,6 +82,12 @@ const FIRST_NAME = key('firstName', "The participant's first name");
 const WORKSHOP_TITLE = key('workshopTitle', 'The workshop title');
 const WHEN = key('when', 'Date, time and time zone of the workshop (or that the date is still to be set)');
 const BOOKING_ID = key('bookingId', 'The booking number');
+/** A refund decision's note from the admin: as text, and as a ready paragraph for the HTML. */
+const ADMIN_NOTE_KEYS = [
+  key('notes', "The admin's note (may be empty)"),
+  htmlKey('notesBlock', "'Note from our team' with the admin's note, or nothing when there is none"),
+];
+const adminNoteSample = (note: string) => ({ notes: note, notesBlock: `<p><strong>Note from our team</strong><br>${note}</p>` });
 const PARTICIPANT_LINK = key('participantLink', "The participant's sign-in link to their bookings (valid 7 days)");
 
 export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, EmailTemplateDefinition>> = {
@@ -240,8 +246,7 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       BOOKING_ID,
       key('amount', 'The amount refunded'),
       key('refundId', "The payment provider's refund reference"),
-      key('notes', "The admin's note (may be empty)"),
-      htmlKey('notesBlock', "'Note from our team' with the admin's note, or nothing when there is none"),
+      ...ADMIN_NOTE_KEYS,
     ],
     sample: {
       firstName: 'Ada',
@@ -249,8 +254,7 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       bookingId: '1042',
       amount: '$499.00',
       refundId: 're_sample_123',
-      notes: 'Sorry to miss you.',
-      notesBlock: '<p><strong>Note from our team</strong><br>Sorry to miss you.</p>',
+      ...adminNoteSample('Sorry to miss you.'),
     },
   },
   'refund-rejected': {
@@ -264,15 +268,13 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       FIRST_NAME,
       WORKSHOP_TITLE,
       BOOKING_ID,
-      key('notes', "The admin's note (may be empty)"),
-      htmlKey('notesBlock', "'Note from our team' with the admin's note, or nothing when there is none"),
+      ...ADMIN_NOTE_KEYS,
     ],
     sample: {
       firstName: 'Ada',
       workshopTitle: SAMPLE_COMMON.workshopTitle,
       bookingId: '1042',
-      notes: 'The workshop is tomorrow and full.',
-      notesBlock: '<p><strong>Note from our team</strong><br>The workshop is tomorrow and full.</p>',
+      ...adminNoteSample('The workshop is tomorrow and full.'),
     },
   },
   reminder: {

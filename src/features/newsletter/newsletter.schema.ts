@@ -32,7 +32,8 @@ export const subscriberListSchema = z.array(subscriberSchema);
 
 export const subscriberIdParamsSchema = z.object({ id: z.coerce.number().int().positive(SUBSCRIBER_NOT_FOUND) });
 
-export const deleteSubscriberResponseSchema = z.object({ success: z.literal(true), id: z.number().int() });
+/** The subscriber routes' schemas, by operation (subscribers are listed and deleted here). */
+export const subscriberApiSchemas = { idParams: subscriberIdParamsSchema, item: subscriberSchema, list: subscriberListSchema };
 
 export const newsletterInputSchema = z.object({
   subject: safeString('Subject', { error: SUBJECT_REQUIRED }).trim().min(1, SUBJECT_REQUIRED).max(200, SUBJECT_TOO_LONG),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
+import { idParamsSchema, orDefault } from '../../common/schema-kit';
 
 /**
  * Strategy notes (spec §2, §3, §5, §7, §9): the one source of the form's and the server's
@@ -44,24 +45,17 @@ export const archivedField = z.boolean({ error: ARCHIVED_INVALID });
 export const strategyNoteInputSchema = z.object({
   title: titleField,
   content: contentField,
-  category: categoryField.optional().transform((value) => value ?? null),
-  isArchived: archivedField.optional().transform((value) => value ?? false),
+  category: orDefault(categoryField, null),
+  isArchived: orDefault(archivedField, false),
 });
 export type StrategyNoteFormValues = z.input<typeof strategyNoteInputSchema>;
 export type StrategyNoteInput = z.output<typeof strategyNoteInputSchema>;
 
 /** PUT /api/strategy-notes/{id}: any of the fields; a missing one is left as it is. */
-export const strategyNoteUpdateSchema = z.object({
-  title: titleField.optional(),
-  content: contentField.optional(),
-  category: categoryField.optional(),
-  isArchived: archivedField.optional(),
-});
+export const strategyNoteUpdateSchema = z.object({ title: titleField, content: contentField, category: categoryField, isArchived: archivedField }).partial();
 export type StrategyNoteUpdate = z.output<typeof strategyNoteUpdateSchema>;
 
-export const strategyNoteIdParamsSchema = z.object({
-  id: z.coerce.number({ error: NOTE_NOT_FOUND }).int(NOTE_NOT_FOUND).positive(NOTE_NOT_FOUND).max(2_147_483_647, NOTE_NOT_FOUND),
-});
+export const strategyNoteIdParamsSchema = idParamsSchema(NOTE_NOT_FOUND);
 
 /** One note in answers. */
 export const strategyNoteSchema = z.object({
@@ -77,4 +71,5 @@ export type StrategyNote = z.infer<typeof strategyNoteSchema>;
 
 export const strategyNoteListSchema = z.array(strategyNoteSchema);
 
-export const deleteStrategyNoteResponseSchema = z.object({ success: z.literal(true), id: z.number() });
+/** The strategy-note routes' schemas, by operation. */
+export const strategyNoteApiSchemas = { idParams: strategyNoteIdParamsSchema, item: strategyNoteSchema, list: strategyNoteListSchema, create: strategyNoteInputSchema, update: strategyNoteUpdateSchema };

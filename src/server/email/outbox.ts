@@ -26,6 +26,20 @@ function sealedTokensOf(message: OutboxMessage): SealedToken[] {
 /** One attachment: `content` is base64, so binary files survive the jsonb column. */
 export type OutboxAttachment = NonNullable<OutboxMessage['attachments']>[number];
 
+/** The outbox row of a message; it is due at once unless the caller sets nextAttemptAt. */
+function outboxRowOf(message: OutboxMessage) {
+  return {
+    to: message.to,
+    bcc: message.bcc ?? null,
+    subject: message.subject,
+    html: message.html,
+    text: message.text ?? null,
+    kind: message.kind,
+    attachments: message.attachments?.length ? message.attachments : null,
+    sealedTokens: sealedTokensOf(message),
+  };
+}
+
 /**
  * Queues an e-mail. Pass the caller's transaction: the row commits or rolls back with the change
  * that caused it. Nudge the worker only after that transaction has committed, since before then
@@ -36,16 +50,7 @@ export async function enqueueEmail(tx: Database, message: OutboxMessage): Promis
   if (!message.to.trim()) throw new Error('enqueueEmail: "to" is empty');
   const [row] = await tx
     .insert(emailOutbox)
-    .values({
-      to: message.to,
-      bcc: message.bcc ?? null,
-      subject: message.subject,
-      html: message.html,
-      text: message.text ?? null,
-      kind: message.kind,
-      attachments: message.attachments?.length ? message.attachments : null,
-      sealedTokens: sealedTokensOf(message),
-    })
+    .values(outboxRowOf(message))
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('enqueueEmail: insert returned no row');
   return row;
@@ -85,14 +90,7 @@ export async function enqueueEmails(tx: Database, messages: readonly ScheduledOu
       .insert(emailOutbox)
       .values(
         chunk.map((message) => ({
-          to: message.to,
-          bcc: message.bcc ?? null,
-          subject: message.subject,
-          html: message.html,
-          text: message.text ?? null,
-          kind: message.kind,
-          attachments: message.attachments?.length ? message.attachments : null,
-          sealedTokens: sealedTokensOf(message),
+          ...outboxRowOf(message),
           nextAttemptAt: sql`now() + make_interval(secs => ${(message.delayMs ?? 0) / 1000}::double precision)`,
         })),
       )

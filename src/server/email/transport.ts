@@ -2,7 +2,7 @@
  * How an e-mail leaves the building. The worker knows only MailTransport, so SMTP (here) and the
  * admin-configured transports (Microsoft 365 via Graph, a later issue) are interchangeable.
  */
-import { createTransport } from 'nodemailer';
+import { createTransport, type Transporter } from 'nodemailer';
 import type { emailOutbox } from '../db/schema';
 
 /**
@@ -46,6 +46,11 @@ export function smtpTransportFromUrl(url: string, from: string = DEFAULT_FROM): 
   const where = `${parsed.protocol}//${parsed.hostname}:${port}`;
   const mailer = createTransport({ url, ...SMTP_TIMEOUTS }, { from });
 
+  return nodemailerTransport(mailer, where);
+}
+
+/** A MailTransport over a nodemailer transporter (SMTP from the URL or from saved settings); describe() answers `where`. */
+export function nodemailerTransport(mailer: Transporter, where: string): MailTransport {
   return {
     async send(message, options = {}) {
       await mailer.sendMail({

@@ -10,6 +10,9 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
+/** The signed-in admin behind a write, as services take it: the audit log names them by e-mail. */
+export type Actor = { email: string };
+
 export const ANONYMOUS = 'anonymous';
 export const SYSTEM = 'system';
 
@@ -21,4 +24,13 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
     entityId: entry.entityId === undefined ? null : String(entry.entityId),
     details: entry.details ?? null,
   });
+}
+
+/**
+ * recordAudit for one kind of entity, written by a signed-in admin:
+ * `const audit = auditOf('blog_post'); await audit(tx, actor, 'blog_post_created', row.id, { slug })`.
+ */
+export function auditOf(entity: string) {
+  return (db: Database, actor: Actor, action: string, entityId?: string | number, details?: Record<string, unknown>): Promise<void> =>
+    recordAudit(db, { actor: actor.email, action, entity, entityId, details });
 }

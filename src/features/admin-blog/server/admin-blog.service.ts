@@ -1,7 +1,8 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { blogPosts } from '../../../server/db/schema';
-import { recordAudit } from '../../../server/lib/audit';
+import { auditOf, type Actor } from '../../../server/lib/audit';
+import { deleteRowOr404, listRows, refusedAs, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -13,27 +14,8 @@ import {
   type BlogPostInput,
   type BlogPostUpdate,
 } from '../admin-blog.schema';
-import { isUniqueViolation } from './unique-violation';
 
-const ENTITY = 'blog_post';
-
-type Row = typeof blogPosts.$inferSelect;
-
-function toAdminBlogPost(row: Row): AdminBlogPost {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    excerpt: row.excerpt,
-    content: row.content,
-    featuredImageUrl: row.featuredImageUrl,
-    authorName: row.authorName,
-    isPublished: row.isPublished,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+const audit = auditOf('blog_post');
 
 /** The name part of an admin's e-mail ('jane.doe@example.com' → 'jane.doe'): the default author. */
 export function authorFromEmail(email: string): string {
@@ -50,12 +32,8 @@ function chooseSlug(slug: string, title: string): string {
 const slugTaken = () => new HttpError(409, SLUG_TAKEN, 'blog_slug_taken');
 
 /** Every post, published or not, newest first (by published date, else by creation). */
-export async function listAdminBlogPosts(db: Database): Promise<AdminBlogPost[]> {
-  const rows = await db
-    .select()
-    .from(blogPosts)
-    .orderBy(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt}) desc`, desc(blogPosts.id));
-  return rows.map(toAdminBlogPost);
+export function listAdminBlogPosts(db: Database): Promise<AdminBlogPost[]> {
+  return listRows(db, blogPosts, sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt}) desc`, desc(blogPosts.id));
 }
 
 /**
@@ -63,7 +41,7 @@ export async function listAdminBlogPosts(db: Database): Promise<AdminBlogPost[]>
  * either way (the unique constraint settles two admins saving the same slug at once). A
  * published post without a date is dated now.
  */
-export async function createBlogPost(db: Database, actor: string, input: BlogPostInput): Promise<AdminBlogPost> {
+export async function createBlogPost(db: Database, actor: Actor, input: BlogPostInput): Promise<AdminBlogPost> {
   const slug = chooseSlug(input.slug, input.title);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -74,21 +52,15 @@ export async function createBlogPost(db: Database, actor: string, input: BlogPos
         excerpt: input.excerpt,
         content: sanitizeHtml(input.content),
         featuredImageUrl: input.featuredImageUrl,
-        authorName: input.authorName ?? authorFromEmail(actor),
+        authorName: input.authorName ?? authorFromEmail(actor.email),
         isPublished: input.isPublished,
         publishedAt: input.publishedAt ?? (input.isPublished ? new Date() : null),
       })
       .onConflictDoNothing({ target: blogPosts.slug })
       .returning();
     if (!row) throw slugTaken();
-    await recordAudit(tx, {
-      actor,
-      action: 'blog_post_created',
-      entity: ENTITY,
-      entityId: row.id,
-      details: { slug: row.slug, title: row.title, isPublished: row.isPublished },
-    });
-    return toAdminBlogPost(row);
+    await audit(tx, actor, 'blog_post_created', row.id, { slug: row.slug, title: row.title, isPublished: row.isPublished });
+    return withIsoDates(row);
   });
 }
 
@@ -97,20 +69,13 @@ export async function createBlogPost(db: Database, actor: string, input: BlogPos
  * records the first publication: unpublishing keeps it, and publishing again keeps the original
  * date unless a new one is sent; a post published without any date is dated now.
  */
-export async function updateBlogPost(db: Database, actor: string, id: number, changes: BlogPostUpdate): Promise<AdminBlogPost> {
+export async function updateBlogPost(db: Database, actor: Actor, id: number, changes: BlogPostUpdate): Promise<AdminBlogPost> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
-    if (!before) throw new HttpError(404, POST_NOT_FOUND);
+    const before = await lockRowOr404(tx, blogPosts, id, POST_NOT_FOUND);
 
-    const set: Partial<typeof blogPosts.$inferInsert> = {};
-    if (changes.title !== undefined) set.title = changes.title;
-    if (changes.slug !== undefined) set.slug = chooseSlug(changes.slug, set.title ?? before.title);
-    if (changes.excerpt !== undefined) set.excerpt = changes.excerpt;
-    if (changes.content !== undefined) set.content = sanitizeHtml(changes.content);
-    if (changes.featuredImageUrl !== undefined) set.featuredImageUrl = changes.featuredImageUrl;
-    if (changes.authorName !== undefined) set.authorName = changes.authorName;
-    if (changes.isPublished !== undefined) set.isPublished = changes.isPublished;
-    if (changes.publishedAt !== undefined) set.publishedAt = changes.publishedAt;
+    const set: Partial<typeof blogPosts.$inferInsert> = sentFields(changes);
+    if (set.slug !== undefined) set.slug = chooseSlug(set.slug, set.title ?? before.title);
+    if (set.content !== undefined) set.content = sanitizeHtml(set.content);
     const isPublished = set.isPublished ?? before.isPublished;
     const publishedAt = set.publishedAt === undefined ? before.publishedAt : set.publishedAt;
     if (isPublished && !publishedAt) set.publishedAt = new Date();
@@ -124,45 +89,27 @@ export async function updateBlogPost(db: Database, actor: string, id: number, ch
       if (clash) throw slugTaken();
     }
 
-    let row: Row | undefined;
-    try {
-      [row] = await tx
-        .update(blogPosts)
-        .set({ ...set, updatedAt: new Date() })
-        .where(eq(blogPosts.id, id))
-        .returning();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw slugTaken();
-      throw error;
-    }
+    const [row] = await refusedAs(
+      () =>
+        tx
+          .update(blogPosts)
+          .set({ ...set, updatedAt: new Date() })
+          .where(eq(blogPosts.id, id))
+          .returning(),
+      '23505',
+      slugTaken,
+    );
     if (!row) throw new HttpError(404, POST_NOT_FOUND);
 
-    const changed = Object.fromEntries(
-      Object.entries(set)
-        .filter(([key]) => key !== 'content')
-        .map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
-    );
-    await recordAudit(tx, {
-      actor,
-      action: 'blog_post_updated',
-      entity: ENTITY,
-      entityId: id,
-      details: { slug: row.slug, changes: changed, contentChanged: set.content !== undefined && set.content !== before.content },
-    });
-    return toAdminBlogPost(row);
+    const { content: _content, ...changed } = withIsoDates(set);
+    const contentChanged = set.content !== undefined && set.content !== before.content;
+    await audit(tx, actor, 'blog_post_updated', id, { slug: row.slug, changes: changed, contentChanged });
+    return withIsoDates(row);
   });
 }
 
-export async function deleteBlogPost(db: Database, actor: string, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();
-    if (!row) throw new HttpError(404, POST_NOT_FOUND);
-    await recordAudit(tx, {
-      actor,
-      action: 'blog_post_deleted',
-      entity: ENTITY,
-      entityId: id,
-      details: { slug: row.slug, title: row.title, wasPublished: row.isPublished },
-    });
-  });
+export async function deleteBlogPost(db: Database, actor: Actor, id: number): Promise<void> {
+  await deleteRowOr404(db, blogPosts, id, POST_NOT_FOUND, (tx, row) =>
+    audit(tx, actor, 'blog_post_deleted', id, { slug: row.slug, title: row.title, wasPublished: row.isPublished }),
+  );
 }

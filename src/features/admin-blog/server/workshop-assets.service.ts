@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { workshopAssets, workshopDates } from '../../../server/db/schema';
-import { recordAudit } from '../../../server/lib/audit';
+import { auditOf, type Actor } from '../../../server/lib/audit';
+import { deleteRowOr404, listRows, refusedAs, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -14,32 +15,9 @@ import {
   type WorkshopAssetUpdate,
 } from '../admin-blog.schema';
 
-const ENTITY = 'workshop_asset';
+const audit = auditOf('workshop_asset');
 
 type Row = typeof workshopAssets.$inferSelect;
-
-function toAdminWorkshopAsset(row: Row): AdminWorkshopAsset {
-  return {
-    id: row.id,
-    workshopDateId: row.workshopDateId,
-    title: row.title,
-    description: row.description,
-    type: row.type,
-    content: row.content,
-    sortOrder: row.sortOrder,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** Postgres 23503 (foreign_key_violation): the workshop date was deleted while the asset was saved. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    if (typeof current === 'object' && 'code' in current && (current as { code?: unknown }).code === '23503') return true;
-    current = typeof current === 'object' && 'cause' in current ? (current as { cause?: unknown }).cause : undefined;
-  }
-  return false;
-}
 
 async function requireWorkshopDate(db: Database, workshopDateId: number | null): Promise<void> {
   if (workshopDateId === null) return;
@@ -47,25 +25,15 @@ async function requireWorkshopDate(db: Database, workshopDateId: number | null):
   if (!date) throw new HttpError(400, WORKSHOP_DATE_NOT_FOUND);
 }
 
-async function withWorkshopDateCheck<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new HttpError(400, WORKSHOP_DATE_NOT_FOUND);
-    throw error;
-  }
-}
+/** The workshop date was deleted while the asset was saved (the foreign key refused it): 400 as for an unknown date. */
+const withWorkshopDateCheck = <T>(work: () => Promise<T>): Promise<T> => refusedAs(work, '23503', () => new HttpError(400, WORKSHOP_DATE_NOT_FOUND));
 
 /** Every asset: those for all workshops first, then by workshop date, each by sortOrder (then id). */
-export async function listAdminWorkshopAssets(db: Database): Promise<AdminWorkshopAsset[]> {
-  const rows = await db
-    .select()
-    .from(workshopAssets)
-    .orderBy(sql`${workshopAssets.workshopDateId} asc nulls first`, asc(workshopAssets.sortOrder), asc(workshopAssets.id));
-  return rows.map(toAdminWorkshopAsset);
+export function listAdminWorkshopAssets(db: Database): Promise<AdminWorkshopAsset[]> {
+  return listRows(db, workshopAssets, sql`${workshopAssets.workshopDateId} asc nulls first`, asc(workshopAssets.sortOrder), asc(workshopAssets.id));
 }
 
-export async function createWorkshopAsset(db: Database, actor: string, input: WorkshopAssetInput): Promise<AdminWorkshopAsset> {
+export async function createWorkshopAsset(db: Database, actor: Actor, input: WorkshopAssetInput): Promise<AdminWorkshopAsset> {
   return withWorkshopDateCheck(() =>
     db.transaction(async (tx) => {
       await requireWorkshopDate(tx, input.workshopDateId);
@@ -80,50 +48,31 @@ export async function createWorkshopAsset(db: Database, actor: string, input: Wo
           workshopDateId: input.workshopDateId,
         })
         .returning();
-      await recordAudit(tx, {
-        actor,
-        action: 'workshop_asset_created',
-        entity: ENTITY,
-        entityId: row!.id,
-        details: { title: row!.title, type: row!.type, workshopDateId: row!.workshopDateId },
-      });
-      return toAdminWorkshopAsset(row!);
+      await audit(tx, actor, 'workshop_asset_created', row!.id, { title: row!.title, type: row!.type, workshopDateId: row!.workshopDateId });
+      return withIsoDates(row!);
     }),
   );
 }
 
-export async function updateWorkshopAsset(db: Database, actor: string, id: number, changes: WorkshopAssetUpdate): Promise<AdminWorkshopAsset> {
+export async function updateWorkshopAsset(db: Database, actor: Actor, id: number, changes: WorkshopAssetUpdate): Promise<AdminWorkshopAsset> {
   return withWorkshopDateCheck(() =>
     db.transaction(async (tx) => {
-      const [before] = await tx.select().from(workshopAssets).where(eq(workshopAssets.id, id)).for('update');
-      if (!before) throw new HttpError(404, ASSET_NOT_FOUND);
+      const before = await lockRowOr404(tx, workshopAssets, id, ASSET_NOT_FOUND);
 
-      const set: Partial<typeof workshopAssets.$inferInsert> = {};
-      if (changes.title !== undefined) set.title = changes.title;
-      if (changes.description !== undefined) set.description = changes.description;
-      if (changes.type !== undefined) set.type = changes.type;
-      if (changes.content !== undefined) set.content = sanitizeHtml(changes.content);
-      if (changes.sortOrder !== undefined) set.sortOrder = changes.sortOrder;
-      if (changes.workshopDateId !== undefined) {
-        await requireWorkshopDate(tx, changes.workshopDateId);
-        set.workshopDateId = changes.workshopDateId;
-      }
-      if (Object.keys(set).length === 0) return toAdminWorkshopAsset(before);
+      const set: Partial<typeof workshopAssets.$inferInsert> = sentFields(changes);
+      if (set.content !== undefined) set.content = sanitizeHtml(set.content);
+      if (set.workshopDateId !== undefined) await requireWorkshopDate(tx, set.workshopDateId);
+      if (Object.keys(set).length === 0) return withIsoDates(before);
 
       const [row] = await tx
         .update(workshopAssets)
         .set({ ...set, updatedAt: new Date() })
         .where(eq(workshopAssets.id, id))
         .returning();
-      const changed = Object.fromEntries(Object.entries(set).filter(([key]) => key !== 'content'));
-      await recordAudit(tx, {
-        actor,
-        action: 'workshop_asset_updated',
-        entity: ENTITY,
-        entityId: id,
-        details: { title: row!.title, changes: changed, contentChanged: set.content !== undefined && set.content !== before.content },
-      });
-      return toAdminWorkshopAsset(row!);
+      const { content: _content, ...changed } = set;
+      const contentChanged = set.content !== undefined && set.content !== before.content;
+      await audit(tx, actor, 'workshop_asset_updated', id, { title: row!.title, changes: changed, contentChanged });
+      return withIsoDates(row!);
     }),
   );
 }
@@ -132,7 +81,7 @@ export async function updateWorkshopAsset(db: Database, actor: string, id: numbe
  * Gives the listed assets sortOrder 0, 1, 2… in the order sent, in one transaction, so an up or
  * down move never leaves two assets half-swapped. Unknown ids: 400 and nothing changes.
  */
-export async function reorderWorkshopAssets(db: Database, actor: string, { ids }: WorkshopAssetReorder): Promise<AdminWorkshopAsset[]> {
+export async function reorderWorkshopAssets(db: Database, actor: Actor, { ids }: WorkshopAssetReorder): Promise<AdminWorkshopAsset[]> {
   return db.transaction(async (tx) => {
     const rows = await tx.select({ id: workshopAssets.id }).from(workshopAssets).where(inArray(workshopAssets.id, ids)).for('update');
     if (rows.length !== ids.length) throw new HttpError(400, REORDER_INVALID);
@@ -145,21 +94,13 @@ export async function reorderWorkshopAssets(db: Database, actor: string, { ids }
         .returning();
       updated.push(row!);
     }
-    await recordAudit(tx, { actor, action: 'workshop_assets_reordered', entity: ENTITY, details: { ids } });
-    return updated.map(toAdminWorkshopAsset);
+    await audit(tx, actor, 'workshop_assets_reordered', undefined, { ids });
+    return updated.map((row) => withIsoDates(row));
   });
 }
 
-export async function deleteWorkshopAsset(db: Database, actor: string, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.delete(workshopAssets).where(eq(workshopAssets.id, id)).returning();
-    if (!row) throw new HttpError(404, ASSET_NOT_FOUND);
-    await recordAudit(tx, {
-      actor,
-      action: 'workshop_asset_deleted',
-      entity: ENTITY,
-      entityId: id,
-      details: { title: row.title, type: row.type, workshopDateId: row.workshopDateId },
-    });
-  });
+export async function deleteWorkshopAsset(db: Database, actor: Actor, id: number): Promise<void> {
+  await deleteRowOr404(db, workshopAssets, id, ASSET_NOT_FOUND, (tx, row) =>
+    audit(tx, actor, 'workshop_asset_deleted', id, { title: row.title, type: row.type, workshopDateId: row.workshopDateId }),
+  );
 }

@@ -4,7 +4,8 @@ import type { Database } from '../../../server/db/client';
 import { bookings, payments, workshopDates } from '../../../server/db/schema';
 import { enqueueEmail, listOutbox } from '../../../server/email/outbox';
 import { escapeHtml } from '../../../server/email/templates';
-import { recordAudit } from '../../../server/lib/audit';
+import { recordAudit, type Actor } from '../../../server/lib/audit';
+import { withIsoDates } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { releaseBookingSeat, type BookingDeps, markRefunding, sendPaymentRefund, cancelOpenPayments } from '../../booking/server';
 import { renderEmail } from '../../email-templates/server';
@@ -21,7 +22,6 @@ import {
 const BOOKING_ENTITY = 'booking';
 
 /** Who is acting, for the audit log. */
-export type Actor = { email: string };
 
 const bookingColumns = {
   id: bookings.id,
@@ -57,28 +57,15 @@ function selectBookings(db: Database, where?: SQL) {
 
 type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
 
-function toAdminBooking(row: BookingRow): AdminBooking {
+/** The booking's own columns as they are, its money in dollars, and its workshop date (if it still exists) as one object. */
+function toAdminBooking({ dateId, dateTitle, dateDate, dateTime, dateTimezone, finalPriceCents, originalPriceCents, discountAmountCents, ...booking }: BookingRow): AdminBooking {
   return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    company: row.company,
-    workshopDateId: row.workshopDateId,
+    ...withIsoDates(booking),
     workshopDate:
-      row.dateId === null
-        ? null
-        : { id: row.dateId, title: row.dateTitle ?? '', date: row.dateDate ?? '', time: row.dateTime ?? '', timezone: row.dateTimezone ?? '' },
-    isPaid: row.isPaid,
-    finalPrice: centsToDollars(row.finalPriceCents),
-    originalPrice: centsToDollars(row.originalPriceCents),
-    discountAmount: centsToDollars(row.discountAmountCents),
-    discountCode: row.discountCode,
-    stripePaymentId: row.stripePaymentId,
-    hasAttended: row.hasAttended,
-    status: row.status,
-    paymentMode: row.paymentMode,
-    createdAt: row.createdAt.toISOString(),
+      dateId === null ? null : { id: dateId, title: dateTitle ?? '', date: dateDate ?? '', time: dateTime ?? '', timezone: dateTimezone ?? '' },
+    finalPrice: centsToDollars(finalPriceCents),
+    originalPrice: centsToDollars(originalPriceCents),
+    discountAmount: centsToDollars(discountAmountCents),
   };
 }
 

@@ -3,7 +3,7 @@ import { holdsSeat } from '../../../common/booking-status';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookingReminders, bookings, payments, refundRequests, workshopDates } from '../../../server/db/schema';
-import { recordAudit } from '../../../server/lib/audit';
+import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { queueBookingEmail, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeat } from '../../booking/server';
 import { queueOrganiserCancellationEmail, type OrganiserCancellationMoney, recordRefundOwed, sendRefundOwed, workshopWhen } from '../../refunds/server';
@@ -24,7 +24,7 @@ import {
   type MoveBookingInput,
 } from '../admin-bookings.schema';
 import { confirmationKind } from '../booking-labels';
-import { getAdminBooking, type Actor } from './admin-bookings.service';
+import { getAdminBooking } from './admin-bookings.service';
 
 /*
  * The admin's actions on one booking (issue 14 point 5, docs/decisions/008-booking-lifecycle.md).

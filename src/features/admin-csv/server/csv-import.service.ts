@@ -114,27 +114,9 @@ const writers: { [E in Exclude<CsvEntity, 'users' | 'bookings'>]: (tx: Tx, row: 
   async workshopDates(tx, row) {
     const interval = row.isTBC ? null : workshopInterval(row.date, row.time, row.timezone, row.endsNextDay);
     // seatsTaken is not imported: seats follow bookings, so an existing date keeps its count.
-    const values = {
-      title: row.title,
-      expertiseLevel: row.expertiseLevel,
-      date: row.date,
-      time: row.time,
-      timezone: row.timezone,
-      endsNextDay: row.endsNextDay,
-      startsAt: interval?.start ?? null,
-      endsAt: interval?.end ?? null,
-      seatsTotal: row.seatsTotal,
-      priceCents: dollarsToCents(row.price),
-      isActive: row.isActive,
-      isFeatured: row.isFeatured,
-      isTBC: row.isTBC,
-      requiresImmediatePayment: row.requiresImmediatePayment,
-      zoomLink: row.zoomLink,
-      zoomMeetingId: row.zoomMeetingId,
-      zoomPassword: row.zoomPassword,
-      additionalInfo: row.additionalInfo,
-      materialLinks: row.materialLinks,
-    };
+    // The row's columns as they are, but for the id (it only finds the row) and the price in dollars.
+    const { id: _id, price, ...columns } = row;
+    const values = { ...columns, startsAt: interval?.start ?? null, endsAt: interval?.end ?? null, priceCents: dollarsToCents(price) };
     const [existing] = row.id ? await tx.select().from(workshopDates).where(eq(workshopDates.id, row.id)).for('update') : [];
     if (existing && row.seatsTotal < existing.seatsTaken) {
       throw new RowProblem(`Seats cannot be fewer than the ${existing.seatsTaken} already taken`);

@@ -1,29 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
+import { adminResourceRoutes } from '../../../server/lib/admin-resource-routes';
 import { requireAdmin } from '../../../server/plugins/auth';
-import {
-  adminContactMessageListSchema,
-  adminContactMessageSchema,
-  contactMessageIdParamsSchema,
-  deleteContactMessageResponseSchema,
-} from '../admin-messages.schema';
+import { adminContactMessageSchema, contactMessageApiSchemas, contactMessageIdParamsSchema } from '../admin-messages.schema';
 import { deleteContactMessage, listContactMessages, markContactMessageRead } from './admin-messages.service';
 
 /** Contact messages (spec §7): list, mark read, delete. Admin paths, guarded by the auth plugin. */
 export async function adminMessageRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  routes.get('/api/admin/contact-messages', { schema: { response: { 200: adminContactMessageListSchema } } }, () => listContactMessages(db));
-
-  routes.delete(
-    '/api/admin/contact-messages/:id',
-    { schema: { params: contactMessageIdParamsSchema, response: { 200: deleteContactMessageResponseSchema } } },
-    async (request) => {
-      await deleteContactMessage(db, (await requireAdmin(request)).email, request.params.id);
+  adminResourceRoutes(app, { context: db })('/api/admin/contact-messages', contactMessageApiSchemas, {
+    list: listContactMessages,
+    remove: async (db, admin, id) => {
+      await deleteContactMessage(db, admin, id);
       return { success: true as const };
     },
-  );
+  });
 
   // Its own scope for the parser below, so it changes nothing for the other routes.
   await app.register(async (scope) => {
@@ -35,7 +26,7 @@ export async function adminMessageRoutes(app: FastifyInstance, { db }: AppDeps):
     scope.withTypeProvider<ZodTypeProvider>().put(
       '/api/admin/contact-messages/:id/read',
       { schema: { params: contactMessageIdParamsSchema, response: { 200: adminContactMessageSchema } } },
-      async (request) => markContactMessageRead(db, (await requireAdmin(request)).email, request.params.id),
+      async (request) => markContactMessageRead(db, await requireAdmin(request), request.params.id),
     );
   });
 }

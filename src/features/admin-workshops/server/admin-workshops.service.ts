@@ -5,7 +5,8 @@ import { centsToDollars, dollarsToCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, payments, workshopDates, workshopTemplates } from '../../../server/db/schema';
 import type { AppDeps } from '../../../server/deps';
-import { recordAudit } from '../../../server/lib/audit';
+import { recordAudit, type Actor } from '../../../server/lib/audit';
+import { sentFields } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
   INVALID_DATE,
@@ -30,7 +31,6 @@ import { zonedTimesOf } from '../../workshops';
  */
 
 export type WorkshopDeps = Pick<AppDeps, 'db' | 'publicCache'>;
-export type Actor = { email: string };
 
 type WorkshopDateRow = typeof workshopDates.$inferSelect;
 type WorkshopDateValues = Omit<typeof workshopDates.$inferInsert, 'id' | 'createdAt' | 'seatsTaken'> & { seatsTotal: number };
@@ -72,32 +72,10 @@ async function findAdminWorkshopDate(db: Database, id: number): Promise<AdminWor
   return toAdminWorkshopDate(rest, count);
 }
 
+/** The row as the form holds it: the same columns but for the bookkeeping ones, no date or time while TBC, the price in dollars. */
 function formOf(row: WorkshopDateRow): WorkshopForm {
-  return {
-    templateId: row.templateId,
-    title: row.title,
-    description: row.description,
-    expertiseLevel: row.expertiseLevel,
-    date: row.isTBC ? '' : row.date,
-    time: row.isTBC ? '' : row.time,
-    timezone: row.timezone,
-    seatsTotal: row.seatsTotal,
-    price: centsToDollars(row.priceCents),
-    isActive: row.isActive,
-    isFeatured: row.isFeatured,
-    isTBC: row.isTBC,
-    endsNextDay: row.endsNextDay,
-    requiresImmediatePayment: row.requiresImmediatePayment,
-    zoomLink: row.zoomLink,
-    zoomMeetingId: row.zoomMeetingId,
-    zoomPassword: row.zoomPassword,
-    additionalInfo: row.additionalInfo,
-    materialLinks: row.materialLinks,
-  };
-}
-
-function definedFields(input: WorkshopDateInput): Partial<WorkshopForm> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<WorkshopForm>;
+  const { id: _id, startsAt: _startsAt, endsAt: _endsAt, seatsTaken: _seatsTaken, priceCents, createdAt: _createdAt, updatedAt: _updatedAt, ...form } = row;
+  return { ...form, date: row.isTBC ? '' : row.date, time: row.isTBC ? '' : row.time, price: centsToDollars(priceCents) };
 }
 
 /**
@@ -105,7 +83,7 @@ function definedFields(input: WorkshopDateInput): Partial<WorkshopForm> {
  * chosen template (spec §5), and checks the result with the form's schema.
  */
 async function resolveForm(tx: Database, input: WorkshopDateInput, base: WorkshopForm, creating: boolean): Promise<WorkshopForm> {
-  const given = definedFields(input);
+  const given = sentFields(input) as Partial<WorkshopForm>;
   const merged: WorkshopForm = { ...base, ...given };
   if (merged.templateId != null) {
     const [template] = await tx.select().from(workshopTemplates).where(eq(workshopTemplates.id, merged.templateId));
@@ -122,7 +100,8 @@ async function resolveForm(tx: Database, input: WorkshopDateInput, base: Worksho
   return parsed.data;
 }
 
-const textOrNull = (value: string | null) => {
+/** Trimmed text, or null for none. */
+export const textOrNull = (value: string | null | undefined) => {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 };
@@ -210,7 +189,7 @@ const TOGGLE_FIELDS = new Set(['isActive', 'isFeatured']);
  * own condition, so a booking made meanwhile cannot be squeezed out.
  */
 export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: number, input: WorkshopDateInput): Promise<AdminWorkshopDate> {
-  const fields = Object.keys(definedFields(input));
+  const fields = Object.keys(sentFields(input));
   const toggleOnly = fields.length > 0 && fields.every((field) => TOGGLE_FIELDS.has(field));
   await deps.db.transaction(async (tx) => {
     if (toggleOnly) {

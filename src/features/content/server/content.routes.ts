@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../server/deps';
 import { sendJsonText } from '../../../server/lib/read-cache';
-import { HttpError } from '../../../server/plugins/error-handler';
+import { foundOr404 } from '../../../server/lib/rows';
 import { announcementInterestSchema, blogPostSchema, blogSlugParamsSchema } from '../content.schema';
 import {
   getPublishedBlogPost,
@@ -44,10 +44,6 @@ export async function contentRoutes(app: FastifyInstance, { db, publicCache }: A
   routes.get(
     '/api/blog-posts/:slug',
     { schema: { params: blogSlugParamsSchema, response: { 200: blogPostSchema } } },
-    async (request) => {
-      const post = await getPublishedBlogPost(db, request.params.slug);
-      if (!post) throw new HttpError(404, 'Post Not Found');
-      return post;
-    },
+    async (request) => foundOr404(await getPublishedBlogPost(db, request.params.slug), 'Post Not Found'),
   );
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { announcementInterest, announcements, blogPosts, testimonials } from '../../../server/db/schema';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
+import { withIsoDates } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { Announcement, BlogPost, Testimonial } from '../content.schema';
 
@@ -56,18 +57,9 @@ export async function registerAnnouncementInterest(db: Database, input: { email:
 
 type BlogPostRow = typeof blogPosts.$inferSelect;
 
-function toPublicBlogPost(row: BlogPostRow): BlogPost {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    excerpt: row.excerpt,
-    content: sanitizeHtml(row.content),
-    featuredImageUrl: row.featuredImageUrl,
-    authorName: row.authorName,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    isPublished: row.isPublished,
-  };
+/** What visitors see of a post: not the bookkeeping times, and the content sanitised again on the way out. */
+function toPublicBlogPost({ createdAt: _createdAt, updatedAt: _updatedAt, ...post }: BlogPostRow): BlogPost {
+  return { ...withIsoDates(post), content: sanitizeHtml(post.content) };
 }
 
 export async function listPublishedBlogPosts(db: Database): Promise<BlogPost[]> {

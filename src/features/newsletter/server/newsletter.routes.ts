@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
+import { adminResourceRoutes } from '../../../server/lib/admin-resource-routes';
 import { requireAdmin } from '../../../server/plugins/auth';
 import { DOCUMENT_HEADERS } from '../../../server/plugins/security-headers';
 import {
-  deleteSubscriberResponseSchema,
   newsletterInputSchema,
   newsletterPreviewSchema,
   newsletterQueuedSchema,
-  subscriberIdParamsSchema,
-  subscriberListSchema,
+  subscriberApiSchemas,
   unsubscribeQuerySchema,
 } from '../newsletter.schema';
 import { deleteSubscriber, listSubscribers, previewNewsletter, sendNewsletter, subscribersCsv, unsubscribe } from './newsletter.service';
@@ -24,7 +23,7 @@ export async function newsletterRoutes(app: FastifyInstance, deps: AppDeps): Pro
   const { db } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/api/admin/newsletter-subscribers', { schema: { response: { 200: subscriberListSchema } } }, () => listSubscribers(db));
+  adminResourceRoutes(app, { context: db })('/api/admin/newsletter-subscribers', subscriberApiSchemas, { list: listSubscribers, remove: deleteSubscriber });
 
   routes.get('/api/admin/newsletter-subscribers.csv', async (_request, reply) =>
     reply
@@ -32,15 +31,6 @@ export async function newsletterRoutes(app: FastifyInstance, deps: AppDeps): Pro
       .header('Content-Disposition', 'attachment; filename="newsletter-subscribers.csv"')
       .header('Cache-Control', 'no-store')
       .send(await subscribersCsv(db)),
-  );
-
-  routes.delete(
-    '/api/admin/newsletter-subscribers/:id',
-    { schema: { params: subscriberIdParamsSchema, response: { 200: deleteSubscriberResponseSchema } } },
-    async (request) => {
-      await deleteSubscriber(db, (await requireAdmin(request)).email, request.params.id);
-      return { success: true as const, id: request.params.id };
-    },
   );
 
   routes.post(
@@ -57,7 +47,7 @@ export async function newsletterRoutes(app: FastifyInstance, deps: AppDeps): Pro
     { schema: { body: newsletterInputSchema, response: { 201: newsletterQueuedSchema } } },
     async (request, reply) => {
       const admin = await requireAdmin(request);
-      const queued = await sendNewsletter(db, admin.email, request.body);
+      const queued = await sendNewsletter(db, admin, request.body);
       deps.onEmailQueued?.();
       return reply.status(201).send(queued);
     },

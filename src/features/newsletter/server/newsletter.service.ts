@@ -1,8 +1,9 @@
-import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, desc, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { newsletterSubscribers } from '../../../server/db/schema';
 import { enqueueEmails, NEWSLETTER_KIND, NEWSLETTER_PER_MINUTE } from '../../../server/email/outbox';
-import { recordAudit } from '../../../server/lib/audit';
+import { auditOf, type Actor } from '../../../server/lib/audit';
+import { deleteRowOr404, listRows } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { formatCsv } from '../../../common/csv';
@@ -19,35 +20,22 @@ import {
 import { htmlToText } from '../../../server/email/html-to-text';
 import { addUnsubscribeLink, UNSUBSCRIBE_PATH } from './unsubscribe';
 
-const ENTITY = 'newsletter_subscriber';
-type Row = typeof newsletterSubscribers.$inferSelect;
-
-function toSubscriber(row: Row): Subscriber {
-  return {
-    id: row.id,
-    email: row.email,
-    source: row.source,
-    createdAt: row.createdAt.toISOString(),
-    unsubscribedAt: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
-  };
-}
+const auditSubscriber = auditOf('newsletter_subscriber');
+const auditNewsletter = auditOf('newsletter');
 
 /** Newest first (CONTRACT §6). */
-export async function listSubscribers(db: Database): Promise<Subscriber[]> {
-  const rows = await db.select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
-  return rows.map(toSubscriber);
+export function listSubscribers(db: Database): Promise<Subscriber[]> {
+  return listRows(db, newsletterSubscribers, desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
 }
 
 /**
  * Removes the address from the list altogether (e.g. a request to erase it). To keep someone from
  * ever being added back by a later booking, unsubscribing (which keeps the row) is the better tool.
  */
-export async function deleteSubscriber(db: Database, actor: string, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, id)).returning();
-    if (!row) throw new HttpError(404, SUBSCRIBER_NOT_FOUND);
-    await recordAudit(tx, { actor, action: 'newsletter_subscriber_deleted', entity: ENTITY, entityId: id, details: { email: row.email, source: row.source } });
-  });
+export async function deleteSubscriber(db: Database, actor: Actor, id: number): Promise<void> {
+  await deleteRowOr404(db, newsletterSubscribers, id, SUBSCRIBER_NOT_FOUND, (tx, row) =>
+    auditSubscriber(tx, actor, 'newsletter_subscriber_deleted', id, { email: row.email, source: row.source }),
+  );
 }
 
 export const SUBSCRIBERS_CSV_HEADER = ['email', 'source', 'subscribed', 'unsubscribedAt'] as const;
@@ -104,7 +92,7 @@ const SPACING_MS = 60_000 / NEWSLETTER_PER_MINUTE;
  * SPACING_MS after the previous one: the worker only takes due e-mails, so no more than
  * NEWSLETTER_PER_MINUTE become sendable in any minute.
  */
-export async function sendNewsletter(db: Database, actor: string, input: NewsletterInput): Promise<NewsletterQueued> {
+export async function sendNewsletter(db: Database, actor: Actor, input: NewsletterInput): Promise<NewsletterQueued> {
   const { bcc, ...rendered } = await renderNewsletter(db, input);
   return db.transaction(async (tx) => {
     const recipients = await tx
@@ -120,12 +108,7 @@ export async function sendNewsletter(db: Database, actor: string, input: Newslet
     );
     const firstAt = queued[0]!.nextAttemptAt.toISOString();
     const lastAt = queued[queued.length - 1]!.nextAttemptAt.toISOString();
-    await recordAudit(tx, {
-      actor,
-      action: 'newsletter_sent',
-      entity: 'newsletter',
-      details: { subject: rendered.subject, queued: queued.length, firstAt, lastAt },
-    });
+    await auditNewsletter(tx, actor, 'newsletter_sent', undefined, { subject: rendered.subject, queued: queued.length, firstAt, lastAt });
     return { queued: queued.length, firstAt, lastAt };
   });
 }

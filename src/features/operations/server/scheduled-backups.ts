@@ -48,18 +48,20 @@ async function claimDailyRun(db: Database, holder: string, now: Date): Promise<b
   return claimed[0]?.holder === holder;
 }
 
-/** Deletes all but the newest `keep` scheduled backups; returns the names deleted. */
-export async function pruneScheduledBackups(dataDir: string, keep = BACKUPS_KEPT): Promise<string[]> {
-  const dir = backupsDir(dataDir);
-  let names: string[];
+/** The scheduled backups' file names in `dir`, in no particular order; none when the folder is missing. */
+async function scheduledBackupNames(dir: string): Promise<string[]> {
   try {
-    names = await readdir(dir);
+    return (await readdir(dir)).filter((name) => SCHEDULED_BACKUP_NAME.test(name));
   } catch {
     return [];
   }
+}
+
+/** Deletes all but the newest `keep` scheduled backups; returns the names deleted. */
+export async function pruneScheduledBackups(dataDir: string, keep = BACKUPS_KEPT): Promise<string[]> {
+  const dir = backupsDir(dataDir);
   // The date in the name sorts as text.
-  const old = names
-    .filter((name) => SCHEDULED_BACKUP_NAME.test(name))
+  const old = (await scheduledBackupNames(dir))
     .sort()
     .reverse()
     .slice(keep);
@@ -105,19 +107,11 @@ export async function runDailyBackup(db: Database, options: { dataDir: string; s
 /** The scheduled backups on this instance's disk, newest first. */
 export async function listScheduledBackups(dataDir: string): Promise<ScheduledBackup[]> {
   const dir = backupsDir(dataDir);
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return [];
-  }
   const files = await Promise.all(
-    names
-      .filter((name) => SCHEDULED_BACKUP_NAME.test(name))
-      .map(async (name) => {
-        const info = await stat(join(dir, name));
-        return { name, sizeBytes: info.size, createdAt: info.mtime.toISOString() };
-      }),
+    (await scheduledBackupNames(dir)).map(async (name) => {
+      const info = await stat(join(dir, name));
+      return { name, sizeBytes: info.size, createdAt: info.mtime.toISOString() };
+    }),
   );
   return files.sort((a, b) => b.name.localeCompare(a.name));
 }

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Database } from '../../../server/db/client';
 import { settings } from '../../../server/db/schema';
-import { DEFAULT_FROM, senderFields, smtpTransportFromUrl, type MailTransport, type OutgoingEmail } from '../../../server/email/transport';
+import { DEFAULT_FROM, nodemailerTransport, smtpTransportFromUrl, type MailTransport } from '../../../server/email/transport';
 import type { Env } from '../../../server/env';
 import { parseFromAddress } from '../settings.schema';
 import { graphTransport } from './graph-transport';
@@ -53,12 +53,6 @@ function withReadableErrors(transport: MailTransport): MailTransport {
   };
 }
 
-/** Extra headers (List-Unsubscribe…) when the message carries them. */
-function headersOf(message: OutgoingEmail): Record<string, string> | undefined {
-  const headers = (message as { headers?: unknown }).headers;
-  return headers && typeof headers === 'object' ? (headers as Record<string, string>) : undefined;
-}
-
 export type SmtpSettings = Pick<EmailConfig, 'host' | 'port' | 'user' | 'password' | 'from'>;
 
 /** Nodemailer options for saved SMTP settings: implicit TLS on 465, STARTTLS when offered otherwise. */
@@ -82,27 +76,7 @@ export function fromOf(config: Pick<EmailConfig, 'from' | 'user'>): string {
 export function smtpTransportFromSettings(config: SmtpSettings): MailTransport {
   const mailer = createTransport(smtpOptions(config), { from: fromOf(config) });
   const where = `smtp ${config.host}:${config.port}${config.user ? ` as ${config.user}` : ''}`;
-  return {
-    async send(message, options = {}) {
-      await mailer.sendMail({
-        ...senderFields(message),
-        to: message.to,
-        bcc: message.bcc ?? undefined,
-        subject: message.subject,
-        html: message.html,
-        text: message.text ?? undefined,
-        headers: headersOf(message),
-        attachments: (message.attachments ?? []).map((file) => ({
-          filename: file.filename,
-          contentType: file.contentType,
-          content: file.content,
-          encoding: 'base64',
-        })),
-        signal: options.signal,
-      });
-    },
-    describe: () => where,
-  };
+  return nodemailerTransport(mailer, where);
 }
 
 /** The transport for complete saved settings. */

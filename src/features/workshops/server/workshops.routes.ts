@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
 import { sendJsonText } from '../../../server/lib/read-cache';
-import { HttpError } from '../../../server/plugins/error-handler';
+import { foundOr404 } from '../../../server/lib/rows';
 import { publicWorkshopDateSchema, workshopDateIdParamsSchema } from '../workshops.schema';
 import { getPublicWorkshopDate, listPublicWorkshopDates } from './workshops.service';
 
@@ -17,10 +17,6 @@ export async function workshopRoutes(app: FastifyInstance, { db, publicCache }: 
   routes.get(
     '/api/workshop-dates/:id',
     { schema: { params: workshopDateIdParamsSchema, response: { 200: publicWorkshopDateSchema } } },
-    async (request) => {
-      const date = await getPublicWorkshopDate(db, request.params.id);
-      if (!date) throw new HttpError(404, 'Workshop date not found');
-      return date;
-    },
+    async (request) => foundOr404(await getPublicWorkshopDate(db, request.params.id), 'Workshop date not found'),
   );
 }
