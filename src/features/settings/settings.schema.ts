@@ -85,21 +85,18 @@ export const reservationHoursField = z.preprocess(
     .max(MAX_RESERVATION_HOURS, RESERVATION_HOURS_INVALID),
 );
 
-export const emailFromField = z.preprocess(
-  blankToEmpty,
-  safeString('From address')
-    .trim()
-    .max(500, FIELD_TOO_LONG)
-    .refine((value) => value === '' || parseFromAddress(value) !== null, FROM_INVALID),
-);
+/** An address, named or not ('' or null clears it). */
+const addressField = (field: string, invalid: string) =>
+  z.preprocess(
+    blankToEmpty,
+    safeString(field)
+      .trim()
+      .max(500, FIELD_TOO_LONG)
+      .refine((value) => value === '' || parseFromAddress(value) !== null, invalid),
+  );
 
-export const emailReplyToField = z.preprocess(
-  blankToEmpty,
-  safeString('Reply-To')
-    .trim()
-    .max(500, FIELD_TOO_LONG)
-    .refine((value) => value === '' || parseFromAddress(value) !== null, REPLY_TO_INVALID),
-);
+export const emailFromField = addressField('From address', FROM_INVALID);
+export const emailReplyToField = addressField('Reply-To', REPLY_TO_INVALID);
 
 /**
  * What the organiser is e-mailed about (issue 18): each on by default, each can be switched off.

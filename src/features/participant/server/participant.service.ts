@@ -75,13 +75,17 @@ function dateSummary(date: WorkshopDateRow): ParticipantBooking['workshopDate'] 
   };
 }
 
-/** GET /api/participant/bookings: the address's bookings, newest first, with any refund request. */
-export async function listParticipantBookings(db: Database, email: string): Promise<ParticipantBooking[]> {
-  const rows = await db
+/** An address's bookings with their date and any refund request, for the two lists below. */
+const bookingsWithDates = (db: Database) =>
+  db
     .select({ booking: bookings, date: workshopDates, refund: refundRequests })
     .from(bookings)
     .innerJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId))
-    .leftJoin(refundRequests, eq(refundRequests.bookingId, bookings.id))
+    .leftJoin(refundRequests, eq(refundRequests.bookingId, bookings.id));
+
+/** GET /api/participant/bookings: the address's bookings, newest first, with any refund request. */
+export async function listParticipantBookings(db: Database, email: string): Promise<ParticipantBooking[]> {
+  const rows = await bookingsWithDates(db)
     .where(and(ownedBy(email), inArray(bookings.status, [...LISTED_STATUSES])))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
   return rows.map(({ booking, date, refund }) => ({
@@ -115,11 +119,7 @@ export async function listParticipantBookings(db: Database, email: string): Prom
  * a refund request with an amount (APPROVED once the provider took it); credit is a single-use code.
  */
 export async function listCancelledBookings(db: Database, email: string): Promise<CancelledBooking[]> {
-  const rows = await db
-    .select({ booking: bookings, date: workshopDates, refund: refundRequests })
-    .from(bookings)
-    .innerJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId))
-    .leftJoin(refundRequests, eq(refundRequests.bookingId, bookings.id))
+  const rows = await bookingsWithDates(db)
     .where(and(ownedBy(email), eq(bookings.status, 'cancelled')))
     // An old cancellation may have no time of its own: its booking's then stands in for it.
     .orderBy(desc(sql`coalesce(${bookings.cancelledAt}, ${bookings.createdAt})`), desc(bookings.id));

@@ -11,7 +11,7 @@ import { DEFAULT_FROM } from '../../../server/email/transport';
 import { NO_MAIL_TRANSPORT, type DiagnosticCheck, type EmailDiagnostics } from '../settings.schema';
 import { DEFAULT_MS_GRAPH_BASE, DEFAULT_MS_LOGIN_BASE, graphTransport } from './graph-transport';
 import { fromOf, readableMailError, smtpOptions, type MailEnv } from './mail-transport';
-import { isEmailConfigComplete, readEmailConfig, type EmailConfig } from './settings.service';
+import { isEmailConfigComplete, missingEmailFields, readEmailConfig, type EmailConfig } from './settings.service';
 
 const STEP_TIMEOUT_MS = 3_000;
 
@@ -71,16 +71,6 @@ async function smtpChecks(host: string, port: number, verify: () => Promise<Diag
   return checks;
 }
 
-function missingFields(config: EmailConfig): string[] {
-  if (config.serviceType === 'smtp') return config.host ? [] : ['host'];
-  return [
-    !config.tenantId && 'tenant id',
-    !config.clientId && 'client id',
-    !config.clientSecret && 'client secret',
-    !config.from && 'from address',
-  ].filter((field): field is string => Boolean(field));
-}
-
 async function settingsDiagnostics(config: EmailConfig, env: MailEnv): Promise<EmailDiagnostics> {
   const saved: DiagnosticCheck = { name: 'Configuration', ok: true, detail: 'Saved admin e-mail settings are used (they take precedence over SMTP_URL)' };
   if (config.serviceType === 'smtp') {
@@ -117,7 +107,7 @@ export async function runEmailDiagnostics(db: Database, env: MailEnv, secret: st
 
   const incomplete: DiagnosticCheck[] =
     config.host || config.tenantId || config.clientId || config.from
-      ? [{ name: 'Saved settings', ok: false, detail: `The saved ${config.serviceType} settings are incomplete (missing ${missingFields(config).join(', ')}), so they are not used` }]
+      ? [{ name: 'Saved settings', ok: false, detail: `The saved ${config.serviceType} settings are incomplete (missing ${missingEmailFields(config).join(', ')}), so they are not used` }]
       : [];
 
   if (env.SMTP_URL) {
