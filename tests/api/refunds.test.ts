@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import {
   NOTES_TOO_LONG,
   REASON_TOO_LONG,
@@ -13,23 +12,13 @@ import {
 } from '../../src/features/refunds/refunds.schema';
 import type { Database } from '../../src/server/db/client';
 import { auditLog, bookings, demoPaymentIntents, emailOutbox, payments, refundRequests, workshopDates } from '../../src/server/db/schema';
-import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
-import { PaymentProviderError } from '../../src/server/payments/payment-provider';
 import { buyer, createWorkshopDate } from '../helpers/factories';
+import { createAppWithFlakyDemoProvider, type FlakyDemoProvider, payWithDemoCard } from '../helpers/demo-payments';
+import { participantHeaders } from '../helpers/participant-session';
 import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double';
-import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { clientHeaders, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
 
 /** Issue 5 point 4: a participant asks for a refund of a paid booking; an admin approves or rejects it. */
-
-/** The demo provider, whose refunds can be made to fail like a provider that is down. */
-class FlakyDemoProvider extends DemoPaymentProvider {
-  failRefunds = false;
-
-  override async refund(paymentIntentId: string, options: { amountCents?: number; reason: string; idempotencyKey: string }) {
-    if (this.failRefunds) throw new PaymentProviderError('The payment provider is unavailable', 'unavailable');
-    return super.refund(paymentIntentId, options);
-  }
-}
 
 let app: TestApp;
 let provider: FlakyDemoProvider;
@@ -37,13 +26,7 @@ let admin: Record<string, string>;
 let db: Database;
 
 beforeAll(async () => {
-  app = await createTestApp({
-    payments: (database) => {
-      provider = new FlakyDemoProvider(database, TEST_SECRET);
-      return provider;
-    },
-  });
-  db = app.database.db;
+  ({ app, provider, db } = await createAppWithFlakyDemoProvider());
   admin = (await loginAsAdmin(app)).headers;
 });
 afterAll(async () => {
@@ -53,24 +36,10 @@ afterAll(async () => {
 let people = 0;
 const person = () => buyer(`refund-${++people}`);
 
-/** Opens the participant link e-mailed to `email`: the session cookie it starts. */
-async function participantHeaders(target: TestApp, email: string): Promise<Record<string, string>> {
-  const link = new URL(participantLinkFor(TEST_SECRET, 'http://test.local', email));
-  const opened = await target.inject({ url: `${link.pathname}${link.search}`, headers: { accept: 'text/html' } });
-  const cookie = sessionCookieFrom(opened);
-  if (!cookie) throw new Error(`no participant session: ${opened.statusCode}`);
-  return { ...clientHeaders, cookie };
-}
-
 /** A booking paid with the demo card, through the same calls the checkout makes. */
 async function bookPaid(workshopDateId: number, who = person()) {
-  const intent = await app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: clientHeaders, payload: { workshopDateId, customerInfo: who, amount: 1 } });
-  expect(intent.statusCode, intent.body).toBe(200);
-  const { paymentIntentId } = intent.json() as { paymentIntentId: string };
-  const paid = await app.inject({ method: 'POST', url: '/api/payments/demo/confirm', headers: clientHeaders, payload: { paymentIntentId, cardNumber: '4242 4242 4242 4242' } });
-  expect(paid.statusCode, paid.body).toBe(200);
-  const { bookingId } = paid.json() as { bookingId: number };
-  return { bookingId, paymentIntentId, who, headers: await participantHeaders(app, who.email) };
+  const paid = await payWithDemoCard(app, { workshopDateId, customerInfo: who, amount: 1 });
+  return { ...paid, who, headers: await participantHeaders(app, who.email) };
 }
 
 const requestRefund = (bookingId: number, headers: Record<string, string>, payload: unknown = { reason: 'I can no longer attend on that day.' }) =>
