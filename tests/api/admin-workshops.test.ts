@@ -7,14 +7,12 @@ import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app
 
 const session = adminTestSession();
 
-const db = () => session.app.database.db;
+const db = () => session.db;
 
 type Json = Record<string, unknown>;
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, withHeaders = session.headers) {
-  const response = await session.app.inject({ method, url, headers: withHeaders, ...(payload === undefined ? {} : { payload }) });
-  return { status: response.statusCode, body: response.json() };
-}
+/** An admin call: its status and parsed body. */
+const call = session.json;
 
 const create = (payload: Json) => call('POST', '/api/admin/workshop-dates', payload);
 const update = (id: number, payload: Json) => call('PUT', `/api/admin/workshop-dates/${id}`, payload);

@@ -1,18 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoSeriousViolations } from './support/axe';
 import { openAdminTab, signInAsAdmin } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 
 /** Issue 6 points 1 and 9: writing and publishing a blog post in the admin area; workshop assets. */
-
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
-}
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 
@@ -41,7 +32,7 @@ test('writes a post in the rich-text editor, publishes it, and visitors read it 
 
   await editor.getByRole('switch', { name: 'Published' }).click();
   await expect(editor.getByRole('switch', { name: 'Published' })).toHaveAttribute('aria-checked', 'true');
-  await expectAccessible(page, 'blog editor');
+  await expectNoSeriousViolations(page, 'blog editor');
 
   // Preview: the server-cleaned post in a sandboxed frame.
   await page.getByRole('button', { name: 'Preview' }).click();

@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoSeriousViolations } from './support/axe';
 import { openAdminTab, signInAsAdmin } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 import { E2E_ADMIN_EMAIL } from './support/constants';
 
 /** Spec §2, §4, §5, §8: the Discount Codes tab; CONTRACT §6: the Admin Users tab. */
-
-/** axe-core on the open tab (and any dialog): serious or critical violations fail. */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
-}
 
 const unique = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
@@ -192,17 +182,17 @@ test.describe('accessibility', () => {
     await signInAsAdmin(page);
     await openAdminTab(page, 'Discount Codes');
     await expect(page.getByRole('region', { name: 'Discount codes' })).toBeVisible();
-    await expectAccessible(page, 'Discount Codes tab');
+    await expectNoSeriousViolations(page, 'Discount Codes tab');
     await page.getByRole('button', { name: 'Add Discount Code' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Discount Code' });
     await dialog.getByRole('button', { name: 'Create Discount Code' }).click();
     await expect(dialog.getByText('Code is required')).toBeVisible();
-    await expectAccessible(page, 'Add Discount Code dialog');
+    await expectNoSeriousViolations(page, 'Add Discount Code dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await openAdminTab(page, 'Admin Users');
     await expect(page.getByRole('region', { name: 'Admins' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Set up two-step sign-in' })).toBeVisible();
-    await expectAccessible(page, 'Admin Users tab');
+    await expectNoSeriousViolations(page, 'Admin Users tab');
   });
 });

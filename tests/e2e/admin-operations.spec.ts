@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoSeriousViolations } from './support/axe';
 import { adminSection, openAdminTab, signInAsAdmin } from './support/admin';
 
 /**
@@ -10,15 +9,6 @@ import { adminSection, openAdminTab, signInAsAdmin } from './support/admin';
  * (Restoring replaces the shared e2e database under the other tests, so it is tested in the API
  * suite, tests/api/operations-backup.test.ts.)
  */
-
-/** axe-core on the open tab: serious or critical violations fail. */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('#admin-section').analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
-}
 
 test('Backup tab: downloads a backup that parses as a backup of every table', async ({ page }) => {
   await signInAsAdmin(page);
@@ -37,7 +27,7 @@ test('Backup tab: downloads a backup that parses as a backup of every table', as
     expect(Array.isArray(backup.tables[table]), table).toBe(true);
   }
   expect(backup.tables.workshop_dates!.length).toBeGreaterThan(0);
-  await expectAccessible(page, 'Backup tab');
+  await expectNoSeriousViolations(page, 'Backup tab', '#admin-section');
 });
 
 test('Social Cards tab: every card image loads', async ({ page }) => {
@@ -62,5 +52,5 @@ test('Social Cards tab: every card image loads', async ({ page }) => {
       .toBe(1200);
   }
   await expect(list.getByRole('button', { name: /^Copy image URL of / }).first()).toBeVisible();
-  await expectAccessible(page, 'Social Cards tab');
+  await expectNoSeriousViolations(page, 'Social Cards tab', '#admin-section');
 });
