@@ -12,7 +12,7 @@ let db: Database;
 
 const session = adminTestSession({ seed: false });
 beforeAll(() => {
-  db = session.app.database.db;
+  db = session.db;
 });
 
 type BookingInsert = typeof bookings.$inferInsert;

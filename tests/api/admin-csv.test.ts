@@ -8,7 +8,7 @@ import { clientHeaders, adminTestSession } from '../helpers/test-app';
 
 const session = adminTestSession({ seed: true });
 
-const db = () => session.app.database.db;
+const db = () => session.db;
 const BOM = '\uFEFF';
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -15,8 +15,8 @@ const remove = (id: number, as = session.headers) => session.app.inject({ method
 const login = (email: string, password: string) =>
   session.app.inject({ method: 'POST', url: '/api/auth/login2', headers: clientHeaders, payload: { email, password } });
 const whoAmI = (cookie: string) => session.app.inject({ method: 'GET', url: '/api/auth/user', headers: { ...clientHeaders, cookie } });
-const adminRow = async (email: string) => (await session.app.database.db.select().from(adminUsers).where(eq(adminUsers.email, email)))[0];
-const adminCount = async () => (await session.app.database.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.isAdmin, true))).length;
+const adminRow = async (email: string) => (await session.db.select().from(adminUsers).where(eq(adminUsers.email, email)))[0];
+const adminCount = async () => (await session.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.isAdmin, true))).length;
 
 const PASSWORD = 'a long enough password';
 
@@ -37,7 +37,7 @@ describe('guard', () => {
 
 describe('GET /api/admin/admin-users', () => {
   it('lists admins with email, isAdmin, totpEnabled and createdAt, never the hash or TOTP secret', async () => {
-    await session.app.database.db.update(adminUsers).set({ totpSecret: 'sealed-secret-value' }).where(eq(adminUsers.email, TEST_ADMIN.email));
+    await session.db.update(adminUsers).set({ totpSecret: 'sealed-secret-value' }).where(eq(adminUsers.email, TEST_ADMIN.email));
     const response = await list();
     expect(response.statusCode).toBe(200);
     const me = (await adminRow(TEST_ADMIN.email))!;
@@ -48,7 +48,7 @@ describe('GET /api/admin/admin-users', () => {
     expect(response.body).not.toContain(me.passwordHash);
     expect(response.body).not.toContain('sealed-secret-value');
     expect(response.body).not.toContain('argon2');
-    await session.app.database.db.update(adminUsers).set({ totpSecret: null }).where(eq(adminUsers.email, TEST_ADMIN.email));
+    await session.db.update(adminUsers).set({ totpSecret: null }).where(eq(adminUsers.email, TEST_ADMIN.email));
   });
 });
 
@@ -69,7 +69,7 @@ describe('POST /api/admin/admin-users', () => {
     const status = await whoAmI(sessionCookieFrom(signIn)!);
     expect(status.json()).toEqual({ authenticated: true, user: { id: row.id, email: 'new.admin@example.com', isAdmin: true } });
 
-    const audit = await session.app.database.db
+    const audit = await session.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'admin_user'), eq(auditLog.entityId, String(row.id)), eq(auditLog.action, 'admin_created')));
@@ -100,7 +100,7 @@ describe('POST /api/admin/admin-users', () => {
     const response = await add({ email: TEST_ADMIN.email.toUpperCase(), password: PASSWORD });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('An admin with this email already exists');
-    const rows = await session.app.database.db.select().from(adminUsers);
+    const rows = await session.db.select().from(adminUsers);
     expect(rows.filter((row) => row.email.toLowerCase() === TEST_ADMIN.email)).toHaveLength(1);
   });
 });
@@ -114,12 +114,12 @@ describe('DELETE /api/admin/admin-users/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, id: other.id });
     expect(await adminRow('leaving@example.com')).toBeUndefined();
-    expect(await session.app.database.db.select().from(sessions).where(eq(sessions.adminUserId, other.id))).toHaveLength(0);
+    expect(await session.db.select().from(sessions).where(eq(sessions.adminUserId, other.id))).toHaveLength(0);
     expect((await whoAmI(other.cookie)).json()).toEqual({ authenticated: false, user: null });
     expect((await list(other.headers)).statusCode).toBe(401);
     expect((await login('leaving@example.com', PASSWORD)).statusCode).toBe(401);
 
-    const audit = await session.app.database.db
+    const audit = await session.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'admin_user'), eq(auditLog.entityId, String(other.id)), eq(auditLog.action, 'admin_removed')));
@@ -224,7 +224,7 @@ describe('the last admin', () => {
   });
 
   it('lets an admin remove themselves while another admin remains; their session ends', async () => {
-    await ensureAdminUser(session.app.database.db, { email: 'self@example.com', password: PASSWORD });
+    await ensureAdminUser(session.db, { email: 'self@example.com', password: PASSWORD });
     const self = await otherAdmin('self@example.com');
     const before = await adminCount();
     const response = await remove(self.id, self.headers);

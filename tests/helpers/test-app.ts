@@ -24,6 +24,8 @@ export type TestAppOptions = {
   clock?: () => Date;
   /** The app's logger, e.g. a stream a test reads the log lines from; silent by default. */
   logger?: Parameters<typeof buildApp>[0]['logger'];
+  /** How long the public read cache keeps an answer: none by default, as tests change data and read it straight back. */
+  publicCacheMs?: number;
 };
 
 /** The real application on a fresh database, without listening; close() drops everything. */
@@ -44,8 +46,7 @@ export async function createTestAppOn(database: DatabaseHandle, options: Omit<Te
   const app = await buildApp({
     db: database.db,
     env,
-    // No read cache across requests: tests change data and read it straight back.
-    publicCache: new ReadCache(0),
+    publicCache: new ReadCache(options.publicCacheMs ?? 0),
     payments: options.payments?.(database.db) ?? createPaymentProvider(env, database.db, TEST_SECRET),
     secret: TEST_SECRET,
     onEmailQueued: options.onEmailQueued,
@@ -86,14 +87,14 @@ export async function loginAsAdmin(
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * The app for a whole test file (beforeAll starts it, afterAll closes it): `session.app`, its
- * `session.db`, and `session.post(url, payload)` for the web client's calls. Call it at the top
- * level of the file.
+ * The app for a whole test file or describe block (beforeAll starts it, afterAll closes it):
+ * `session.app`, its `session.db`, and `session.post(url, payload)` for the web client's calls.
+ * `options` are createTestApp's, or a function that starts the app some other way.
  */
-export function testAppSession(options: TestAppOptions = {}) {
+export function testAppSession(options: TestAppOptions | (() => Promise<TestApp>) = {}) {
   let started: TestApp | undefined;
   beforeAll(async () => {
-    started = await createTestApp(options);
+    started = await (typeof options === 'function' ? options() : createTestApp(options));
   });
   afterAll(async () => {
     await started?.close();
@@ -118,7 +119,7 @@ export function testAppSession(options: TestAppOptions = {}) {
  * `session.headers`, `session.call(method, url, payload?)` for the admin's calls, and
  * `session.json(...)`, the same call answering its status and parsed body.
  */
-export function adminTestSession(options: TestAppOptions = {}) {
+export function adminTestSession(options: TestAppOptions | (() => Promise<TestApp>) = {}) {
   const visitor = testAppSession(options);
   let signedIn: Record<string, string> | undefined;
   beforeAll(async () => {
