@@ -26,6 +26,15 @@ const assets = {} as Record<'slidesA' | 'tipsAll' | 'slidesB' | 'laterA', number
 
 const OWNER = 'owner@example.com';
 const OTHER = 'other@example.com';
+/** Workshop A's details as stored, and as its confirmed participant reads them. */
+const DATE_A_DETAILS = {
+  title: 'Prototype Lab',
+  expertiseLevel: 'some_expertise',
+  zoomLink: 'https://zoom.us/j/555',
+  zoomMeetingId: '555 000 111',
+  zoomPassword: 'secret-pass',
+  additionalInfo: 'Bring a laptop.',
+} as const;
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 
@@ -45,12 +54,7 @@ beforeAll(async () => {
   app = await createTestApp();
   const { db } = app.database;
   const dateA = await createWorkshopDate(db, {
-    title: 'Prototype Lab',
-    expertiseLevel: 'some_expertise',
-    zoomLink: 'https://zoom.us/j/555',
-    zoomMeetingId: '555 000 111',
-    zoomPassword: 'secret-pass',
-    additionalInfo: 'Bring a laptop.',
+    ...DATE_A_DETAILS,
     materialLinks: 'https://example.com/guide\njavascript:alert(1)\nnot a link\n http://example.com/tools ',
   });
   const dateB = await createWorkshopDate(db, { title: 'Teams Lab', date: '', time: '', isTBC: true, startsAt: null, endsAt: null, zoomLink: 'https://zoom.us/j/777', zoomMeetingId: '777', zoomPassword: 'pw-b' });
@@ -162,12 +166,7 @@ describe('GET /api/participant/booking/:bookingId/workshop-details', () => {
     const response = await get(`/api/participant/booking/${ids.confirmed}/workshop-details`, owner);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      title: 'Prototype Lab',
-      expertiseLevel: 'some_expertise',
-      zoomLink: 'https://zoom.us/j/555',
-      zoomMeetingId: '555 000 111',
-      zoomPassword: 'secret-pass',
-      additionalInfo: 'Bring a laptop.',
+      ...DATE_A_DETAILS,
       materialLinks: ['https://example.com/guide', 'http://example.com/tools'],
       workshopDate: { date: expect.any(String), time: '10:00 AM - 12:00 PM', timezone: 'UTC', isTBC: false },
       meetingDetailsPending: false,

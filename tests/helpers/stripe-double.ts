@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { readBody } from './request-body';
 
 export type FormValue = string | FormBody;
 export type FormBody = { [key: string]: FormValue };
@@ -96,15 +97,6 @@ export function parseForm(raw: string): FormBody {
 const text = (value: FormValue | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 const strings = (value: FormValue | undefined): Record<string, string> =>
   typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 export async function startStripeDouble(): Promise<StripeDouble> {
   const requests: RecordedRequest[] = [];
