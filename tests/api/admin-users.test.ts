@@ -4,7 +4,7 @@ import { ensureAdminUser } from '../../src/features/admin-auth/server/admin-auth
 import { verifyPassword } from '../../src/features/admin-auth/server/passwords';
 import { deleteAdminUser } from '../../src/features/admin-users/server/admin-users.service';
 import { adminUsers, auditLog, sessions } from '../../src/server/db/schema';
-import { clientHeaders, sessionCookieFrom, TEST_ADMIN, adminTestSession, createTestApp, loginAsAdmin } from '../helpers/test-app';
+import { clientHeaders, sessionCookieFrom, TEST_ADMIN, adminTestSession, withTestApp, loginAsAdmin } from '../helpers/test-app';
 
 
 const session = adminTestSession();
@@ -136,22 +136,18 @@ describe('DELETE /api/admin/admin-users/{id}', () => {
 
 describe('the last admin', () => {
   it('cannot be removed, not even by themselves', async () => {
-    const fresh = await createTestApp();
-    try {
+    await withTestApp(async (fresh) => {
       const signedIn = await loginAsAdmin(fresh);
       const [only] = await fresh.database.db.select().from(adminUsers);
       const response = await fresh.inject({ method: 'DELETE', url: `/api/admin/admin-users/${only!.id}`, headers: signedIn.headers });
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe('You cannot remove the last admin');
       expect(await fresh.database.db.select().from(adminUsers)).toHaveLength(1);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('survives two admins removing each other at the same moment: exactly one admin is left', async () => {
-    const fresh = await createTestApp();
-    try {
+    await withTestApp(async (fresh) => {
       const a = await loginAsAdmin(fresh, { email: 'alice@example.com', password: PASSWORD });
       const b = await loginAsAdmin(fresh, { email: 'bob@example.com', password: PASSWORD });
       const ids = Object.fromEntries((await fresh.database.db.select().from(adminUsers)).map((row) => [row.email, row.id]));
@@ -169,14 +165,11 @@ describe('the last admin', () => {
       if (loser.statusCode === 409) expect(loser.json().message).toBe('You cannot remove the last admin');
       const left = await fresh.database.db.select().from(adminUsers).where(eq(adminUsers.isAdmin, true));
       expect(left).toHaveLength(1);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('holds round after round of mutual removals', async () => {
-    const fresh = await createTestApp();
-    try {
+    await withTestApp(async (fresh) => {
       let survivor = await loginAsAdmin(fresh, { email: 'round0@example.com', password: PASSWORD });
       for (let round = 1; round <= 5; round++) {
         const email = `round${round}@example.com`;
@@ -194,14 +187,11 @@ describe('the last admin', () => {
         expect(left).toHaveLength(1);
         if (left[0]!.email === email) survivor = newcomer;
       }
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('locks the admin rows: two removals racing inside the database leave one admin and refuse the other', async () => {
-    const fresh = await createTestApp();
-    try {
+    await withTestApp(async (fresh) => {
       const db = fresh.database.db;
       for (let round = 0; round < 5; round++) {
         await ensureAdminUser(db, { email: `x${round}@example.com`, password: PASSWORD });
@@ -218,9 +208,7 @@ describe('the last admin', () => {
         expect(left).toHaveLength(1);
         await db.delete(adminUsers);
       }
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('lets an admin remove themselves while another admin remains; their session ends', async () => {

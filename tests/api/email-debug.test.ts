@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, emailTemplates } from '../../src/server/db/schema';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { clientHeaders, createTestApp, withTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
 
 /** The e-mail debugging calls (spec §7 Email debugging, §3 entities, §8 test e-mail errors). */
 
@@ -288,8 +288,7 @@ describe('test e-mail failures reach the admin with the mail server words', () =
   });
 
   async function sendWith(smtpUrl: string) {
-    const app = await createTestApp({ env: { SMTP_URL: smtpUrl } });
-    try {
+    return withTestApp(async (app) => {
       const { headers } = await loginAsAdmin(app);
       const response = await app.inject({
         method: 'POST',
@@ -299,9 +298,7 @@ describe('test e-mail failures reach the admin with the mail server words', () =
       });
       const [audit] = await app.database.db.select().from(auditLog).where(eq(auditLog.action, 'email_test_failed'));
       return { response, audit };
-    } finally {
-      await app.close();
-    }
+    }, { env: { SMTP_URL: smtpUrl } });
   }
 
   it('a refused login: 502 with "Authentication failed" and the server text', async () => {

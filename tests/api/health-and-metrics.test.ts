@@ -11,7 +11,7 @@ import { ReadCache } from '../../src/server/lib/read-cache';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
 import { freePort } from '../helpers/app-process';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, testAppSession, createTestAppOn, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { clientHeaders, withTestApp, testAppSession, createTestAppOn, TEST_SECRET, type TestApp } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-database';
 
 /*
@@ -104,13 +104,10 @@ describe('GET /metrics', () => {
   };
 
   it('does not exist without METRICS_TOKEN', async () => {
-    const plain = await createTestApp();
-    try {
+    await withTestApp(async (plain) => {
       const response = await plain.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       expect(response.statusCode).toBe(404);
-    } finally {
-      await plain.close();
-    }
+    });
   });
 
   it('refuses a missing or wrong token with 401', async () => {

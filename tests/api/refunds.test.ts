@@ -150,6 +150,15 @@ describe('POST /api/participant/refund-request/{bookingId}', () => {
   });
 });
 
+/** A paid booking whose participant has asked for a refund: the date, the booking and the pending request. */
+async function pendingRefundRequest() {
+  const date = await createWorkshopDate(db);
+  const paid = await bookPaid(date.id);
+  expect((await requestRefund(paid.bookingId, paid.headers)).statusCode).toBe(201);
+  const [request] = await requestsFor(paid.bookingId);
+  return { ...paid, date, request };
+}
+
 describe('the admin review (GET/PUT /api/admin/refund-requests)', () => {
   it('is for admins only', async () => {
     expect((await app.inject({ url: '/api/admin/refund-requests', headers: clientHeaders })).statusCode).toBe(401);
@@ -185,10 +194,7 @@ describe('the admin review (GET/PUT /api/admin/refund-requests)', () => {
   });
 
   it('approving refunds the whole price through the provider, marks the booking refunded, frees the seat and e-mails', async () => {
-    const date = await createWorkshopDate(db);
-    const { bookingId, headers, who, paymentIntentId } = await bookPaid(date.id);
-    await requestRefund(bookingId, headers);
-    const [request] = await requestsFor(bookingId);
+    const { date, request, bookingId, who, paymentIntentId } = await pendingRefundRequest();
     const seatsBefore = await seatsTaken(date.id);
 
     const response = await review(request!.id, { status: 'APPROVED', notes: 'Approved, sorry to miss you.' });
@@ -217,10 +223,7 @@ describe('the admin review (GET/PUT /api/admin/refund-requests)', () => {
   });
 
   it('rejecting records the notes, leaves the booking as it is and e-mails the participant', async () => {
-    const date = await createWorkshopDate(db);
-    const { bookingId, headers, who, paymentIntentId } = await bookPaid(date.id);
-    await requestRefund(bookingId, headers);
-    const [request] = await requestsFor(bookingId);
+    const { date, request, bookingId, who, paymentIntentId } = await pendingRefundRequest();
     const seatsBefore = await seatsTaken(date.id);
 
     const response = await review(request!.id, { status: 'REJECTED', notes: 'The workshop is tomorrow & full.' });
@@ -237,10 +240,7 @@ describe('the admin review (GET/PUT /api/admin/refund-requests)', () => {
   });
 
   it('refuses a bad decision or notes that are too long', async () => {
-    const date = await createWorkshopDate(db);
-    const { bookingId, headers } = await bookPaid(date.id);
-    await requestRefund(bookingId, headers);
-    const [request] = await requestsFor(bookingId);
+    const { request, bookingId } = await pendingRefundRequest();
     expect((await review(request!.id, { status: 'MAYBE' })).statusCode).toBe(400);
     const long = await review(request!.id, { status: 'REJECTED', notes: 'n'.repeat(1001) });
     expect(long.statusCode).toBe(400);
@@ -250,10 +250,7 @@ describe('the admin review (GET/PUT /api/admin/refund-requests)', () => {
   });
 
   it('when the provider fails, answers 502 and leaves the request pending and the booking as it was', async () => {
-    const date = await createWorkshopDate(db);
-    const { bookingId, headers, who, paymentIntentId } = await bookPaid(date.id);
-    await requestRefund(bookingId, headers);
-    const [request] = await requestsFor(bookingId);
+    const { date, request, bookingId, who, paymentIntentId } = await pendingRefundRequest();
     const seatsBefore = await seatsTaken(date.id);
 
     provider.failRefunds = true;

@@ -57,6 +57,16 @@ export async function createTestAppOn(database: DatabaseHandle, options: Omit<Te
   return Object.assign(app, { database });
 }
 
+/** Runs `use` on an app of its own on a fresh database, and closes it afterwards whatever happens. */
+export async function withTestApp<T>(use: (app: TestApp) => Promise<T>, options: TestAppOptions = {}): Promise<T> {
+  const app = await createTestApp(options);
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+  }
+}
+
 /** Headers our web client sends on every call (CONTRACT §2). */
 export const clientHeaders = { 'x-client-source': 'web', 'x-request-time': String(Date.now()) };
 
