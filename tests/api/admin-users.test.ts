@@ -26,6 +26,10 @@ async function otherAdmin(email: string) {
   return { id: (await adminRow(email))!.id, headers: signedIn.headers, cookie: signedIn.cookie };
 }
 
+/** The audit rows of this action on this admin user. */
+const adminUserAudits = (action: string, id: number) =>
+  session.db.select().from(auditLog).where(and(eq(auditLog.entity, 'admin_user'), eq(auditLog.entityId, String(id)), eq(auditLog.action, action)));
+
 describe('guard', () => {
   it('answers 401 without a session, before anything is written', async () => {
     const response = await session.app.inject({ method: 'POST', url: '/api/admin/admin-users', headers: clientHeaders, payload: { email: 'intruder@example.com', password: PASSWORD } });
@@ -69,10 +73,7 @@ describe('POST /api/admin/admin-users', () => {
     const status = await whoAmI(sessionCookieFrom(signIn)!);
     expect(status.json()).toEqual({ authenticated: true, user: { id: row.id, email: 'new.admin@example.com', isAdmin: true } });
 
-    const audit = await session.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'admin_user'), eq(auditLog.entityId, String(row.id)), eq(auditLog.action, 'admin_created')));
+    const audit = await adminUserAudits('admin_created', row.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor).toBe(TEST_ADMIN.email);
     expect(JSON.stringify(audit[0]!.details)).not.toContain(PASSWORD);
@@ -119,10 +120,7 @@ describe('DELETE /api/admin/admin-users/{id}', () => {
     expect((await list(other.headers)).statusCode).toBe(401);
     expect((await login('leaving@example.com', PASSWORD)).statusCode).toBe(401);
 
-    const audit = await session.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'admin_user'), eq(auditLog.entityId, String(other.id)), eq(auditLog.action, 'admin_removed')));
+    const audit = await adminUserAudits('admin_removed', other.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor).toBe(TEST_ADMIN.email);
   });

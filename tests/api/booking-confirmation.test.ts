@@ -4,6 +4,7 @@ import { payLinkFor } from '../../src/features/booking/server/booking-emails';
 import { confirmationTokenFor } from '../../src/features/booking/server/booking-confirmation';
 import { bookings } from '../../src/server/db/schema';
 import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
+import { payWithDemoCard } from '../helpers/demo-payments';
 import { clientHeaders, testAppSession, TEST_SECRET } from '../helpers/test-app';
 
 /**
@@ -36,24 +37,25 @@ const confirmationOf = (bookingId: number | string, token?: string) =>
 
 /** Pays with the demo card and completes the booking, as the checkout does. */
 async function payAndBook(workshopDateId: number, email: string) {
-  const intent = await post('/api/create-payment-intent', {
+  const { paymentIntentId } = await payWithDemoCard(session.app, {
     workshopDateId,
     customerInfo: { firstName: GRACE.firstName, lastName: GRACE.lastName, email, company: GRACE.company },
     timeZone: GRACE.timeZone,
   });
-  expect(intent.statusCode, intent.body).toBe(200);
-  const { paymentIntentId } = intent.json();
-  const paid = await post('/api/payments/demo/confirm', { paymentIntentId, cardNumber: '4242 4242 4242 4242' });
-  expect(paid.statusCode, paid.body).toBe(200);
   const booked = await post('/api/bookings', { workshopDateId, ...GRACE, email, stripePaymentId: paymentIntentId, isPaid: true });
   expect(booked.statusCode, booked.body).toBe(201);
   return booked.json() as { id: number; confirmationToken: string };
 }
 
+/** A paid booking on a new date of the July workshop. */
+async function bookedOnJulyWorkshop(email: string) {
+  const date = await createWorkshopDate(db(), JULY_WORKSHOP);
+  return { date, booked: await payAndBook(date.id, email) };
+}
+
 describe('GET /api/bookings/{id}/confirmation', () => {
   it('answers a paid booking: reference, workshop, both zones’ inputs, what was paid, the e-mail, and the meeting link of a confirmed seat', async () => {
-    const date = await createWorkshopDate(db(), JULY_WORKSHOP);
-    const booked = await payAndBook(date.id, 'grace.paid@example.com');
+    const { booked } = await bookedOnJulyWorkshop('grace.paid@example.com');
     expect(booked.confirmationToken).toMatch(/^[\w-]+\.[\w-]+$/);
 
     const response = await confirmationOf(booked.id, booked.confirmationToken);
@@ -125,8 +127,7 @@ describe('GET /api/bookings/{id}/confirmation', () => {
   });
 
   it('answers a cancelled booking as cancelled, without its meeting link', async () => {
-    const date = await createWorkshopDate(db(), JULY_WORKSHOP);
-    const booked = await payAndBook(date.id, 'grace.cancelled@example.com');
+    const { booked } = await bookedOnJulyWorkshop('grace.cancelled@example.com');
     await db().update(bookings).set({ status: 'cancelled', cancelledAt: NOW }).where(eq(bookings.id, booked.id));
 
     const response = await confirmationOf(booked.id, booked.confirmationToken);
@@ -167,8 +168,7 @@ describe('GET /api/bookings/{id}/confirmation', () => {
   });
 
   it('answers 404 for a deleted booking and for one that never existed', async () => {
-    const date = await createWorkshopDate(db(), JULY_WORKSHOP);
-    const booked = await payAndBook(date.id, 'grace.deleted@example.com');
+    const { booked } = await bookedOnJulyWorkshop('grace.deleted@example.com');
     await db().update(bookings).set({ status: 'deleted', deletedAt: NOW }).where(eq(bookings.id, booked.id));
 
     const deleted = await confirmationOf(booked.id, booked.confirmationToken);
@@ -190,8 +190,7 @@ describe('GET /api/bookings/{id}/confirmation', () => {
 
 describe('GET /api/bookings/{id}/confirmation/calendar.ics', () => {
   it('gives the holder of the token the event, and nobody else', async () => {
-    const date = await createWorkshopDate(db(), JULY_WORKSHOP);
-    const booked = await payAndBook(date.id, 'grace.ics@example.com');
+    const { booked } = await bookedOnJulyWorkshop('grace.ics@example.com');
 
     const file = await session.app.inject({ url: `/api/bookings/${booked.id}/confirmation/calendar.ics?token=${encodeURIComponent(booked.confirmationToken)}` });
     expect(file.statusCode).toBe(200);
