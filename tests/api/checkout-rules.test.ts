@@ -25,7 +25,7 @@ afterAll(async () => {
   await world.close();
 });
 
-const { person, date, code, post, seatsTaken, booking: bookingRow, mailTo, reserve, reserved, openPayLink, complete, expectInvariants } = lifecycleSteps(
+const { person, date, code, post, seatsTaken, booking: bookingRow, mailTo, reserve, reserved, openPayLink, payLinkIntent, setActive, complete, expectInvariants } = lifecycleSteps(
   () => world,
   { lastName: 'Checkout', emailDomain: 'checkout.test' },
 );
@@ -47,14 +47,6 @@ const startOfHoldWindow = () => new Date(Math.floor(world.clock().getTime() / (1
 
 const holdsOf = (intentId: string) => world.db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId));
 const paymentsOf = (bookingId: number) => world.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.id);
-const setActive = (dateId: number, isActive: boolean) =>
-  world.send({ method: 'PUT', url: `/api/admin/workshop-dates/${dateId}`, payload: { isActive }, admin: true });
-/** The pay link's answer for a reservation: its payment id. */
-async function payLinkIntent(bookingId: number, who: Person, dateId: number) {
-  const response = await openPayLink(bookingId, who, dateId);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().paymentIntentId as string;
-}
 const freeBooking = (dateId: number, who: Person, discountCode: string) =>
   post('/api/bookings', { workshopDateId: dateId, ...who, discountCode, stripePaymentId: 'free-booking', isPaid: false });
 
