@@ -15,7 +15,7 @@ import { auditLog, bookings, demoPaymentIntents, emailOutbox, payments, refundRe
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { createAppWithFlakyDemoProvider, type FlakyDemoProvider, payWithDemoCard } from '../helpers/demo-payments';
 import { participantHeaders } from '../helpers/participant-session';
-import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double';
+import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from '../helpers/stripe-double';
 import { clientHeaders, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
 
 /** Issue 5 point 4: a participant asks for a refund of a paid booking; an admin approves or rejects it. */
@@ -278,9 +278,7 @@ describe('approval through Stripe (the real SDK against the local Stripe double)
 
   beforeAll(async () => {
     stripe = await startStripeDouble();
-    stripeApp = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: `http://${stripe.host}:${stripe.port}` },
-    });
+    stripeApp = await createTestApp({ env: stripeDoubleEnv(stripe, '123', 'whsec_x') });
   });
   afterAll(async () => {
     await stripeApp.close();

@@ -5,7 +5,7 @@ import { getPaymentSettings } from '../../src/features/settings/server';
 import { testPaymentConnection } from '../../src/features/settings/server/payment-check';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 import { auditLog, processedWebhookEvents, settings } from '../../src/server/db/schema';
-import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double';
+import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from '../helpers/stripe-double';
 import { clientHeaders, TEST_ADMIN, TEST_SECRET, adminTestSession, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
 
 const PASSWORD = 'smtp-pass-Zq8!unique';
@@ -269,13 +269,7 @@ describe('payment status and test (Stripe through the real SDK against a local S
 
   beforeAll(async () => {
     stripe = await startStripeDouble();
-    stripeApp = await createTestApp({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_settings',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_settings',
-        STRIPE_API_BASE: `http://${stripe.host}:${stripe.port}`,
-      },
-    });
+    stripeApp = await createTestApp({ env: stripeDoubleEnv(stripe, 'settings') });
     ({ headers: stripeHeaders } = await loginAsAdmin(stripeApp));
   });
   afterAll(async () => {
