@@ -138,23 +138,26 @@ describe('the payment description sent to the provider', () => {
 });
 
 describe('a reservation\'s pay link', () => {
-  it('reuses a payment the provider is still processing rather than opening a second one', async () => {
+  /** A reservation whose pay link opened a payment, which the provider then puts in this status. */
+  async function payLinkOpenedThen(status: 'processing' | 'canceled', name: string) {
     const open = await date();
-    const who = person('Processing');
+    const who = person(name);
     const id = await reserved(open.id, who);
     const first = await payLinkIntent(id, who, open.id);
-    Object.assign(world.stripe.intents.get(first)!, { status: 'processing' });
+    Object.assign(world.stripe.intents.get(first)!, { status });
+    return { open, who, id, first };
+  }
+
+
+  it('reuses a payment the provider is still processing rather than opening a second one', async () => {
+    const { open, who, id, first } = await payLinkOpenedThen('processing', 'Processing');
 
     expect(await payLinkIntent(id, who, open.id)).toBe(first);
     expect(await paymentsOf(id)).toHaveLength(1);
   });
 
   it('opens a new payment when the earlier one was canceled at the provider', async () => {
-    const open = await date();
-    const who = person('Canceled');
-    const id = await reserved(open.id, who);
-    const first = await payLinkIntent(id, who, open.id);
-    Object.assign(world.stripe.intents.get(first)!, { status: 'canceled' });
+    const { open, who, id, first } = await payLinkOpenedThen('canceled', 'Canceled');
 
     const second = await payLinkIntent(id, who, open.id);
     expect(second).toMatch(/^pi_/);

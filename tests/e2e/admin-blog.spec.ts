@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 
 /** Issue 6 points 1 and 9: writing and publishing a blog post in the admin area; workshop assets. */
@@ -10,8 +10,7 @@ const unique = () => Math.random().toString(36).slice(2, 7);
 test('writes a post in the rich-text editor, publishes it, and visitors read it with the bold word', async ({ page }) => {
   const id = unique();
   const title = `Facilitation Notes ${id}`;
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Blog');
+  await signInToAdminTab(page, 'Blog');
   await page.getByRole('button', { name: 'New Post' }).click();
 
   const editor = page.getByRole('form', { name: 'New blog post' });
@@ -69,8 +68,7 @@ test('writes a post in the rich-text editor, publishes it, and visitors read it 
 
 test('adds a workshop asset, previews it, reorders and deletes it', async ({ page }) => {
   const id = unique();
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Workshop Assets');
+  await signInToAdminTab(page, 'Workshop Assets');
   const titles = [`Tips ${id} A`, `Tips ${id} B`];
   for (const title of titles) {
     await page.getByRole('button', { name: 'Add Asset' }).click();

@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { openAdminTab, signInAsAdmin, signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS, type Announcement, type Testimonial } from './support/api';
 
 /** Issue 6 point 1: the Testimonials and Announcements tabs, with an uploaded avatar. */
@@ -16,8 +16,7 @@ test('a testimonial with an uploaded avatar appears on the landing page at once'
   test.setTimeout(60_000);
   const name = `Ada Avatar ${unique()}`;
   const text = `The best workshop I have attended (${unique()}).`;
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Testimonials');
+  await signInToAdminTab(page, 'Testimonials');
   await expect(page.getByRole('region', { name: 'Testimonials' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Testimonial' }).click();

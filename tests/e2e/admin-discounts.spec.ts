@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { openAdminTab, signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 import { E2E_ADMIN_EMAIL } from './support/constants';
 
@@ -10,8 +10,7 @@ const unique = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
 test.describe('Discount Codes tab', () => {
   test.beforeEach(async ({ page }) => {
-    await signInAsAdmin(page);
-    await openAdminTab(page, 'Discount Codes');
+    await signInToAdminTab(page, 'Discount Codes');
   });
 
   test('shows the table with the spec columns', async ({ page }) => {
@@ -143,8 +142,7 @@ test.describe('Discount Codes tab', () => {
 
 test.describe('Admin Users tab', () => {
   test('lists the signed-in admin as You, validates and adds an admin', async ({ page }) => {
-    await signInAsAdmin(page);
-    await openAdminTab(page, 'Admin Users');
+    await signInToAdminTab(page, 'Admin Users');
     const me = page.getByRole('row').filter({ hasText: E2E_ADMIN_EMAIL });
     await expect(me).toContainText('You');
     await expect(page.getByRole('heading', { name: 'Two-step sign-in', level: 3 })).toBeVisible();
@@ -179,8 +177,7 @@ test.describe('accessibility', () => {
   test('the Discount Codes tab, its dialog and the Admin Users tab pass axe-core', async ({ page }) => {
     // Several full axe scans: on a slow, shared machine they take longer than the default 30 s.
     test.setTimeout(90_000);
-    await signInAsAdmin(page);
-    await openAdminTab(page, 'Discount Codes');
+    await signInToAdminTab(page, 'Discount Codes');
     await expect(page.getByRole('region', { name: 'Discount codes' })).toBeVisible();
     await expectNoSeriousViolations(page, 'Discount Codes tab');
     await page.getByRole('button', { name: 'Add Discount Code' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 import { linkIn, waitForMail } from './support/mail';
 
@@ -33,8 +33,7 @@ test('an admin sends a newsletter and a subscriber unsubscribes from the e-mail'
   });
   expect(contact.ok(), await contact.text()).toBe(true);
 
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Newsletter');
+  await signInToAdminTab(page, 'Newsletter');
   await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(email);
   const row = subscriberRow(page, email);
   await expect(row).toHaveCount(1);
@@ -81,8 +80,7 @@ test('an admin sends a newsletter and a subscriber unsubscribes from the e-mail'
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'You have been unsubscribed', level: 1 })).toBeVisible();
 
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Newsletter');
+  await signInToAdminTab(page, 'Newsletter');
   await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(target);
   const after = subscriberRow(page, target);
   await expect(after).toContainText('Unsubscribed');

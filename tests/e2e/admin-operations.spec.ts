@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect } from './fixtures';
 import { expectNoSeriousViolations } from './support/axe';
-import { adminSection, openAdminTab, signInAsAdmin } from './support/admin';
+import { adminSection, signInToAdminTab } from './support/admin';
 
 /**
  * Issue 6 points 3 and 7 in the browser: the Backup tab downloads a backup file of every table,
@@ -11,8 +11,7 @@ import { adminSection, openAdminTab, signInAsAdmin } from './support/admin';
  */
 
 test('Backup tab: downloads a backup that parses as a backup of every table', async ({ page }) => {
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Backup');
+  await signInToAdminTab(page, 'Backup');
   const panel = adminSection(page);
   await expect(panel.getByRole('button', { name: 'Restore from file' })).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Scheduled backups', level: 3 })).toBeVisible();
@@ -31,8 +30,7 @@ test('Backup tab: downloads a backup that parses as a backup of every table', as
 });
 
 test('Social Cards tab: every card image loads', async ({ page }) => {
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Social Cards');
+  await signInToAdminTab(page, 'Social Cards');
   const list = page.getByRole('list', { name: 'Social cards' });
   await expect(list).toBeVisible();
   const images = list.getByRole('img');
