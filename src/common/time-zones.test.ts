@@ -45,33 +45,27 @@ describe('abbreviations name their region all year (CONTRACT §7)', () => {
 });
 
 describe('instants across each change', () => {
-  it('United States: second Sunday of March, first Sunday of November (2026: March 8, November 1)', () => {
-    expect(at('March 7, 2026', '10:00 AM', 'PST')).toBe('2026-03-07T18:00:00.000Z');
-    expect(at('March 8, 2026', '10:00 AM', 'PST')).toBe('2026-03-08T17:00:00.000Z');
-    expect(at('October 31, 2026', '10:00 AM', 'EST')).toBe('2026-10-31T14:00:00.000Z');
-    expect(at('November 1, 2026', '10:00 AM', 'EST')).toBe('2026-11-01T15:00:00.000Z');
+  // [the rule, date, time, zone, the start in UTC]
+  it.each([
+    ['United States: second Sunday of March (2026: March 8)', 'March 7, 2026', '10:00 AM', 'PST', '2026-03-07T18:00:00.000Z'],
+    ['United States: second Sunday of March (2026: March 8)', 'March 8, 2026', '10:00 AM', 'PST', '2026-03-08T17:00:00.000Z'],
+    ['United States: first Sunday of November (2026: November 1)', 'October 31, 2026', '10:00 AM', 'EST', '2026-10-31T14:00:00.000Z'],
+    ['United States: first Sunday of November (2026: November 1)', 'November 1, 2026', '10:00 AM', 'EST', '2026-11-01T15:00:00.000Z'],
     // 2:30 AM does not happen on March 8 in New York: read as 3:30 AM EDT, as calendars do.
-    expect(at('March 8, 2026', '2:30 AM', 'EST')).toBe('2026-03-08T07:30:00.000Z');
-  });
-
-  it('European Union: last Sundays of March and October (2026: March 29, October 25)', () => {
-    expect(at('March 28, 2026', '10:00 AM', 'CET')).toBe('2026-03-28T09:00:00.000Z');
-    expect(at('March 29, 2026', '10:00 AM', 'CET')).toBe('2026-03-29T08:00:00.000Z');
-    expect(at('October 24, 2026', '10:00 AM', 'CET')).toBe('2026-10-24T08:00:00.000Z');
-    expect(at('October 25, 2026', '10:00 AM', 'CET')).toBe('2026-10-25T09:00:00.000Z');
-    expect(at('July 4, 2026', '10:00 AM', 'GMT')).toBe('2026-07-04T09:00:00.000Z');
-  });
-
-  it('Australia: summer time ends on the first Sunday of April and starts on the first Sunday of October (2026)', () => {
-    expect(at('April 4, 2026', '10:00 AM', 'AEST')).toBe('2026-04-03T23:00:00.000Z');
-    expect(at('April 5, 2026', '10:00 AM', 'AEST')).toBe('2026-04-05T00:00:00.000Z');
-    expect(at('October 3, 2026', '10:00 AM', 'AEST')).toBe('2026-10-03T00:00:00.000Z');
-    expect(at('October 4, 2026', '10:00 AM', 'AEST')).toBe('2026-10-03T23:00:00.000Z');
-  });
-
-  it('Japan: no daylight time, the same offset all year', () => {
-    expect(at('January 9, 2026', '9:00 AM', 'JST')).toBe('2026-01-09T00:00:00.000Z');
-    expect(at('July 4, 2026', '9:00 AM', 'JST')).toBe('2026-07-04T00:00:00.000Z');
+    ['United States: the skipped hour of March 8, 2026', 'March 8, 2026', '2:30 AM', 'EST', '2026-03-08T07:30:00.000Z'],
+    ['European Union: last Sunday of March (2026: March 29)', 'March 28, 2026', '10:00 AM', 'CET', '2026-03-28T09:00:00.000Z'],
+    ['European Union: last Sunday of March (2026: March 29)', 'March 29, 2026', '10:00 AM', 'CET', '2026-03-29T08:00:00.000Z'],
+    ['European Union: last Sunday of October (2026: October 25)', 'October 24, 2026', '10:00 AM', 'CET', '2026-10-24T08:00:00.000Z'],
+    ['European Union: last Sunday of October (2026: October 25)', 'October 25, 2026', '10:00 AM', 'CET', '2026-10-25T09:00:00.000Z'],
+    ['United Kingdom: summer time in July', 'July 4, 2026', '10:00 AM', 'GMT', '2026-07-04T09:00:00.000Z'],
+    ['Australia: summer time ends on the first Sunday of April (2026: April 5)', 'April 4, 2026', '10:00 AM', 'AEST', '2026-04-03T23:00:00.000Z'],
+    ['Australia: summer time ends on the first Sunday of April (2026: April 5)', 'April 5, 2026', '10:00 AM', 'AEST', '2026-04-05T00:00:00.000Z'],
+    ['Australia: summer time starts on the first Sunday of October (2026: October 4)', 'October 3, 2026', '10:00 AM', 'AEST', '2026-10-03T00:00:00.000Z'],
+    ['Australia: summer time starts on the first Sunday of October (2026: October 4)', 'October 4, 2026', '10:00 AM', 'AEST', '2026-10-03T23:00:00.000Z'],
+    ['Japan: no daylight time, the same offset all year', 'January 9, 2026', '9:00 AM', 'JST', '2026-01-09T00:00:00.000Z'],
+    ['Japan: no daylight time, the same offset all year', 'July 4, 2026', '9:00 AM', 'JST', '2026-07-04T00:00:00.000Z'],
+  ])('%s: %s %s %s starts at %s', (_rule, date, time, zone, start) => {
+    expect(at(date, time, zone)).toBe(start);
   });
 
   it('a range across the change lasts the hours the clocks show, not the wall-clock difference', () => {

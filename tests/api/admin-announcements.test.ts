@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app/server/app';
 import { announcementInterest, announcements, auditLog } from '../../src/server/db/schema';
-import { loadEnv } from '../../src/server/env';
-import { ReadCache } from '../../src/server/lib/read-cache';
-import { createPaymentProvider } from '../../src/server/payments/create-provider';
-import { clientHeaders, TEST_SECRET, adminTestSession } from '../helpers/test-app';
+import { clientHeaders, adminTestSession, createTestAppOn } from '../helpers/test-app';
 
 const session = adminTestSession();
 const { call } = session;
 const create = (payload: Record<string, unknown>) => call('POST', '/api/admin/announcements', payload);
-const rowOf = async (id: number) => (await session.app.database.db.select().from(announcements).where(eq(announcements.id, id)))[0];
+const rowOf = async (id: number) => (await session.db.select().from(announcements).where(eq(announcements.id, id)))[0];
 type PublicAnnouncement = { id: number; title: string; content: string; emailFormEnabled: boolean; imageUrl: string | null };
 const publicList = async () => (await session.app.inject({ method: 'GET', url: '/api/announcements' })).json() as PublicAnnouncement[];
 const registerInterest = (announcementId: number, email: string) =>
@@ -47,7 +43,7 @@ function expectClean(html: string) {
 
 describe('guard', () => {
   it('answers 401 without a session on every call and writes nothing', async () => {
-    const before = (await session.app.database.db.select().from(announcements)).length;
+    const before = (await session.db.select().from(announcements)).length;
     for (const [method, url] of [
       ['GET', '/api/admin/announcements'],
       ['POST', '/api/admin/announcements'],
@@ -59,7 +55,7 @@ describe('guard', () => {
       const response = await session.app.inject({ method, url, headers: clientHeaders, payload: method === 'GET' || method === 'DELETE' ? undefined : { title: 'Guard', content: 'x' } });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
-    expect((await session.app.database.db.select().from(announcements)).length).toBe(before);
+    expect((await session.db.select().from(announcements)).length).toBe(before);
   });
 });
 
@@ -81,7 +77,7 @@ describe('POST /api/admin/announcements', () => {
       updatedAt: expect.any(String),
     });
     expect(await rowOf(body.id)).toMatchObject({ title: 'Summer cohort', content: '<p>Seats open</p>', emailFormEnabled: false, isPublished: true, sortOrder: 0 });
-    const [audit] = await session.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'announcement_created'));
+    const [audit] = await session.db.select().from(auditLog).where(eq(auditLog.action, 'announcement_created'));
     expect(audit).toMatchObject({ actor: 'admin@test.local', entity: 'announcement', entityId: String(body.id) });
   });
 
@@ -119,17 +115,17 @@ describe('POST /api/admin/announcements', () => {
 
 describe('POST /api/admin/announcements/preview', () => {
   it('answers the sanitised HTML without storing anything', async () => {
-    const before = (await session.app.database.db.select().from(announcements)).length;
+    const before = (await session.db.select().from(announcements)).length;
     const response = await call('POST', '/api/admin/announcements/preview', { content: HOSTILE });
     expect(response.statusCode).toBe(200);
     expectClean(response.json().content);
-    expect((await session.app.database.db.select().from(announcements)).length).toBe(before);
+    expect((await session.db.select().from(announcements)).length).toBe(before);
   });
 });
 
 describe('GET /api/admin/announcements and the public list', () => {
   it('lists all in the public order with interest counts; the public list hides unpublished ones', async () => {
-    await session.app.database.db.delete(announcements);
+    await session.db.delete(announcements);
     const late = (await create({ title: 'Late', sortOrder: 2 })).json();
     const first = (await create({ title: 'First', sortOrder: 0 })).json();
     const draft = (await create({ title: 'Draft', sortOrder: 1, isPublished: false })).json();
@@ -192,7 +188,7 @@ describe('PUT /api/admin/announcements/{id}', () => {
 describe('GET /api/admin/announcements/{id}/interest', () => {
   it('lists the interested addresses newest first', async () => {
     const created = (await create({ title: 'Interest', emailFormEnabled: true })).json();
-    await session.app.database.db.insert(announcementInterest).values([
+    await session.db.insert(announcementInterest).values([
       { announcementId: created.id, email: 'old@example.com', createdAt: new Date('2030-01-01T00:00:00Z') },
       { announcementId: created.id, email: 'new@example.com', createdAt: new Date('2030-03-01T00:00:00Z') },
       { announcementId: created.id, email: 'mid@example.com', createdAt: new Date('2030-02-01T00:00:00Z') },
@@ -221,9 +217,9 @@ describe('DELETE /api/admin/announcements/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, id: created.id });
     expect(await rowOf(created.id)).toBeUndefined();
-    expect(await session.app.database.db.select().from(announcementInterest).where(eq(announcementInterest.announcementId, created.id))).toHaveLength(0);
+    expect(await session.db.select().from(announcementInterest).where(eq(announcementInterest.announcementId, created.id))).toHaveLength(0);
     expect((await publicList()).some((a) => a.id === created.id)).toBe(false);
-    const audits = await session.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'announcement_deleted'));
+    const audits = await session.db.select().from(auditLog).where(eq(auditLog.action, 'announcement_deleted'));
     expect(audits.some((a) => a.entityId === String(created.id))).toBe(true);
     expect((await call('DELETE', `/api/admin/announcements/${created.id}`)).statusCode).toBe(404);
   });
@@ -231,15 +227,7 @@ describe('DELETE /api/admin/announcements/{id}', () => {
 
 describe('the public read cache', () => {
   it('is cleared by every write', async () => {
-    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local' });
-    const cached = await buildApp({
-      db: session.app.database.db,
-      env,
-      publicCache: new ReadCache(60 * 60 * 1000),
-      payments: createPaymentProvider(env, session.app.database.db, TEST_SECRET),
-      secret: TEST_SECRET,
-      clientDir: null,
-    });
+    const cached = await createTestAppOn(session.app.database, { publicCacheMs: 60 * 60 * 1000 });
     try {
       const titles = async () => ((await cached.inject({ method: 'GET', url: '/api/announcements' })).json() as { title: string }[]).map((a) => a.title);
       await titles();

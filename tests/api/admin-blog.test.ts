@@ -9,7 +9,7 @@ const session = adminTestSession();
 const { call } = session;
 const create = (payload: Record<string, unknown>) => call('POST', '/api/admin/blog-posts', payload);
 const update = (id: number, payload: Record<string, unknown>) => call('PUT', `/api/admin/blog-posts/${id}`, payload);
-const rowOf = async (id: number) => (await session.app.database.db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0];
+const rowOf = async (id: number) => (await session.db.select().from(blogPosts).where(eq(blogPosts.id, id)))[0];
 const publicList = async () => (await session.app.inject({ url: '/api/blog-posts', headers: clientHeaders })).json() as { slug: string; title: string; content: string }[];
 const page = (slug: string) => session.app.inject({ url: `/blog/${slug}`, headers: { accept: 'text/html' } });
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null;
@@ -20,7 +20,7 @@ describe('guard', () => {
     expect(post.statusCode).toBe(401);
     const list = await session.app.inject({ url: '/api/admin/blog-posts', headers: clientHeaders });
     expect(list.statusCode).toBe(401);
-    expect(await session.app.database.db.select().from(blogPosts).where(eq(blogPosts.title, 'Sneaky'))).toHaveLength(0);
+    expect(await session.db.select().from(blogPosts).where(eq(blogPosts.title, 'Sneaky'))).toHaveLength(0);
   });
 });
 
@@ -44,7 +44,7 @@ describe('POST /api/admin/blog-posts', () => {
     });
     const row = await rowOf(body.id);
     expect(row).toMatchObject({ slug: 'cafe-creme-10-tips-for-better-workshops', authorName: 'admin', isPublished: false, publishedAt: null });
-    const [audit] = await session.app.database.db
+    const [audit] = await session.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'blog_post_created'), eq(auditLog.entityId, String(body.id))));
@@ -63,7 +63,7 @@ describe('POST /api/admin/blog-posts', () => {
     const fromTitle = await create({ title: 'Shared slug', authorName: 'Ann' });
     expect(fromTitle.statusCode).toBe(409);
     expect(fromTitle.json().message).toBe('A post with this slug already exists');
-    expect(await session.app.database.db.select().from(blogPosts).where(eq(blogPosts.slug, 'shared-slug'))).toHaveLength(1);
+    expect(await session.db.select().from(blogPosts).where(eq(blogPosts.slug, 'shared-slug'))).toHaveLength(1);
   });
 
   it('refuses invalid input with the schema messages and writes nothing', async () => {
@@ -80,13 +80,13 @@ describe('POST /api/admin/blog-posts', () => {
       [{ title: 'Long excerpt', excerpt: 'e'.repeat(501) }, 'Excerpt must be 500 characters or less'],
       [{ title: 'Long author', authorName: 'a'.repeat(101) }, 'Author name must be 100 characters or less'],
     ];
-    const before = (await session.app.database.db.select().from(blogPosts)).length;
+    const before = (await session.db.select().from(blogPosts)).length;
     for (const [payload, message] of cases) {
       const response = await create(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message, JSON.stringify(payload)).toBe(message);
     }
-    expect(await session.app.database.db.select().from(blogPosts)).toHaveLength(before);
+    expect(await session.db.select().from(blogPosts)).toHaveLength(before);
   });
 
   it('strips hostile HTML on create and on update, keeping the safe formatting', async () => {
@@ -184,7 +184,7 @@ describe('publishing', () => {
     const ids = (admin.json() as { id: number }[]).map((post) => post.id);
     expect(ids).toContain(draft.json().id);
     expect(ids.indexOf(newer.json().id)).toBeLessThan(ids.indexOf(older.json().id));
-    const dbOrder = await session.app.database.db.select({ id: blogPosts.id }).from(blogPosts).orderBy(desc(blogPosts.id));
+    const dbOrder = await session.db.select({ id: blogPosts.id }).from(blogPosts).orderBy(desc(blogPosts.id));
     expect(ids).toHaveLength(dbOrder.length);
   });
 });
@@ -221,7 +221,7 @@ describe('DELETE /api/admin/blog-posts/{id}', () => {
     expect(await rowOf(id)).toBeUndefined();
     expect((await page('short-lived')).statusCode).toBe(404);
     expect((await publicList()).map((post) => post.slug)).not.toContain('short-lived');
-    const audits = await session.app.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'blog_post_deleted'), eq(auditLog.entityId, String(id))));
+    const audits = await session.db.select().from(auditLog).where(and(eq(auditLog.action, 'blog_post_deleted'), eq(auditLog.entityId, String(id))));
     expect(audits).toHaveLength(1);
     expect((await call('DELETE', `/api/admin/blog-posts/${id}`)).statusCode).toBe(404);
   });
@@ -229,10 +229,10 @@ describe('DELETE /api/admin/blog-posts/{id}', () => {
 
 describe('POST /api/admin/blog-posts/preview', () => {
   it('answers the content as it would be stored, and stores nothing', async () => {
-    const before = (await session.app.database.db.select().from(blogPosts)).length;
+    const before = (await session.db.select().from(blogPosts)).length;
     const response = await call('POST', '/api/admin/blog-posts/preview', { content: '<p onclick="x()">Hi <strong>there</strong></p><script>alert(1)</script>' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ content: '<p>Hi <strong>there</strong></p>' });
-    expect(await session.app.database.db.select().from(blogPosts)).toHaveLength(before);
+    expect(await session.db.select().from(blogPosts)).toHaveLength(before);
   });
 });

@@ -24,39 +24,20 @@ import {
   seatHolds,
   workshopDates,
 } from '../../src/server/db/schema';
-import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
-import { PaymentProviderError } from '../../src/server/payments/payment-provider';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { createAppWithFlakyDemoProvider, type FlakyDemoProvider, payWithDemoCard } from '../helpers/demo-payments';
+import { clientHeaders, loginAsAdmin, type TestApp } from '../helpers/test-app';
 import { asSent } from '../helpers/outbox';
 
 /** Issue 14 point 5: admin booking actions that never lose money (cancel, resend, move, mark paid, delete). */
 
-/** The demo provider, counting refunds per payment, whose refunds can fail like a provider that is down. */
-class CountingDemoProvider extends DemoPaymentProvider {
-  failRefunds = false;
-  refunds: { paymentIntentId: string; amountCents?: number; idempotencyKey: string }[] = [];
-
-  override async refund(paymentIntentId: string, options: { amountCents?: number; reason: string; idempotencyKey: string }) {
-    if (this.failRefunds) throw new PaymentProviderError('The payment provider is unavailable', 'unavailable');
-    this.refunds.push({ paymentIntentId, amountCents: options.amountCents, idempotencyKey: options.idempotencyKey });
-    return super.refund(paymentIntentId, options);
-  }
-}
-
 let app: TestApp;
-let provider: CountingDemoProvider;
+let provider: FlakyDemoProvider;
 let admin: Record<string, string>;
 let db: Database;
 
 beforeAll(async () => {
-  app = await createTestApp({
-    payments: (database) => {
-      provider = new CountingDemoProvider(database, TEST_SECRET);
-      return provider;
-    },
-  });
-  db = app.database.db;
+  ({ app, provider, db } = await createAppWithFlakyDemoProvider());
   admin = (await loginAsAdmin(app)).headers;
 });
 afterAll(async () => {
@@ -73,12 +54,7 @@ const act = (id: number, action: string, payload: object = {}) => app.inject({ m
 
 /** A booking paid with the demo card, through the calls the checkout makes. */
 async function bookPaid(workshopDateId: number, who = person(), discountCode = '') {
-  const intent = await post('/api/create-payment-intent', { workshopDateId, customerInfo: who, discountCode });
-  expect(intent.statusCode, intent.body).toBe(200);
-  const { paymentIntentId } = intent.json() as { paymentIntentId: string };
-  const paid = await post('/api/payments/demo/confirm', { paymentIntentId, cardNumber: '4242 4242 4242 4242' });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return { bookingId: (paid.json() as { bookingId: number }).bookingId, paymentIntentId, who };
+  return { ...(await payWithDemoCard(app, { workshopDateId, customerInfo: who, discountCode })), who };
 }
 
 /** A pay-later reservation (the date must accept them). */

@@ -12,7 +12,7 @@ let db: Database;
 
 const session = adminTestSession({ seed: false });
 beforeAll(() => {
-  db = session.app.database.db;
+  db = session.db;
 });
 
 type BookingInsert = typeof bookings.$inferInsert;
@@ -30,8 +30,7 @@ async function seatsTaken(workshopDateId: number): Promise<number> {
   return row!.seatsTaken;
 }
 
-const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-  session.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const { call } = session;
 
 describe('GET /api/admin/bookings', () => {
   it('lists bookings newest first, with dollars and the nested workshop date', async () => {

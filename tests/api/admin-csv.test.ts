@@ -8,7 +8,7 @@ import { clientHeaders, adminTestSession } from '../helpers/test-app';
 
 const session = adminTestSession({ seed: true });
 
-const db = () => session.app.database.db;
+const db = () => session.db;
 const BOM = '\uFEFF';
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -24,6 +24,15 @@ async function exported(entity: string) {
 
 const rowCount = async (table: typeof bookings | typeof discountCodes | typeof strategyNotes | typeof workshopDates | typeof contactMessages | typeof newsletterSubscribers) =>
   (await db().select({ n: count() }).from(table))[0]!.n;
+
+/** An import refused as a whole: 400 with this message, and not one row of the table written. */
+async function expectRefusedImport(entity: string, table: Parameters<typeof rowCount>[0], rows: object[], message: string) {
+  const before = await rowCount(table);
+  const response = await upload(entity, rows);
+  expect(response.statusCode).toBe(400);
+  expect(response.json().message).toBe(message);
+  expect(await rowCount(table)).toBe(before);
+}
 
 const workshopByTitle = async (title: string, extra?: { isTBC?: boolean; seatsTotal?: number }) => {
   const rows = await db().select().from(workshopDates).where(eq(workshopDates.title, title)).orderBy(asc(workshopDates.id));
@@ -261,15 +270,8 @@ describe('round trip: download, read, import', () => {
 
 describe('all or nothing', () => {
   it('a bad third row answers 400 naming it, and the first two are not written', async () => {
-    const before = await rowCount(strategyNotes);
-    const response = await upload('strategyNotes', [
-      { title: 'First', content: 'one' },
-      { title: 'Second', content: 'two' },
-      { title: 'Third', content: '   ' },
-    ]);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Row 3: Content is required');
-    expect(await rowCount(strategyNotes)).toBe(before);
+    const rows = [{ title: 'First', content: 'one' }, { title: 'Second', content: 'two' }, { title: 'Third', content: '   ' }];
+    await expectRefusedImport('strategyNotes', strategyNotes, rows, 'Row 3: Content is required');
   });
 
   it('names the first bad row with the field message', async () => {
@@ -285,37 +287,21 @@ describe('all or nothing', () => {
       [{ ...good, expertiseLevel: 'guru' }, 'Row 2: Please select an expertise level'],
       [{ ...good, timezone: '' }, 'Row 2: Timezone is required'],
     ];
-    const before = await rowCount(workshopDates);
-    for (const [bad, message] of cases) {
-      const response = await upload('workshopDates', [good, bad, good]);
-      expect(response.statusCode, message).toBe(400);
-      expect(response.json().message).toBe(message);
-    }
-    expect(await rowCount(workshopDates)).toBe(before);
+    for (const [bad, message] of cases) await expectRefusedImport('workshopDates', workshopDates, [good, bad, good], message);
   });
 
   it('a row the database refuses rolls back the rows before it, seats included', async () => {
     const open = await workshopByTitle('Introduction to Vibe Coding', { seatsTotal: 30 });
     const [maya] = await db().select().from(bookings).where(eq(bookings.email, 'maya@example.com'));
-    const before = await rowCount(bookings);
     const newBooking = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', workshopDateId: String(open.id) };
-    const response = await upload('bookings', [newBooking, { ...newBooking, email: 'grace2@example.com', stripePaymentId: maya!.stripePaymentId }]);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(`Row 2: Another booking already has this stripePaymentId (${maya!.stripePaymentId})`);
-    expect(await rowCount(bookings)).toBe(before);
+    const rows = [newBooking, { ...newBooking, email: 'grace2@example.com', stripePaymentId: maya!.stripePaymentId }];
+    await expectRefusedImport('bookings', bookings, rows, `Row 2: Another booking already has this stripePaymentId (${maya!.stripePaymentId})`);
     expect((await workshopByTitle('Introduction to Vibe Coding', { seatsTotal: 30 })).seatsTaken).toBe(open.seatsTaken);
   });
 
   it('two rows with the same new discount code answer 400 and write nothing', async () => {
-    const before = await rowCount(discountCodes);
-    const response = await upload('discountCodes', [
-      { code: 'SUMMER', description: 'Summer' },
-      { code: 'AUTUMN', description: 'Autumn' },
-      { code: 'summer', description: 'Summer again' },
-    ]);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Row 3: Code SUMMER appears twice in the file (also on row 1)');
-    expect(await rowCount(discountCodes)).toBe(before);
+    const rows = [{ code: 'SUMMER', description: 'Summer' }, { code: 'AUTUMN', description: 'Autumn' }, { code: 'summer', description: 'Summer again' }];
+    await expectRefusedImport('discountCodes', discountCodes, rows, 'Row 3: Code SUMMER appears twice in the file (also on row 1)');
   });
 
   it('refuses fewer seats than are taken, and a limit below the uses so far', async () => {

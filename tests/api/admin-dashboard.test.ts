@@ -11,7 +11,7 @@ let db: Database;
 
 const session = adminTestSession({ seed: false });
 beforeAll(() => {
-  db = session.app.database.db;
+  db = session.db;
 });
 
 type BookingRow = typeof bookings.$inferInsert;

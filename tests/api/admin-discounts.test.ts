@@ -9,12 +9,12 @@ const { call } = session;
 
 const create = (payload: Record<string, unknown>) => call('POST', '/api/admin/discount-codes', payload);
 const coupon = (payload: Record<string, unknown>) => call('POST', '/api/admin/create-coupon', payload);
-const rowOf = async (id: number) => (await session.app.database.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0];
-const rowsWithCode = (code: string) => session.app.database.db.select().from(discountCodes).where(eq(discountCodes.code, code));
+const rowOf = async (id: number) => (await session.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0];
+const rowsWithCode = (code: string) => session.db.select().from(discountCodes).where(eq(discountCodes.code, code));
 
 /** What checkout says about a code: 200 when it applies, 400 discount_code_invalid when not. */
 async function checkout(code: string) {
-  const date = await createWorkshopDate(session.app.database.db);
+  const date = await createWorkshopDate(session.db);
   return session.app.inject({
     method: 'POST',
     url: '/api/create-payment-intent',
@@ -106,7 +106,7 @@ describe('POST /api/admin/discount-codes', () => {
 
   it('records who created it in the audit log', async () => {
     const { id } = (await create({ code: 'AUDITED', description: 'x', discountPercent: 15 })).json();
-    const rows = await session.app.database.db
+    const rows = await session.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'discount_code'), eq(auditLog.entityId, String(id))));
@@ -125,8 +125,8 @@ describe('POST /api/admin/discount-codes', () => {
 
 describe('GET /api/admin/discount-codes', () => {
   it('lists every code newest first with the fields of spec §3', async () => {
-    const older = await createDiscountCode(session.app.database.db, { code: 'LIST-OLD', createdAt: new Date('2001-01-01T00:00:00Z') });
-    const newer = await createDiscountCode(session.app.database.db, {
+    const older = await createDiscountCode(session.db, { code: 'LIST-OLD', createdAt: new Date('2001-01-01T00:00:00Z') });
+    const newer = await createDiscountCode(session.db, {
       code: 'LIST-NEW',
       createdAt: new Date('2099-01-01T00:00:00Z'),
       maxUses: 5,
@@ -155,7 +155,7 @@ describe('GET /api/admin/discount-codes', () => {
 
 describe('PUT /api/admin/discount-codes/{id}', () => {
   it('deactivates a code: the change persists and checkout refuses it; reactivating brings it back', async () => {
-    const code = await createDiscountCode(session.app.database.db, { code: 'TOGGLE' });
+    const code = await createDiscountCode(session.db, { code: 'TOGGLE' });
     expect((await checkout('TOGGLE')).statusCode).toBe(200);
 
     const off = await call('PUT', `/api/admin/discount-codes/${code.id}`, { isActive: false });
@@ -173,7 +173,7 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('edits the other fields partially, leaving the rest as they were', async () => {
-    const code = await createDiscountCode(session.app.database.db, { code: 'EDITME', description: 'Before', discountPercent: 10, maxUses: 9 });
+    const code = await createDiscountCode(session.db, { code: 'EDITME', description: 'Before', discountPercent: 10, maxUses: 9 });
     const response = await call('PUT', `/api/admin/discount-codes/${code.id}`, { description: 'After', discountPercent: 30, code: 'edited' });
     expect(response.statusCode).toBe(200);
     expect(await rowOf(code.id)).toMatchObject({ code: 'EDITED', description: 'After', discountPercent: 30, maxUses: 9, isActive: true });
@@ -183,7 +183,7 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('an expiry set in the past makes checkout refuse the code', async () => {
-    const code = await createDiscountCode(session.app.database.db, { code: 'EXPIRING' });
+    const code = await createDiscountCode(session.db, { code: 'EXPIRING' });
     const response = await call('PUT', `/api/admin/discount-codes/${code.id}`, { expiresAt: '2020-01-01' });
     expect(response.statusCode).toBe(200);
     expect((await rowOf(code.id))!.expiresAt!.toISOString()).toBe('2020-01-01T23:59:59.999Z');
@@ -193,7 +193,7 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('refuses maxUses below the uses already counted', async () => {
-    const code = await createDiscountCode(session.app.database.db, { code: 'USED3', maxUses: 10, currentUses: 3 });
+    const code = await createDiscountCode(session.db, { code: 'USED3', maxUses: 10, currentUses: 3 });
     const response = await call('PUT', `/api/admin/discount-codes/${code.id}`, { maxUses: 2 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Max uses cannot be lower than the 3 uses so far');
@@ -203,8 +203,8 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('refuses renaming to another code that exists', async () => {
-    await createDiscountCode(session.app.database.db, { code: 'TAKEN' });
-    const code = await createDiscountCode(session.app.database.db, { code: 'RENAMEME' });
+    await createDiscountCode(session.db, { code: 'TAKEN' });
+    const code = await createDiscountCode(session.db, { code: 'RENAMEME' });
     const response = await call('PUT', `/api/admin/discount-codes/${code.id}`, { code: 'taken' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('A discount code with this code already exists');
@@ -212,7 +212,7 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('validates with the same messages', async () => {
-    const code = await createDiscountCode(session.app.database.db, { code: 'VALIDATE' });
+    const code = await createDiscountCode(session.db, { code: 'VALIDATE' });
     const response = await call('PUT', `/api/admin/discount-codes/${code.id}`, { discountPercent: 150 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Discount must be between 1 and 100 percent');
@@ -227,9 +227,9 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
   });
 
   it('records the change in the audit log', async () => {
-    const code = await createDiscountCode(session.app.database.db, { code: 'AUDITPUT' });
+    const code = await createDiscountCode(session.db, { code: 'AUDITPUT' });
     await call('PUT', `/api/admin/discount-codes/${code.id}`, { isActive: false });
-    const rows = await session.app.database.db
+    const rows = await session.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'discount_code'), eq(auditLog.entityId, String(code.id))));
@@ -241,9 +241,9 @@ describe('PUT /api/admin/discount-codes/{id}', () => {
 
 describe('DELETE /api/admin/discount-codes/{id}', () => {
   it('deletes the code; a booking that used it keeps the code text and loses the link; checkout refuses it', async () => {
-    const code = await createDiscountCode(session.app.database.db, { code: 'GONE' });
-    const date = await createWorkshopDate(session.app.database.db);
-    const [booking] = await session.app.database.db
+    const code = await createDiscountCode(session.db, { code: 'GONE' });
+    const date = await createWorkshopDate(session.db);
+    const [booking] = await session.db
       .insert(bookings)
       .values({
         workshopDateId: date.id,
@@ -261,11 +261,11 @@ describe('DELETE /api/admin/discount-codes/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, id: code.id });
     expect(await rowOf(code.id)).toBeUndefined();
-    const [after] = await session.app.database.db.select().from(bookings).where(eq(bookings.id, booking!.id));
+    const [after] = await session.db.select().from(bookings).where(eq(bookings.id, booking!.id));
     expect(after).toMatchObject({ discountCodeId: null, discountCode: 'GONE', finalPriceCents: 44910 });
     expect((await checkout('GONE')).json()).toEqual(INVALID_AT_CHECKOUT);
 
-    const audit = await session.app.database.db
+    const audit = await session.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'discount_code'), eq(auditLog.entityId, String(code.id))))
@@ -275,7 +275,7 @@ describe('DELETE /api/admin/discount-codes/{id}', () => {
   });
 
   it('answers 404 the second time', async () => {
-    const code = await createDiscountCode(session.app.database.db, { code: 'TWICEGONE' });
+    const code = await createDiscountCode(session.db, { code: 'TWICEGONE' });
     expect((await call('DELETE', `/api/admin/discount-codes/${code.id}`)).statusCode).toBe(200);
     const again = await call('DELETE', `/api/admin/discount-codes/${code.id}`);
     expect(again.statusCode).toBe(404);
@@ -305,7 +305,7 @@ describe('POST /api/admin/create-coupon', () => {
       },
     });
     expect(await rowOf(body.discountCode.id)).toMatchObject({ code: 'SUMMER25', discountPercent: 25, isActive: true });
-    const audit = await session.app.database.db
+    const audit = await session.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'discount_code'), eq(auditLog.entityId, String(body.discountCode.id))));
@@ -340,7 +340,7 @@ describe('POST /api/admin/create-coupon', () => {
   });
 
   it('refuses a duplicate of an existing code with 409', async () => {
-    await createDiscountCode(session.app.database.db, { code: 'COUPONDUP' });
+    await createDiscountCode(session.db, { code: 'COUPONDUP' });
     const response = await coupon({ code: 'coupondup', description: 'x', discountType: 'percentage', discountValue: 10 });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('A discount code with this code already exists');

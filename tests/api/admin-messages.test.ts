@@ -23,9 +23,9 @@ async function sendThroughContactForm(subject: string, message = 'Hello,\nis the
 }
 
 const list = () => session.app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers: session.headers });
-const rowOf = async (id: number) => (await session.app.database.db.select().from(contactMessages).where(eq(contactMessages.id, id)))[0];
+const rowOf = async (id: number) => (await session.db.select().from(contactMessages).where(eq(contactMessages.id, id)))[0];
 const auditRows = (action: string, id: number) =>
-  session.app.database.db
+  session.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, action), eq(auditLog.entity, 'contact_message'), eq(auditLog.entityId, String(id))));
@@ -50,7 +50,7 @@ describe('GET /api/admin/contact-messages', () => {
   });
 
   it('lists the newest message first', async () => {
-    const db = session.app.database.db;
+    const db = session.db;
     const [older] = await db
       .insert(contactMessages)
       .values({ name: 'Old', email: 'old@example.com', subject: 'Older', message: 'Written long ago.', createdAt: new Date('2020-01-01T00:00:00Z') })

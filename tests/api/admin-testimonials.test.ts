@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app/server/app';
 import { auditLog, testimonials } from '../../src/server/db/schema';
-import { loadEnv } from '../../src/server/env';
-import { ReadCache } from '../../src/server/lib/read-cache';
-import { createPaymentProvider } from '../../src/server/payments/create-provider';
-import { clientHeaders, TEST_SECRET, adminTestSession } from '../helpers/test-app';
+import { clientHeaders, adminTestSession, createTestAppOn } from '../helpers/test-app';
 
 const session = adminTestSession();
 const { call } = session;
 const create = (payload: Record<string, unknown>) => call('POST', '/api/admin/testimonials', payload);
-const rowOf = async (id: number) => (await session.app.database.db.select().from(testimonials).where(eq(testimonials.id, id)))[0];
+const rowOf = async (id: number) => (await session.db.select().from(testimonials).where(eq(testimonials.id, id)))[0];
 const publicList = async () => (await session.app.inject({ method: 'GET', url: '/api/testimonials' })).json() as { id: number; name: string }[];
 const UPLOAD = '/uploads/0123456789abcdef0123456789abcdef.png';
 
@@ -21,7 +17,7 @@ describe('guard', () => {
     expect(anonymous.statusCode).toBe(401);
     const noHeader = await session.app.inject({ method: 'POST', url: '/api/admin/testimonials', headers: { cookie: session.headers.cookie! }, payload: { name: 'Guard', text: 'x' } });
     expect(noHeader.statusCode).toBe(403);
-    expect(await session.app.database.db.select().from(testimonials).where(eq(testimonials.name, 'Guard'))).toHaveLength(0);
+    expect(await session.db.select().from(testimonials).where(eq(testimonials.name, 'Guard'))).toHaveLength(0);
   });
 });
 
@@ -42,7 +38,7 @@ describe('POST /api/admin/testimonials', () => {
       createdAt: expect.any(String),
     });
     expect(await rowOf(body.id)).toMatchObject({ name: 'Grace Hopper', text: 'Brilliant workshop.', role: null, isPublished: true, sortOrder: null });
-    const [audit] = await session.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_created'));
+    const [audit] = await session.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_created'));
     expect(audit).toMatchObject({ actor: 'admin@test.local', entity: 'testimonial', entityId: String(body.id) });
   });
 
@@ -79,7 +75,7 @@ describe('POST /api/admin/testimonials', () => {
 
 describe('GET /api/admin/testimonials and the public list', () => {
   it('lists every testimonial in the public order (sortOrder, missing as 0, then id), unpublished ones only for the admin', async () => {
-    await session.app.database.db.delete(testimonials);
+    await session.db.delete(testimonials);
     const minus = (await create({ name: 'Minus', text: 't', sortOrder: -1 })).json();
     const none = (await create({ name: 'None', text: 't' })).json();
     const zero = (await create({ name: 'Zero', text: 't', sortOrder: 0 })).json();
@@ -106,7 +102,7 @@ describe('PUT /api/admin/testimonials/{id}', () => {
     const edited = await call('PUT', `/api/admin/testimonials/${created.id}`, { name: 'Final', role: '', sortOrder: null, profileImageUrl: UPLOAD });
     expect(edited.statusCode).toBe(200);
     expect(await rowOf(created.id)).toMatchObject({ name: 'Final', text: 'Original', role: null, sortOrder: null, profileImageUrl: UPLOAD, isPublished: true });
-    const audits = await session.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_updated'));
+    const audits = await session.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_updated'));
     expect(audits.filter((a) => a.entityId === String(created.id))).toHaveLength(2);
   });
 
@@ -134,7 +130,7 @@ describe('DELETE /api/admin/testimonials/{id}', () => {
     expect(response.json()).toEqual({ success: true, id: created.id });
     expect(await rowOf(created.id)).toBeUndefined();
     expect((await publicList()).some((t) => t.id === created.id)).toBe(false);
-    const [audit] = await session.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_deleted'));
+    const [audit] = await session.db.select().from(auditLog).where(eq(auditLog.action, 'testimonial_deleted'));
     expect(audit?.entityId).toBe(String(created.id));
     expect((await call('DELETE', `/api/admin/testimonials/${created.id}`)).statusCode).toBe(404);
   });
@@ -143,15 +139,7 @@ describe('DELETE /api/admin/testimonials/{id}', () => {
 describe('the public read cache', () => {
   it('is cleared by every write, so the landing page shows the change at once', async () => {
     // An app with a long public cache on the same database: only clear() can make changes visible.
-    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local' });
-    const cached = await buildApp({
-      db: session.app.database.db,
-      env,
-      publicCache: new ReadCache(60 * 60 * 1000),
-      payments: createPaymentProvider(env, session.app.database.db, TEST_SECRET),
-      secret: TEST_SECRET,
-      clientDir: null,
-    });
+    const cached = await createTestAppOn(session.app.database, { publicCacheMs: 60 * 60 * 1000 });
     try {
       const names = async () => ((await cached.inject({ method: 'GET', url: '/api/testimonials' })).json() as { name: string }[]).map((t) => t.name);
       await names();

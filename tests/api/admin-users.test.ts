@@ -4,7 +4,7 @@ import { ensureAdminUser } from '../../src/features/admin-auth/server/admin-auth
 import { verifyPassword } from '../../src/features/admin-auth/server/passwords';
 import { deleteAdminUser } from '../../src/features/admin-users/server/admin-users.service';
 import { adminUsers, auditLog, sessions } from '../../src/server/db/schema';
-import { clientHeaders, sessionCookieFrom, TEST_ADMIN, adminTestSession, createTestApp, loginAsAdmin } from '../helpers/test-app';
+import { clientHeaders, sessionCookieFrom, TEST_ADMIN, adminTestSession, withTestApp, loginAsAdmin } from '../helpers/test-app';
 
 
 const session = adminTestSession();
@@ -15,8 +15,8 @@ const remove = (id: number, as = session.headers) => session.app.inject({ method
 const login = (email: string, password: string) =>
   session.app.inject({ method: 'POST', url: '/api/auth/login2', headers: clientHeaders, payload: { email, password } });
 const whoAmI = (cookie: string) => session.app.inject({ method: 'GET', url: '/api/auth/user', headers: { ...clientHeaders, cookie } });
-const adminRow = async (email: string) => (await session.app.database.db.select().from(adminUsers).where(eq(adminUsers.email, email)))[0];
-const adminCount = async () => (await session.app.database.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.isAdmin, true))).length;
+const adminRow = async (email: string) => (await session.db.select().from(adminUsers).where(eq(adminUsers.email, email)))[0];
+const adminCount = async () => (await session.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.isAdmin, true))).length;
 
 const PASSWORD = 'a long enough password';
 
@@ -25,6 +25,10 @@ async function otherAdmin(email: string) {
   const signedIn = await loginAsAdmin(session.app, { email, password: PASSWORD });
   return { id: (await adminRow(email))!.id, headers: signedIn.headers, cookie: signedIn.cookie };
 }
+
+/** The audit rows of this action on this admin user. */
+const adminUserAudits = (action: string, id: number) =>
+  session.db.select().from(auditLog).where(and(eq(auditLog.entity, 'admin_user'), eq(auditLog.entityId, String(id)), eq(auditLog.action, action)));
 
 describe('guard', () => {
   it('answers 401 without a session, before anything is written', async () => {
@@ -37,7 +41,7 @@ describe('guard', () => {
 
 describe('GET /api/admin/admin-users', () => {
   it('lists admins with email, isAdmin, totpEnabled and createdAt, never the hash or TOTP secret', async () => {
-    await session.app.database.db.update(adminUsers).set({ totpSecret: 'sealed-secret-value' }).where(eq(adminUsers.email, TEST_ADMIN.email));
+    await session.db.update(adminUsers).set({ totpSecret: 'sealed-secret-value' }).where(eq(adminUsers.email, TEST_ADMIN.email));
     const response = await list();
     expect(response.statusCode).toBe(200);
     const me = (await adminRow(TEST_ADMIN.email))!;
@@ -48,7 +52,7 @@ describe('GET /api/admin/admin-users', () => {
     expect(response.body).not.toContain(me.passwordHash);
     expect(response.body).not.toContain('sealed-secret-value');
     expect(response.body).not.toContain('argon2');
-    await session.app.database.db.update(adminUsers).set({ totpSecret: null }).where(eq(adminUsers.email, TEST_ADMIN.email));
+    await session.db.update(adminUsers).set({ totpSecret: null }).where(eq(adminUsers.email, TEST_ADMIN.email));
   });
 });
 
@@ -69,10 +73,7 @@ describe('POST /api/admin/admin-users', () => {
     const status = await whoAmI(sessionCookieFrom(signIn)!);
     expect(status.json()).toEqual({ authenticated: true, user: { id: row.id, email: 'new.admin@example.com', isAdmin: true } });
 
-    const audit = await session.app.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'admin_user'), eq(auditLog.entityId, String(row.id)), eq(auditLog.action, 'admin_created')));
+    const audit = await adminUserAudits('admin_created', row.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor).toBe(TEST_ADMIN.email);
     expect(JSON.stringify(audit[0]!.details)).not.toContain(PASSWORD);
@@ -100,7 +101,7 @@ describe('POST /api/admin/admin-users', () => {
     const response = await add({ email: TEST_ADMIN.email.toUpperCase(), password: PASSWORD });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('An admin with this email already exists');
-    const rows = await session.app.database.db.select().from(adminUsers);
+    const rows = await session.db.select().from(adminUsers);
     expect(rows.filter((row) => row.email.toLowerCase() === TEST_ADMIN.email)).toHaveLength(1);
   });
 });
@@ -114,15 +115,12 @@ describe('DELETE /api/admin/admin-users/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, id: other.id });
     expect(await adminRow('leaving@example.com')).toBeUndefined();
-    expect(await session.app.database.db.select().from(sessions).where(eq(sessions.adminUserId, other.id))).toHaveLength(0);
+    expect(await session.db.select().from(sessions).where(eq(sessions.adminUserId, other.id))).toHaveLength(0);
     expect((await whoAmI(other.cookie)).json()).toEqual({ authenticated: false, user: null });
     expect((await list(other.headers)).statusCode).toBe(401);
     expect((await login('leaving@example.com', PASSWORD)).statusCode).toBe(401);
 
-    const audit = await session.app.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, 'admin_user'), eq(auditLog.entityId, String(other.id)), eq(auditLog.action, 'admin_removed')));
+    const audit = await adminUserAudits('admin_removed', other.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor).toBe(TEST_ADMIN.email);
   });
@@ -136,22 +134,18 @@ describe('DELETE /api/admin/admin-users/{id}', () => {
 
 describe('the last admin', () => {
   it('cannot be removed, not even by themselves', async () => {
-    const fresh = await createTestApp();
-    try {
+    await withTestApp(async (fresh) => {
       const signedIn = await loginAsAdmin(fresh);
       const [only] = await fresh.database.db.select().from(adminUsers);
       const response = await fresh.inject({ method: 'DELETE', url: `/api/admin/admin-users/${only!.id}`, headers: signedIn.headers });
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe('You cannot remove the last admin');
       expect(await fresh.database.db.select().from(adminUsers)).toHaveLength(1);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('survives two admins removing each other at the same moment: exactly one admin is left', async () => {
-    const fresh = await createTestApp();
-    try {
+    await withTestApp(async (fresh) => {
       const a = await loginAsAdmin(fresh, { email: 'alice@example.com', password: PASSWORD });
       const b = await loginAsAdmin(fresh, { email: 'bob@example.com', password: PASSWORD });
       const ids = Object.fromEntries((await fresh.database.db.select().from(adminUsers)).map((row) => [row.email, row.id]));
@@ -169,14 +163,11 @@ describe('the last admin', () => {
       if (loser.statusCode === 409) expect(loser.json().message).toBe('You cannot remove the last admin');
       const left = await fresh.database.db.select().from(adminUsers).where(eq(adminUsers.isAdmin, true));
       expect(left).toHaveLength(1);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('holds round after round of mutual removals', async () => {
-    const fresh = await createTestApp();
-    try {
+    await withTestApp(async (fresh) => {
       let survivor = await loginAsAdmin(fresh, { email: 'round0@example.com', password: PASSWORD });
       for (let round = 1; round <= 5; round++) {
         const email = `round${round}@example.com`;
@@ -194,14 +185,11 @@ describe('the last admin', () => {
         expect(left).toHaveLength(1);
         if (left[0]!.email === email) survivor = newcomer;
       }
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('locks the admin rows: two removals racing inside the database leave one admin and refuse the other', async () => {
-    const fresh = await createTestApp();
-    try {
+    await withTestApp(async (fresh) => {
       const db = fresh.database.db;
       for (let round = 0; round < 5; round++) {
         await ensureAdminUser(db, { email: `x${round}@example.com`, password: PASSWORD });
@@ -218,13 +206,11 @@ describe('the last admin', () => {
         expect(left).toHaveLength(1);
         await db.delete(adminUsers);
       }
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('lets an admin remove themselves while another admin remains; their session ends', async () => {
-    await ensureAdminUser(session.app.database.db, { email: 'self@example.com', password: PASSWORD });
+    await ensureAdminUser(session.db, { email: 'self@example.com', password: PASSWORD });
     const self = await otherAdmin('self@example.com');
     const before = await adminCount();
     const response = await remove(self.id, self.headers);

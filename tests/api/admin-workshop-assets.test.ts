@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import { auditLog, bookings, workshopAssets } from '../../src/server/db/schema';
 import { createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_ADMIN, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { participantHeaders } from '../helpers/participant-session';
+import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
 
 /** CONTRACT §6: workshop assets in the admin area, and what a participant then sees of them. */
 
@@ -12,14 +12,6 @@ let headers: Record<string, string>;
 const ids = {} as Record<'dateA' | 'dateB' | 'bookingA' | 'bookingB', number>;
 const PARTICIPANT = 'learner@example.com';
 
-/** Opens the e-mailed link, as the participant would, and answers headers carrying the session. */
-async function participantHeaders(email: string): Promise<Record<string, string>> {
-  const link = new URL(participantLinkFor(TEST_SECRET, 'http://test.local', email));
-  const opened = await app.inject({ url: `${link.pathname}${link.search}`, headers: { accept: 'text/html' } });
-  const cookie = sessionCookieFrom(opened);
-  if (!cookie) throw new Error(`no session for ${email}`);
-  return { ...clientHeaders, cookie };
-}
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -161,7 +153,7 @@ describe('per workshop or for all, as participants see them', () => {
     const forB = (await create({ title: 'Only B', type: 'slides', workshopDateId: ids.dateB, sortOrder: 0 })).json();
     const forAll = (await create({ title: 'For all', type: 'tips', sortOrder: 1 })).json();
 
-    const learner = await participantHeaders(PARTICIPANT);
+    const learner = await participantHeaders(app, PARTICIPANT);
     const seenA = await participantAssets(ids.bookingA, learner);
     expect(seenA.map((item) => item.asset.title)).toEqual(['For all', 'Only A']);
     expect(seenA[1]!.asset.content).toBe('<p>A slides</p>');
@@ -189,7 +181,7 @@ describe('per workshop or for all, as participants see them', () => {
     expect((await rowOf(three.id))!.sortOrder).toBe(0);
     expect((await rowOf(one.id))!.sortOrder).toBe(1);
     expect((await rowOf(two.id))!.sortOrder).toBe(2);
-    const learner = await participantHeaders(PARTICIPANT);
+    const learner = await participantHeaders(app, PARTICIPANT);
     expect((await participantAssets(ids.bookingA, learner)).map((item) => item.asset.title)).toEqual(['Three', 'One', 'Two']);
 
     const unknown = await call('POST', '/api/admin/workshop-assets/reorder', { ids: [two.id, one.id, 999_999] });

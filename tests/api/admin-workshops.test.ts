@@ -7,14 +7,12 @@ import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app
 
 const session = adminTestSession();
 
-const db = () => session.app.database.db;
+const db = () => session.db;
 
 type Json = Record<string, unknown>;
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, withHeaders = session.headers) {
-  const response = await session.app.inject({ method, url, headers: withHeaders, ...(payload === undefined ? {} : { payload }) });
-  return { status: response.statusCode, body: response.json() };
-}
+/** An admin call: its status and parsed body. */
+const call = session.json;
 
 const create = (payload: Json) => call('POST', '/api/admin/workshop-dates', payload);
 const update = (id: number, payload: Json) => call('PUT', `/api/admin/workshop-dates/${id}`, payload);
@@ -280,27 +278,10 @@ describe('PUT /api/admin/workshop-dates/:id', () => {
 
   it('edits the fields given and re-derives the start', async () => {
     const { body } = await create({ title: 'Before', ...dated, timezone: 'PST' });
-    const { status, body: after } = await update(body.id, {
-      title: 'After',
-      date: 'August 1, 2031',
-      time: '1:00 PM - 3:30 PM',
-      timezone: 'UTC',
-      seatsTotal: 20,
-      price: 650,
-      expertiseLevel: 'expert',
-    });
+    const changes = { title: 'After', date: 'August 1, 2031', time: '1:00 PM - 3:30 PM', timezone: 'UTC', seatsTotal: 20, price: 650, expertiseLevel: 'expert' };
+    const { status, body: after } = await update(body.id, changes);
     expect(status).toBe(200);
-    expect(after).toMatchObject({
-      id: body.id,
-      title: 'After',
-      date: 'August 1, 2031',
-      time: '1:00 PM - 3:30 PM',
-      timezone: 'UTC',
-      seatsTotal: 20,
-      price: 650,
-      expertiseLevel: 'expert',
-      startsAt: '2031-08-01T13:00:00.000Z',
-    });
+    expect(after).toMatchObject({ id: body.id, ...changes, startsAt: '2031-08-01T13:00:00.000Z' });
     const row = await rowOf(body.id);
     expect(row!.endsAt!.toISOString()).toBe('2031-08-01T15:30:00.000Z');
     expect(row!.priceCents).toBe(65000);

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FREE_BOOKING_STEPS, floorFreeBooking, prepareFloor, statementKind, type FloorPool, type FloorQueryConfig } from '../../scripts/bench/db-floor.mjs';
 import { bookings, discountCodes, emailOutbox, newsletterSubscribers, rateLimitHits, workshopDates } from '../../src/server/db/schema';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, type TestApp } from '../helpers/test-app';
+import { clientHeaders, testAppSession, type TestApp } from '../helpers/test-app';
 
 /*
  * Issue 15 point 9: `npm run bench` compares bookings per second with a floor that replays the
@@ -77,24 +77,18 @@ function floorPool(app: TestApp): FloorPool {
 }
 
 describe('the bench floor (scripts/bench/db-floor.mjs) replays one free booking', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const session = testAppSession();
 
   it('lists the statements the app sends for one free booking, in order and of the same kinds', async () => {
-    const { db } = app.database;
+    const { db } = session.app.database;
     const date = await createWorkshopDate(db, { seatsTotal: 100 });
     await createDiscountCode(db, { code: 'FLOORKINDS', discountPercent: 100 });
     const customer = buyer('floor-kinds');
     const headers = { ...clientHeaders, 'content-type': 'application/json' };
 
     // What the bench's visitor does (scripts/bench/load.mjs, freeCheckout).
-    const sent = await captureStatements(app, async () => {
-      const intent = await app.inject({
+    const sent = await captureStatements(session.app, async () => {
+      const intent = await session.app.inject({
         method: 'POST',
         url: '/api/create-payment-intent',
         headers,
@@ -102,7 +96,7 @@ describe('the bench floor (scripts/bench/db-floor.mjs) replays one free booking'
       });
       expect(intent.statusCode).toBe(200);
       expect(intent.json()).toMatchObject({ isFree: true });
-      const booking = await app.inject({
+      const booking = await session.app.inject({
         method: 'POST',
         url: '/api/bookings',
         headers,
@@ -121,10 +115,10 @@ describe('the bench floor (scripts/bench/db-floor.mjs) replays one free booking'
   });
 
   it("runs on this schema and does a booking's work: the booking, its e-mail, the newsletter row, the seat and the code's use", async () => {
-    const { db } = app.database;
+    const { db } = session.app.database;
     const date = await createWorkshopDate(db, { seatsTotal: 50 });
     const code = await createDiscountCode(db, { code: 'FLOORRUN', discountPercent: 100 });
-    const pool = floorPool(app);
+    const pool = floorPool(session.app);
 
     const setup = await prepareFloor(pool, { sustainedDateId: date.id, code: 'FLOORRUN' });
     expect(setup).toMatchObject({ codeId: code.id, priceCents: date.priceCents });

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payLinkFor } from '../../src/features/booking/server/booking-emails';
 import { confirmationTokenFor } from '../../src/features/booking/server/booking-confirmation';
 import { bookings } from '../../src/server/db/schema';
 import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { payWithDemoCard } from '../helpers/demo-payments';
+import { clientHeaders, testAppSession, TEST_SECRET } from '../helpers/test-app';
 
 /**
  * Issue 18 point 1 and CONTRACT §11: the confirmation page's call. The answer to a completed booking
@@ -14,15 +15,8 @@ import { clientHeaders, createTestApp, TEST_SECRET, type TestApp } from '../help
 
 /** The booking lifecycle's clock: a month before the workshop. */
 const NOW = new Date('2031-06-01T12:00:00Z');
-let app: TestApp;
-const db = () => app.database.db;
-
-beforeAll(async () => {
-  app = await createTestApp({ clock: () => NOW });
-});
-afterAll(async () => {
-  await app.close();
-});
+const session = testAppSession({ clock: () => NOW });
+const db = () => session.db;
 
 /** 10:00 AM - 12:00 PM PST on Friday, July 4, 2031 is Pacific daylight time: 17:00-19:00 UTC, 7-9 PM in Berlin. */
 const JULY_WORKSHOP = {
@@ -37,30 +31,31 @@ const JULY_WORKSHOP = {
 };
 const GRACE = { firstName: 'Grace', lastName: 'Hopper', company: 'Navy', timeZone: 'Europe/Berlin' };
 
-const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: clientHeaders, payload });
+const { post } = session;
 const confirmationOf = (bookingId: number | string, token?: string) =>
-  app.inject({ url: `/api/bookings/${bookingId}/confirmation${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, headers: clientHeaders });
+  session.app.inject({ url: `/api/bookings/${bookingId}/confirmation${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, headers: clientHeaders });
 
 /** Pays with the demo card and completes the booking, as the checkout does. */
 async function payAndBook(workshopDateId: number, email: string) {
-  const intent = await post('/api/create-payment-intent', {
+  const { paymentIntentId } = await payWithDemoCard(session.app, {
     workshopDateId,
     customerInfo: { firstName: GRACE.firstName, lastName: GRACE.lastName, email, company: GRACE.company },
     timeZone: GRACE.timeZone,
   });
-  expect(intent.statusCode, intent.body).toBe(200);
-  const { paymentIntentId } = intent.json();
-  const paid = await post('/api/payments/demo/confirm', { paymentIntentId, cardNumber: '4242 4242 4242 4242' });
-  expect(paid.statusCode, paid.body).toBe(200);
   const booked = await post('/api/bookings', { workshopDateId, ...GRACE, email, stripePaymentId: paymentIntentId, isPaid: true });
   expect(booked.statusCode, booked.body).toBe(201);
   return booked.json() as { id: number; confirmationToken: string };
 }
 
+/** A paid booking on a new date of the July workshop. */
+async function bookedOnJulyWorkshop(email: string) {
+  const date = await createWorkshopDate(db(), JULY_WORKSHOP);
+  return { date, booked: await payAndBook(date.id, email) };
+}
+
 describe('GET /api/bookings/{id}/confirmation', () => {
   it('answers a paid booking: reference, workshop, both zones’ inputs, what was paid, the e-mail, and the meeting link of a confirmed seat', async () => {
-    const date = await createWorkshopDate(db(), JULY_WORKSHOP);
-    const booked = await payAndBook(date.id, 'grace.paid@example.com');
+    const { booked } = await bookedOnJulyWorkshop('grace.paid@example.com');
     expect(booked.confirmationToken).toMatch(/^[\w-]+\.[\w-]+$/);
 
     const response = await confirmationOf(booked.id, booked.confirmationToken);
@@ -132,8 +127,7 @@ describe('GET /api/bookings/{id}/confirmation', () => {
   });
 
   it('answers a cancelled booking as cancelled, without its meeting link', async () => {
-    const date = await createWorkshopDate(db(), JULY_WORKSHOP);
-    const booked = await payAndBook(date.id, 'grace.cancelled@example.com');
+    const { booked } = await bookedOnJulyWorkshop('grace.cancelled@example.com');
     await db().update(bookings).set({ status: 'cancelled', cancelledAt: NOW }).where(eq(bookings.id, booked.id));
 
     const response = await confirmationOf(booked.id, booked.confirmationToken);
@@ -167,15 +161,14 @@ describe('GET /api/bookings/{id}/confirmation', () => {
     const payToken = new URL(payLinkFor(TEST_SECRET, 'http://test.local', id, NOW.getTime())).searchParams.get('token')!;
 
     expect((await confirmationOf(id, payToken)).statusCode).toBe(403);
-    const asPayLink = await app.inject({ url: `/api/bookings/${id}/payment-details?token=${encodeURIComponent(confirmationToken)}`, headers: clientHeaders });
+    const asPayLink = await session.app.inject({ url: `/api/bookings/${id}/payment-details?token=${encodeURIComponent(confirmationToken)}`, headers: clientHeaders });
     expect(asPayLink.statusCode).toBe(403);
-    const asSignIn = await app.inject({ url: `/participant?token=${encodeURIComponent(confirmationToken)}`, headers: { accept: 'text/html' } });
+    const asSignIn = await session.app.inject({ url: `/participant?token=${encodeURIComponent(confirmationToken)}`, headers: { accept: 'text/html' } });
     expect(asSignIn.headers.location).toBe('/participant?link=invalid');
   });
 
   it('answers 404 for a deleted booking and for one that never existed', async () => {
-    const date = await createWorkshopDate(db(), JULY_WORKSHOP);
-    const booked = await payAndBook(date.id, 'grace.deleted@example.com');
+    const { booked } = await bookedOnJulyWorkshop('grace.deleted@example.com');
     await db().update(bookings).set({ status: 'deleted', deletedAt: NOW }).where(eq(bookings.id, booked.id));
 
     const deleted = await confirmationOf(booked.id, booked.confirmationToken);
@@ -197,17 +190,16 @@ describe('GET /api/bookings/{id}/confirmation', () => {
 
 describe('GET /api/bookings/{id}/confirmation/calendar.ics', () => {
   it('gives the holder of the token the event, and nobody else', async () => {
-    const date = await createWorkshopDate(db(), JULY_WORKSHOP);
-    const booked = await payAndBook(date.id, 'grace.ics@example.com');
+    const { booked } = await bookedOnJulyWorkshop('grace.ics@example.com');
 
-    const file = await app.inject({ url: `/api/bookings/${booked.id}/confirmation/calendar.ics?token=${encodeURIComponent(booked.confirmationToken)}` });
+    const file = await session.app.inject({ url: `/api/bookings/${booked.id}/confirmation/calendar.ics?token=${encodeURIComponent(booked.confirmationToken)}` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(file.headers['content-disposition']).toBe(`attachment; filename="workshop-${booked.id}.ics"`);
     expect(file.body).toContain('DTSTART:20310704T170000Z');
     expect(file.body).toContain('LOCATION:https://zoom.us/j/555?pwd=only-for-paid');
 
-    const without = await app.inject({ url: `/api/bookings/${booked.id}/confirmation/calendar.ics` });
+    const without = await session.app.inject({ url: `/api/bookings/${booked.id}/confirmation/calendar.ics` });
     expect(without.statusCode).toBe(403);
   });
 });

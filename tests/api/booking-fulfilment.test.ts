@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookings, discountCodes, emailOutbox, payments, seatHolds, workshopDates } from '../../src/server/db/schema';
 import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, type TestApp } from '../helpers/test-app';
+import { testAppSession } from '../helpers/test-app';
 import { asSent } from '../helpers/outbox';
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload, headers: clientHeaders });
-const db = () => app.database.db;
+const session = testAppSession();
+const { post } = session;
+const db = () => session.db;
 const dateRow = async (id: number) => (await db().select().from(workshopDates).where(eq(workshopDates.id, id)))[0]!;
 const bookingsFor = (workshopDateId: number) => db().select().from(bookings).where(eq(bookings.workshopDateId, workshopDateId));
 const outboxTo = async (email: string) => (await db().select().from(emailOutbox).where(eq(emailOutbox.to, email))).map(asSent);
@@ -164,10 +156,10 @@ describe('reserve now, pay later', () => {
     const url = new URL(link!);
     const bookingId = Number(url.searchParams.get('booking'));
 
-    const details = await app.inject(`/api/bookings/${bookingId}/payment-details?token=${encodeURIComponent(url.searchParams.get('token')!)}`);
+    const details = await session.app.inject(`/api/bookings/${bookingId}/payment-details?token=${encodeURIComponent(url.searchParams.get('token')!)}`);
     expect(details.json()).toMatchObject({ bookingId, workshopDateId: date.id, email: who.email, finalPrice: 499, status: 'reserved' });
-    expect((await app.inject(`/api/bookings/${bookingId}/payment-details?token=forged.token`)).statusCode).toBe(403);
-    expect((await app.inject(`/api/bookings/${bookingId + 1}/payment-details?token=${encodeURIComponent(url.searchParams.get('token')!)}`)).statusCode).toBe(403);
+    expect((await session.app.inject(`/api/bookings/${bookingId}/payment-details?token=forged.token`)).statusCode).toBe(403);
+    expect((await session.app.inject(`/api/bookings/${bookingId + 1}/payment-details?token=${encodeURIComponent(url.searchParams.get('token')!)}`)).statusCode).toBe(403);
 
     const forged = await post('/api/create-payment-intent', { workshopDateId: date.id, customerInfo: who, bookingId, payToken: 'forged.token' });
     expect(forged.statusCode).toBe(403);

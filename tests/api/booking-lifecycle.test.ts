@@ -18,7 +18,7 @@ afterAll(async () => {
   await world.close();
 });
 
-const { memory, person, date, code, post, seatsTaken, booking, mailTo, reserve, openPayment, openPayLink, complete, expectInvariants } = lifecycleSteps(() => world, {
+const { memory, person, date, code, post, seatsTaken, booking, mailTo, reserve, reserved, openPayment, openPayLink, payLinkIntent, complete, expectInvariants } = lifecycleSteps(() => world, {
   lastName: 'Lovelace',
   emailDomain: 'lifecycle.test',
 });
@@ -74,7 +74,7 @@ describe('reservations (CONTRACT §10)', () => {
   it('send one reminder a day before they run out', async () => {
     const open = await date();
     const who = person('Forgetful');
-    const id = (await reserve(open.id, who)).json().id as number;
+    const id = await reserved(open.id, who);
     await world.advance(20 * 60);
     expect(await mailTo(who.email, 'reservation-reminder')).toHaveLength(0);
     await world.advance(5 * 60);
@@ -88,7 +88,7 @@ describe('reservations (CONTRACT §10)', () => {
   it('never last past the workshop\'s start', async () => {
     const startsAt = new Date(world.clock().getTime() + 10 * 3_600_000);
     const soon = await date({ startsAt, endsAt: new Date(startsAt.getTime() + 7_200_000) });
-    const id = (await reserve(soon.id, person())).json().id as number;
+    const id = await reserved(soon.id, person());
     expect((await booking(id)).reservationExpiresAt!.getTime()).toBe(startsAt.getTime());
   });
 
@@ -96,7 +96,7 @@ describe('reservations (CONTRACT §10)', () => {
     const saved = await world.send({ method: 'POST', url: '/api/admin/settings', payload: { reservationHours: 72 }, admin: true });
     expect(saved.statusCode, saved.body).toBe(200);
     const open = await date();
-    const id = (await reserve(open.id, person())).json().id as number;
+    const id = await reserved(open.id, person());
     const hours = ((await booking(id)).reservationExpiresAt!.getTime() - world.clock().getTime()) / 3_600_000;
     expect(Math.round(hours)).toBe(72);
     await world.send({ method: 'POST', url: '/api/admin/settings', payload: { reservationHours: 48 }, admin: true });
@@ -107,7 +107,7 @@ describe('payments off the happy path', () => {
   it('open one payment per reservation: a later visit to the pay link gets the same one', async () => {
     const open = await date();
     const who = person('Twice');
-    const id = (await reserve(open.id, who)).json().id as number;
+    const id = await reserved(open.id, who);
     const first = await openPayLink(id, who, open.id);
     await world.advance(20);
     const second = await openPayLink(id, who, open.id);
@@ -118,8 +118,8 @@ describe('payments off the happy path', () => {
   it('refund a second payment for a reservation already paid, in full, with an e-mail', async () => {
     const open = await date();
     const who = person('Double');
-    const id = (await reserve(open.id, who)).json().id as number;
-    const first = (await openPayLink(id, who, open.id)).json().paymentIntentId as string;
+    const id = await reserved(open.id, who);
+    const first = await payLinkIntent(id, who, open.id);
     // A second payment opened before the first went through (two tabs, past the provider's
     // idempotency window): the provider lets both be paid.
     const other = await world.deps.payments.createIntent({
@@ -146,8 +146,8 @@ describe('payments off the happy path', () => {
   it('refund a payment for a reservation the admin deleted, instead of answering 500', async () => {
     const open = await date();
     const who = person('Orphan');
-    const id = (await reserve(open.id, who)).json().id as number;
-    const intentId = (await openPayLink(id, who, open.id)).json().paymentIntentId as string;
+    const id = await reserved(open.id, who);
+    const intentId = await payLinkIntent(id, who, open.id);
     // The provider refused to cancel it in time (the customer was already paying).
     world.stripe.succeed(intentId);
     expect((await world.send({ method: 'DELETE', url: `/api/admin/bookings/${id}`, admin: true })).statusCode).toBe(200);
@@ -310,8 +310,8 @@ describe('rules a hand-made fault used to slip past', () => {
   it('refuses a cancelled reservation\'s pay link, and refunds a payment that still went through', async () => {
     const open = await date();
     const who = person('Cancelled');
-    const id = (await reserve(open.id, who)).json().id as number;
-    const intentId = (await openPayLink(id, who, open.id)).json().paymentIntentId as string;
+    const id = await reserved(open.id, who);
+    const intentId = await payLinkIntent(id, who, open.id);
     const cancelled = await world.send({ method: 'POST', url: `/api/participant/cancel-booking/${id}`, payload: { email: who.email }, admin: true });
     expect(cancelled.statusCode).toBe(200);
     expect(world.stripe.intents.get(intentId)!.status).toBe('canceled');
@@ -345,7 +345,7 @@ describe('sequences the model-based test shrank to', () => {
 
   it('a reservation on a date the admin deactivated cannot be marked as paid offline (no new money)', async () => {
     const open = await date();
-    const id = (await reserve(open.id, person())).json().id as number;
+    const id = await reserved(open.id, person());
     expect((await world.send({ method: 'PUT', url: `/api/admin/workshop-dates/${open.id}`, payload: { isActive: false }, admin: true })).statusCode).toBe(200);
     const marked = await world.send({ method: 'POST', url: `/api/admin/bookings/${id}/mark-paid`, payload: {}, admin: true });
     expect(marked.statusCode).toBe(409);

@@ -5,22 +5,21 @@ import { auditLog, bookings, emailOutbox } from '../../src/server/db/schema';
 import { OutboxWorker } from '../../src/server/email/outbox-worker';
 import { smtpTransportFromUrl } from '../../src/server/email/transport';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
+import { payWithDemoCard } from '../helpers/demo-payments';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
-import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { clientHeaders, testAppSession, loginAsAdmin, sessionCookieFrom, TEST_SECRET } from '../helpers/test-app';
 import { asSent } from '../helpers/outbox';
 
 /** CONTRACT §5 and issue 5 point 6: the booking's calendar event, for its owner only. */
 
-let app: TestApp;
+const session = testAppSession();
+const db = () => session.db;
 let smtp: SmtpCatcher;
-const db = () => app.database.db;
 
 beforeAll(async () => {
   smtp = await SmtpCatcher.start();
-  app = await createTestApp();
 });
 afterAll(async () => {
-  await app.close();
   await smtp.stop();
 });
 
@@ -48,7 +47,7 @@ async function insertBooking(workshopDateId: number, email: string, status: 'con
 /** Opens the e-mailed link the way a browser does and returns the session cookie it sets. */
 async function openLink(link: string): Promise<string> {
   const url = new URL(link);
-  const opened = await app.inject({ url: `${url.pathname}${url.search}`, headers: { accept: 'text/html' } });
+  const opened = await session.app.inject({ url: `${url.pathname}${url.search}`, headers: { accept: 'text/html' } });
   expect(opened.statusCode).toBe(303);
   const cookie = sessionCookieFrom(opened);
   expect(cookie).toBeTruthy();
@@ -57,7 +56,7 @@ async function openLink(link: string): Promise<string> {
 
 const sessionFor = (email: string) => openLink(participantLinkFor(TEST_SECRET, 'http://test.local', email));
 const calendarOf = (bookingId: number, cookie?: string) =>
-  app.inject({ url: `/api/participant/bookings/${bookingId}/calendar.ics`, headers: cookie ? { ...clientHeaders, cookie } : clientHeaders });
+  session.app.inject({ url: `/api/participant/bookings/${bookingId}/calendar.ics`, headers: cookie ? { ...clientHeaders, cookie } : clientHeaders });
 
 /** Logical lines (unfolded) of an .ics body, after checking its line endings. */
 function icsLines(body: string): string[] {
@@ -145,7 +144,7 @@ describe('GET /api/participant/bookings/{id}/calendar.ics', () => {
   it('lets an admin download any booking\'s event', async () => {
     const date = await createWorkshopDate(db(), PST_WORKSHOP);
     const booking = await insertBooking(date.id, 'admin-view.cal@example.com');
-    const { cookie } = await loginAsAdmin(app);
+    const { cookie } = await loginAsAdmin(session.app);
     const response = await calendarOf(booking.id, cookie);
     expect(response.statusCode).toBe(200);
     expect(field(icsLines(response.body), 'UID')).toBe(`booking-${booking.id}@test.local`);
@@ -173,12 +172,7 @@ describe('the confirmation e-mail', () => {
     const date = await createWorkshopDate(db(), { ...PST_WORKSHOP, title: 'Free Calendar Lab' });
     await createDiscountCode(db(), { code: 'CALFREE100', discountPercent: 100 });
     const who = buyer('cal-free');
-    const booked = await app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: clientHeaders,
-      payload: { workshopDateId: date.id, ...who, discountCode: 'CALFREE100', stripePaymentId: 'free-booking' },
-    });
+    const booked = await session.post('/api/bookings', { workshopDateId: date.id, ...who, discountCode: 'CALFREE100', stripePaymentId: 'free-booking' });
     expect(booked.statusCode).toBe(201);
     const bookingId = booked.json().id as number;
 
@@ -213,22 +207,14 @@ describe('the confirmation e-mail', () => {
   it('of a paid booking attaches the .ics; a reservation carries the link but no event yet', async () => {
     const date = await createWorkshopDate(db(), { ...PST_WORKSHOP, title: 'Paid Calendar Lab', requiresImmediatePayment: false });
     const paid = buyer('cal-paid');
-    const intent = await app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: clientHeaders, payload: { workshopDateId: date.id, customerInfo: paid } });
-    expect(intent.statusCode).toBe(200);
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: '/api/payments/demo/confirm',
-      headers: clientHeaders,
-      payload: { paymentIntentId: intent.json().paymentIntentId, cardNumber: '4242424242424242' },
-    });
-    expect(confirmed.statusCode).toBe(200);
+    await payWithDemoCard(session.app, { workshopDateId: date.id, customerInfo: paid });
     const [paidMail] = await outboxTo(paid.email);
     expect(paidMail!.kind).toBe('booking-paid');
     expect(paidMail!.attachments?.map((a) => a.filename)).toEqual(['workshop.ics']);
     expect(linkIn(paidMail!.html)).toBeTruthy();
 
     const later = buyer('cal-later');
-    const reserved = await app.inject({ method: 'POST', url: '/api/bookings/reserve', headers: clientHeaders, payload: { workshopDateId: date.id, ...later } });
+    const reserved = await session.post('/api/bookings/reserve', { workshopDateId: date.id, ...later });
     expect(reserved.statusCode).toBeLessThan(300);
     const [reservedMail] = await outboxTo(later.email);
     expect(reservedMail!.kind).toBe('booking-reserved');
@@ -240,12 +226,7 @@ describe('the confirmation e-mail', () => {
     const date = await createWorkshopDate(db(), { title: 'TBC Lab', isTBC: true, date: '', time: '', startsAt: null, endsAt: null });
     await createDiscountCode(db(), { code: 'CALTBC100', discountPercent: 100 });
     const who = buyer('cal-tbc');
-    const booked = await app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: clientHeaders,
-      payload: { workshopDateId: date.id, ...who, discountCode: 'CALTBC100', stripePaymentId: 'free-booking' },
-    });
+    const booked = await session.post('/api/bookings', { workshopDateId: date.id, ...who, discountCode: 'CALTBC100', stripePaymentId: 'free-booking' });
     expect(booked.statusCode).toBe(201);
     const [mail] = await outboxTo(who.email);
     expect(mail!.attachments).toBeNull();

@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import {
   ALREADY_CANCELLED,
   CANCEL_EMAIL_MISMATCH,
@@ -10,10 +9,10 @@ import {
 } from '../../src/features/refunds/refunds.schema';
 import type { Database } from '../../src/server/db/client';
 import { auditLog, bookings, demoPaymentIntents, discountCodes, emailOutbox, payments, refundRequests, workshopDates } from '../../src/server/db/schema';
-import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
-import { PaymentProviderError } from '../../src/server/payments/payment-provider';
 import { buyer, createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { createAppWithFlakyDemoProvider, type FlakyDemoProvider, payWithDemoCard } from '../helpers/demo-payments';
+import { participantHeaders } from '../helpers/participant-session';
+import { clientHeaders, loginAsAdmin, type TestApp } from '../helpers/test-app';
 
 /**
  * Issue 5 point 5: cancelling frees the seat in the same transaction, sends the cancellation
@@ -21,27 +20,12 @@ import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SEC
  * credit (default) or 50 %.
  */
 
-class FlakyDemoProvider extends DemoPaymentProvider {
-  failRefunds = false;
-
-  override async refund(paymentIntentId: string, options: { amountCents?: number; reason: string; idempotencyKey: string }) {
-    if (this.failRefunds) throw new PaymentProviderError('The payment provider is unavailable', 'unavailable');
-    return super.refund(paymentIntentId, options);
-  }
-}
-
 let app: TestApp;
 let provider: FlakyDemoProvider;
 let db: Database;
 
 beforeAll(async () => {
-  app = await createTestApp({
-    payments: (database) => {
-      provider = new FlakyDemoProvider(database, TEST_SECRET);
-      return provider;
-    },
-  });
-  db = app.database.db;
+  ({ app, provider, db } = await createAppWithFlakyDemoProvider());
 });
 afterAll(async () => {
   await app.close();
@@ -59,27 +43,15 @@ async function workshopIn(hours: number | null) {
   return createWorkshopDate(db, { requiresImmediatePayment: false, date, startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR) });
 }
 
-async function participantHeaders(email: string): Promise<Record<string, string>> {
-  const link = new URL(participantLinkFor(TEST_SECRET, 'http://test.local', email));
-  const opened = await app.inject({ url: `${link.pathname}${link.search}`, headers: { accept: 'text/html' } });
-  const cookie = sessionCookieFrom(opened);
-  if (!cookie) throw new Error(`no participant session: ${opened.statusCode}`);
-  return { ...clientHeaders, cookie };
-}
-
 async function bookPaid(workshopDateId: number, who = person()) {
-  const intent = await app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: clientHeaders, payload: { workshopDateId, customerInfo: who, amount: 1 } });
-  expect(intent.statusCode, intent.body).toBe(200);
-  const { paymentIntentId } = intent.json() as { paymentIntentId: string };
-  const paid = await app.inject({ method: 'POST', url: '/api/payments/demo/confirm', headers: clientHeaders, payload: { paymentIntentId, cardNumber: '4242424242424242' } });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return { bookingId: (paid.json() as { bookingId: number }).bookingId, paymentIntentId, who, headers: await participantHeaders(who.email) };
+  const paid = await payWithDemoCard(app, { workshopDateId, customerInfo: who, amount: 1 });
+  return { ...paid, who, headers: await participantHeaders(app, who.email) };
 }
 
 async function reserve(workshopDateId: number, who = person()) {
   const response = await app.inject({ method: 'POST', url: '/api/bookings/reserve', headers: clientHeaders, payload: { workshopDateId, ...who, paymentMode: 'pay_later' } });
   expect(response.statusCode, response.body).toBe(201);
-  return { bookingId: (response.json() as { id: number }).id, who, headers: await participantHeaders(who.email) };
+  return { bookingId: (response.json() as { id: number }).id, who, headers: await participantHeaders(app, who.email) };
 }
 
 const cancel = (bookingId: number, headers: Record<string, string>, payload: object) =>
@@ -133,7 +105,7 @@ describe('GET /api/participant/booking/{bookingId}/cancellation-terms', () => {
   it("refuses someone else's booking", async () => {
     const date = await workshopIn(30 * 24);
     const { bookingId } = await bookPaid(date.id);
-    expect((await terms(bookingId, await participantHeaders('nosy@example.com'))).statusCode).toBe(403);
+    expect((await terms(bookingId, await participantHeaders(app, 'nosy@example.com'))).statusCode).toBe(403);
     expect((await terms(bookingId, clientHeaders)).statusCode).toBe(401);
   });
 });
@@ -299,7 +271,7 @@ describe('POST /api/participant/cancel-booking/{bookingId}', () => {
     const date = await workshopIn(-1);
     const who = person();
     const [row] = await db.insert(bookings).values({ workshopDateId: date.id, ...who, originalPriceCents: 49_900, finalPriceCents: 49_900, isPaid: false, status: 'reserved' }).returning();
-    const response = await cancel(row!.id, await participantHeaders(who.email), { email: who.email });
+    const response = await cancel(row!.id, await participantHeaders(app, who.email), { email: who.email });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(CANCEL_WORKSHOP_STARTED);
     expect((await bookingRow(row!.id)).status).toBe('reserved');
@@ -314,7 +286,7 @@ describe('POST /api/participant/cancel-booking/{bookingId}', () => {
     expect(mismatch.statusCode).toBe(403);
     expect(mismatch.json().message).toBe(CANCEL_EMAIL_MISMATCH);
     // The stranger even knows the owner's address.
-    expect((await cancel(bookingId, await participantHeaders('stranger@example.com'), { email: who.email })).statusCode).toBe(403);
+    expect((await cancel(bookingId, await participantHeaders(app, 'stranger@example.com'), { email: who.email })).statusCode).toBe(403);
     expect((await cancel(bookingId, clientHeaders, { email: who.email })).statusCode).toBe(401);
 
     expect((await bookingRow(bookingId)).status).toBe('confirmed');

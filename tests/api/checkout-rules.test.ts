@@ -25,7 +25,7 @@ afterAll(async () => {
   await world.close();
 });
 
-const { person, date, code, post, seatsTaken, booking: bookingRow, mailTo, reserve, reserved, openPayLink, complete, expectInvariants } = lifecycleSteps(
+const { person, date, code, post, seatsTaken, booking: bookingRow, mailTo, reserve, reserved, openPayLink, payLinkIntent, setActive, complete, expectInvariants } = lifecycleSteps(
   () => world,
   { lastName: 'Checkout', emailDomain: 'checkout.test' },
 );
@@ -47,14 +47,6 @@ const startOfHoldWindow = () => new Date(Math.floor(world.clock().getTime() / (1
 
 const holdsOf = (intentId: string) => world.db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId));
 const paymentsOf = (bookingId: number) => world.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.id);
-const setActive = (dateId: number, isActive: boolean) =>
-  world.send({ method: 'PUT', url: `/api/admin/workshop-dates/${dateId}`, payload: { isActive }, admin: true });
-/** The pay link's answer for a reservation: its payment id. */
-async function payLinkIntent(bookingId: number, who: Person, dateId: number) {
-  const response = await openPayLink(bookingId, who, dateId);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().paymentIntentId as string;
-}
 const freeBooking = (dateId: number, who: Person, discountCode: string) =>
   post('/api/bookings', { workshopDateId: dateId, ...who, discountCode, stripePaymentId: 'free-booking', isPaid: false });
 
@@ -146,23 +138,26 @@ describe('the payment description sent to the provider', () => {
 });
 
 describe('a reservation\'s pay link', () => {
-  it('reuses a payment the provider is still processing rather than opening a second one', async () => {
+  /** A reservation whose pay link opened a payment, which the provider then puts in this status. */
+  async function payLinkOpenedThen(status: 'processing' | 'canceled', name: string) {
     const open = await date();
-    const who = person('Processing');
+    const who = person(name);
     const id = await reserved(open.id, who);
     const first = await payLinkIntent(id, who, open.id);
-    Object.assign(world.stripe.intents.get(first)!, { status: 'processing' });
+    Object.assign(world.stripe.intents.get(first)!, { status });
+    return { open, who, id, first };
+  }
+
+
+  it('reuses a payment the provider is still processing rather than opening a second one', async () => {
+    const { open, who, id, first } = await payLinkOpenedThen('processing', 'Processing');
 
     expect(await payLinkIntent(id, who, open.id)).toBe(first);
     expect(await paymentsOf(id)).toHaveLength(1);
   });
 
   it('opens a new payment when the earlier one was canceled at the provider', async () => {
-    const open = await date();
-    const who = person('Canceled');
-    const id = await reserved(open.id, who);
-    const first = await payLinkIntent(id, who, open.id);
-    Object.assign(world.stripe.intents.get(first)!, { status: 'canceled' });
+    const { open, who, id, first } = await payLinkOpenedThen('canceled', 'Canceled');
 
     const second = await payLinkIntent(id, who, open.id);
     expect(second).toMatch(/^pi_/);

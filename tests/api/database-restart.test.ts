@@ -7,7 +7,7 @@ import { startAppProcess, type AppProcess } from '../helpers/app-process';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { recipientAddress } from '../../src/server/email/outbox-worker';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
-import { clientHeaders, createTestApp, type TestApp } from '../helpers/test-app';
+import { clientHeaders, testAppSession } from '../helpers/test-app';
 import { testDatabaseKind } from '../helpers/test-database';
 import { ThrowawayCluster } from '../helpers/throwaway-cluster';
 
@@ -179,29 +179,23 @@ if (testDatabaseKind === 'postgres') {
   });
 } else {
   describe('embedded PGlite (no connection to lose)', () => {
-    let app: TestApp;
-    beforeAll(async () => {
-      app = await createTestApp();
-    });
-    afterAll(async () => {
-      await app.close();
-    });
+    const session = testAppSession();
 
     it('is ready at once, books, and keeps seats matching bookings and holds', async () => {
-      expect(app.database.kind).toBe('pglite');
-      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-      const date = await createWorkshopDate(app.database.db, { seatsTotal: 10 });
-      await createDiscountCode(app.database.db, { code: 'EMBEDDED100', discountPercent: 100 });
-      const booking = await app.inject({
+      expect(session.app.database.kind).toBe('pglite');
+      expect((await session.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      const date = await createWorkshopDate(session.db, { seatsTotal: 10 });
+      await createDiscountCode(session.db, { code: 'EMBEDDED100', discountPercent: 100 });
+      const booking = await session.app.inject({
         method: 'POST',
         url: '/api/bookings',
         headers: clientHeaders,
         payload: { workshopDateId: date.id, ...buyer('embedded'), discountCode: 'EMBEDDED100', stripePaymentId: 'free-booking' },
       });
       expect(booking.statusCode).toBe(201);
-      const hold = await app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: clientHeaders, payload: { workshopDateId: date.id, customerInfo: buyer('held') } });
+      const hold = await session.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: clientHeaders, payload: { workshopDateId: date.id, customerInfo: buyer('held') } });
       expect(hold.statusCode).toBe(200);
-      expect(await seatAccounts(app.database.db, date.id)).toEqual({ seatsTaken: 2, bookings: 1, holds: 1 });
+      expect(await seatAccounts(session.db, date.id)).toEqual({ seatsTaken: 2, bookings: 1, holds: 1 });
     });
   });
 }

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, emailTemplates } from '../../src/server/db/schema';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
-import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { clientHeaders, createTestApp, adminTestSession, withTestApp, loginAsAdmin, TEST_ADMIN } from '../helpers/test-app';
 
 /** The e-mail debugging calls (spec §7 Email debugging, §3 entities, §8 test e-mail errors). */
 
@@ -28,16 +28,10 @@ const TYPES = [
 ];
 
 describe('without any mail transport', () => {
-  let app: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    app = await createTestApp();
-    ({ headers } = await loginAsAdmin(app));
-  });
   afterAll(async () => {
-    await app.close();
   });
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const session = adminTestSession();
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) => session.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
 
   it('is for admins only: 401 without a session, before the body is read', async () => {
     for (const [method, url] of [
@@ -47,7 +41,7 @@ describe('without any mail transport', () => {
       ['POST', '/api/debug/send-test-email'],
       ['POST', '/api/debug/send-booking-confirmation-test'],
     ] as const) {
-      const response = await app.inject({ method, url, headers: clientHeaders, ...(method === 'POST' ? { payload: {} } : {}) });
+      const response = await session.app.inject({ method, url, headers: clientHeaders, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(response.statusCode, url).toBe(401);
     }
   });
@@ -91,7 +85,7 @@ describe('without any mail transport', () => {
       bccAdmin: true,
     };
     expect(saved.json()).toEqual({ success: true, template: expected });
-    const rows = await app.database.db.select().from(emailTemplates);
+    const rows = await session.db.select().from(emailTemplates);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject(expected);
 
@@ -105,20 +99,20 @@ describe('without any mail transport', () => {
       details: { subject: 'Cancelled: {{workshopTitle}}', isActive: false, bccAdmin: true },
     });
 
-    const [audit] = await app.database.db.select().from(auditLog).where(eq(auditLog.action, 'email_template_saved'));
+    const [audit] = await session.db.select().from(auditLog).where(eq(auditLog.action, 'email_template_saved'));
     expect(audit).toMatchObject({ actor: TEST_ADMIN.email, entity: 'email_template', entityId: 'booking-cancellation' });
   });
 
   it('create-template: a second save replaces the first (one row per type); switches default to active and no Bcc', async () => {
     const saved = await call('POST', '/api/debug/create-template', { type: 'booking-cancellation', subject: 'Second', content: '<p>Second</p>' });
     expect(saved.json().template).toEqual({ type: 'booking-cancellation', subject: 'Second', content: '<p>Second</p>', isActive: true, bccAdmin: false });
-    const rows = await app.database.db.select().from(emailTemplates).where(eq(emailTemplates.type, 'booking-cancellation'));
+    const rows = await session.db.select().from(emailTemplates).where(eq(emailTemplates.type, 'booking-cancellation'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.subject).toBe('Second');
   });
 
   it('create-template: refuses an empty subject or content and an unknown type, saving nothing', async () => {
-    const before = await app.database.db.select().from(emailTemplates);
+    const before = await session.db.select().from(emailTemplates);
     const cases: [object, string][] = [
       [{ type: 'reminder', subject: '', content: '<p>x</p>' }, 'Subject is required'],
       [{ type: 'reminder', subject: '   ', content: '<p>x</p>' }, 'Subject is required'],
@@ -134,7 +128,7 @@ describe('without any mail transport', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message, JSON.stringify(payload)).toEqual(message);
     }
-    expect(await app.database.db.select().from(emailTemplates)).toEqual(before);
+    expect(await session.db.select().from(emailTemplates)).toEqual(before);
   });
 
   it('send-test-email: 400 "Email is not configured" when there is no transport', async () => {
@@ -162,7 +156,7 @@ describe('without any mail transport', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body).toEqual({ success: true, message: 'Sample booking confirmation queued for tester@example.com', id: expect.any(Number) });
-    const [row] = await app.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, body.id));
+    const [row] = await session.db.select().from(emailOutbox).where(eq(emailOutbox.id, body.id));
     expect(row).toMatchObject({ to: 'tester@example.com', kind: 'booking-confirmation-test', status: 'pending', subject: 'Your seat is booked: Prototype Lab: build an MVP without code' });
     expect(row!.html).toContain('href="http://test.local/participant?token=sample"');
   });
@@ -170,21 +164,17 @@ describe('without any mail transport', () => {
 
 describe('with SMTP_URL', () => {
   let smtp: SmtpCatcher;
-  let app: TestApp;
-  let headers: Record<string, string>;
   beforeAll(async () => {
     smtp = await SmtpCatcher.start();
-    app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    ({ headers } = await loginAsAdmin(app));
   });
+  const session = adminTestSession(() => createTestApp({ env: { SMTP_URL: smtp.url } }));
   afterAll(async () => {
-    await app.close();
     await smtp.stop();
   });
-  const send = (payload: object) => app.inject({ method: 'POST', url: '/api/debug/send-test-email', headers, payload });
+  const send = (payload: object) => session.app.inject({ method: 'POST', url: '/api/debug/send-test-email', headers: session.headers, payload });
 
   it('status: configured through SMTP_URL', async () => {
-    const status = (await app.inject({ method: 'GET', url: '/api/debug/email-templates-status', headers })).json();
+    const status = (await session.app.inject({ method: 'GET', url: '/api/debug/email-templates-status', headers: session.headers })).json();
     expect(status).toMatchObject({ emailConfigured: true, emailServiceType: 'smtp', emailHost: '127.0.0.1', emailUser: null, emailFrom: 'Workshops <no-reply@localhost>' });
   });
 
@@ -204,17 +194,17 @@ describe('with SMTP_URL', () => {
     expect(mail.html).toContain('<strong>$499.00</strong>');
     expect(mail.text).toContain('Hi Grace <G>,');
     // Sent directly, not through the outbox.
-    expect(await app.database.db.select().from(emailOutbox)).toEqual([]);
-    const [audit] = await app.database.db.select().from(auditLog).where(eq(auditLog.action, 'email_test_sent'));
+    expect(await session.db.select().from(emailOutbox)).toEqual([]);
+    const [audit] = await session.db.select().from(auditLog).where(eq(auditLog.action, 'email_test_sent'));
     expect(audit).toMatchObject({ actor: TEST_ADMIN.email, entityId: 'booking-confirmation' });
   });
 
   it('uses the saved template, even while it is switched off, without Bcc', async () => {
     smtp.clear();
-    await app.inject({
+    await session.app.inject({
       method: 'POST',
       url: '/api/debug/create-template',
-      headers,
+      headers: session.headers,
       payload: { type: 'booking-cancellation', subject: 'Draft {{workshopTitle}}', content: '<p>Draft for {{firstName}}</p>', isActive: false, bccAdmin: true },
     });
     expect((await send({ templateType: 'booking-cancellation', email: 'ada@example.com', replacements: {} })).statusCode).toBe(200);
@@ -224,17 +214,11 @@ describe('with SMTP_URL', () => {
 });
 
 describe('status from saved admin settings', () => {
-  let app: TestApp;
-  let headers: Record<string, string>;
-  beforeAll(async () => {
-    app = await createTestApp({ env: { SMTP_URL: 'smtp://envuser:env-secret-pw@mail.env.test:2525' } });
-    ({ headers } = await loginAsAdmin(app));
-  });
   afterAll(async () => {
-    await app.close();
   });
+  const session = adminTestSession(() => createTestApp({ env: { SMTP_URL: 'smtp://envuser:env-secret-pw@mail.env.test:2525' } }));
   const status = async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/debug/email-templates-status', headers });
+    const response = await session.app.inject({ method: 'GET', url: '/api/debug/email-templates-status', headers: session.headers });
     expect(response.body).not.toContain('secret-pw');
     return response.json();
   };
@@ -244,10 +228,10 @@ describe('status from saved admin settings', () => {
   });
 
   it('prefers the saved settings, and never returns their password', async () => {
-    const saved = await app.inject({
+    const saved = await session.app.inject({
       method: 'POST',
       url: '/api/admin/settings',
-      headers,
+      headers: session.headers,
       payload: { emailServiceType: 'smtp', emailHost: 'smtp.saved.test', emailPort: 587, emailUser: 'saved@saved.test', emailPassword: 'saved-secret-pw', emailFrom: 'Team <team@saved.test>' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -288,8 +272,7 @@ describe('test e-mail failures reach the admin with the mail server words', () =
   });
 
   async function sendWith(smtpUrl: string) {
-    const app = await createTestApp({ env: { SMTP_URL: smtpUrl } });
-    try {
+    return withTestApp(async (app) => {
       const { headers } = await loginAsAdmin(app);
       const response = await app.inject({
         method: 'POST',
@@ -299,9 +282,7 @@ describe('test e-mail failures reach the admin with the mail server words', () =
       });
       const [audit] = await app.database.db.select().from(auditLog).where(eq(auditLog.action, 'email_test_failed'));
       return { response, audit };
-    } finally {
-      await app.close();
-    }
+    }, { env: { SMTP_URL: smtpUrl } });
   }
 
   it('a refused login: 502 with "Authentication failed" and the server text', async () => {

@@ -16,7 +16,7 @@ import { clientHeaders, TEST_ADMIN, TEST_SECRET, adminTestSession } from '../hel
 
 const session = adminTestSession();
 beforeEach(async () => {
-  await session.app.database.db.delete(emailTemplates);
+  await session.db.delete(emailTemplates);
 });
 
 const post = (url: string, payload: object) => session.app.inject({ method: 'POST', url, payload, headers: clientHeaders });
@@ -30,15 +30,15 @@ async function saveTemplate(template: { type: string; subject: string; content: 
 let codes = 0;
 /** A free booking through the public API with a fresh 100 % code (as a visitor would make it). */
 async function bookFree(who: ReturnType<typeof buyer>, dateOverrides: Parameters<typeof createWorkshopDate>[1] = {}) {
-  const date = await createWorkshopDate(session.app.database.db, dateOverrides);
+  const date = await createWorkshopDate(session.db, dateOverrides);
   const code = `TPLFREE${++codes}`;
-  await createDiscountCode(session.app.database.db, { code, discountPercent: 100 });
+  await createDiscountCode(session.db, { code, discountPercent: 100 });
   const response = await post('/api/bookings', { workshopDateId: date.id, ...who, discountCode: code, stripePaymentId: 'free-booking' });
   expect(response.statusCode, response.body).toBe(201);
   return { date, booking: response.json() as { id: number } };
 }
 
-const mailTo = (to: string) => session.app.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+const mailTo = (to: string) => session.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
 
 describe('booking confirmation through its template', () => {
   it('uses the default text until an admin saves a template', async () => {
@@ -76,12 +76,12 @@ describe('booking confirmation through its template', () => {
     const who = buyer('tpl-off');
     const { booking } = await bookFree(who);
     expect(await mailTo(who.email)).toEqual([]);
-    const [row] = await session.app.database.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    const [row] = await session.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ email: who.email, status: 'confirmed' });
   });
 
   it('BCC Admin copies every admin, and the mail server receives the copies', async () => {
-    await ensureAdminUser(session.app.database.db, { email: 'second-admin@test.local', password: 'another long password here' });
+    await ensureAdminUser(session.db, { email: 'second-admin@test.local', password: 'another long password here' });
     await saveTemplate({ type: 'booking-confirmation', subject: 'Copied', content: '<p>Copied {{firstName}}</p>', bccAdmin: true });
     const who = buyer('tpl-bcc');
     await bookFree(who);
@@ -89,9 +89,9 @@ describe('booking confirmation through its template', () => {
     expect(mail!.bcc).toBe(`${TEST_ADMIN.email}, second-admin@test.local`);
 
     const smtp = await SmtpCatcher.start();
-    const worker = new OutboxWorker({ db: session.app.database.db, secret: TEST_SECRET, getTransport: () => smtpTransportFromUrl(smtp.url), backoff: () => 0 });
+    const worker = new OutboxWorker({ db: session.db, secret: TEST_SECRET, getTransport: () => smtpTransportFromUrl(smtp.url), backoff: () => 0 });
     try {
-      await session.app.database.db.delete(emailOutbox).where(and(eq(emailOutbox.status, 'pending'), eq(emailOutbox.kind, 'booking-free')));
+      await session.db.delete(emailOutbox).where(and(eq(emailOutbox.status, 'pending'), eq(emailOutbox.kind, 'booking-free')));
       await bookFree(buyer('tpl-bcc-2'));
       await worker.runOnce();
       const delivered = smtp.messages.find((message) => message.subject === 'Copied');
@@ -123,7 +123,7 @@ describe('booking confirmation through its template', () => {
       content: '<p><a href="{{firstName}}">Hi</a> <img src="{{lastName}}" alt=""> <a href="{{participantLink}}">Your bookings</a></p>',
     });
     // Saving (sanitising) keeps the placeholder where the admin put it.
-    const [row] = await session.app.database.db.select().from(emailTemplates).where(eq(emailTemplates.type, 'booking-confirmation'));
+    const [row] = await session.db.select().from(emailTemplates).where(eq(emailTemplates.type, 'booking-confirmation'));
     expect(row!.content).toContain('<a href="{{firstName}}">');
     const who = { ...buyer('tpl-href'), firstName: 'javascript:alert(1)', lastName: '//evil.example/pixel.png' };
     await bookFree(who);
@@ -137,7 +137,7 @@ describe('booking confirmation through its template', () => {
 
   it('a reservation uses the booking-reservation template and keeps its pay link', async () => {
     await saveTemplate({ type: 'booking-reservation', subject: 'Held: {{workshopTitle}}', content: '<p><a href="{{payLink}}">Pay now</a> {{amount}}</p>' });
-    const date = await createWorkshopDate(session.app.database.db, { title: 'Reserve Lab', requiresImmediatePayment: false });
+    const date = await createWorkshopDate(session.db, { title: 'Reserve Lab', requiresImmediatePayment: false });
     const who = buyer('tpl-reserve');
     expect((await post('/api/bookings/reserve', { workshopDateId: date.id, ...who })).statusCode).toBe(201);
     const [mail] = await mailTo(who.email);
@@ -150,14 +150,14 @@ describe('other e-mails through their templates', () => {
   it('participant-access: the sign-in link e-mail follows its template, and none is sent while it is off', async () => {
     const { date } = await bookFree(buyer('tpl-access'));
     expect(date).toBeTruthy();
-    await session.app.database.db.delete(emailOutbox);
+    await session.db.delete(emailOutbox);
     await saveTemplate({ type: 'participant-access', subject: 'Your link', content: '<p><a href="{{participantLink}}">Open</a> for {{email}}</p>' });
     expect((await post('/api/participant/access', { email: 'buyertpl-access@example.com' })).statusCode).toBe(200);
     const [mail] = await mailTo('buyertpl-access@example.com');
     expect(mail).toMatchObject({ kind: 'participant-access', subject: 'Your link' });
     expect(mail!.html).toMatch(/<a href="http:\/\/test\.local\/participant\?token=[^"]+" style="[^"]*">Open<\/a> for buyertpl-access@example.com/);
 
-    await session.app.database.db.delete(emailOutbox);
+    await session.db.delete(emailOutbox);
     await saveTemplate({ type: 'participant-access', subject: 'Your link', content: '<p>x</p>', isActive: false });
     expect((await post('/api/participant/access', { email: 'buyertpl-access@example.com' })).statusCode).toBe(200);
     expect(await mailTo('buyertpl-access@example.com')).toEqual([]);
@@ -171,7 +171,7 @@ describe('other e-mails through their templates', () => {
     expect(mail!.subject).toBe('[Workshops] Slides');
     expect(mail!.html).toContain('<p>Hello from the team</p><p>Here &lt;they&gt; are</p><p>Bye</p>');
 
-    await session.app.database.db.delete(emailOutbox);
+    await session.db.delete(emailOutbox);
     await saveTemplate({ type: 'admin-message', subject: '{{subject}}', content: '{{content}}', isActive: false });
     const refused = await send();
     expect(refused.statusCode).toBe(409);
@@ -191,14 +191,14 @@ describe('contact-reply', () => {
     expect(mail).toMatchObject({ kind: 'contact-reply', subject: 'We received your message', status: 'pending' });
     expect(mail!.html).toContain('Hi Katherine &lt;K&gt; Johnson,');
     expect(mail!.html).toContain('Group booking');
-    const [stored] = await session.app.database.db.select().from(contactMessages).where(eq(contactMessages.id, response.json().id));
+    const [stored] = await session.db.select().from(contactMessages).where(eq(contactMessages.id, response.json().id));
     expect(stored).toBeTruthy();
   });
 
   it('sends at most 3 acknowledgements an hour to one address; the messages are all stored', async () => {
     for (let i = 0; i < 5; i++) expect((await contact('flood@example.com', { subject: `Try ${i}` })).statusCode).toBe(201);
     expect(await mailTo('flood@example.com')).toHaveLength(3);
-    expect(await session.app.database.db.select().from(contactMessages).where(eq(contactMessages.email, 'flood@example.com'))).toHaveLength(5);
+    expect(await session.db.select().from(contactMessages).where(eq(contactMessages.email, 'flood@example.com'))).toHaveLength(5);
   });
 
   it('sends nothing while its template is off', async () => {

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app/server/app';
 import type { Database, DatabaseHandle } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
@@ -11,7 +11,7 @@ import { ReadCache } from '../../src/server/lib/read-cache';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
 import { freePort } from '../helpers/app-process';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, createTestAppOn, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { clientHeaders, withTestApp, testAppSession, createTestAppOn, TEST_SECRET, type TestApp } from '../helpers/test-app';
 import { createTestDatabase } from '../helpers/test-database';
 
 /*
@@ -23,19 +23,13 @@ import { createTestDatabase } from '../helpers/test-database';
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789';
 
 describe('GET /healthz and /readyz', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const session = testAppSession();
 
   it('answer 200 with no session and no client headers', async () => {
-    const health = await app.inject({ method: 'GET', url: '/healthz' });
+    const health = await session.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
-    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    const ready = await session.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });
     expect(ready.headers['cache-control']).toBe('no-store');
@@ -67,19 +61,13 @@ async function appWithUnreachableDatabase(): Promise<TestApp> {
 }
 
 describe('while the database cannot be reached', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await appWithUnreachableDatabase();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const session = testAppSession(appWithUnreachableDatabase);
 
   it.each([
     ['a read', 'GET', '/api/workshop-dates', undefined],
     ['a booking (a transaction)', 'POST', '/api/bookings', { workshopDateId: 1, ...buyer('down'), stripePaymentId: 'free-booking' }],
   ] as const)('answers %s with 503, Retry-After and a JSON message, never 500', async (_, method, url, payload) => {
-    const response = await app.inject({ method, url, headers: clientHeaders, ...(payload ? { payload } : {}) });
+    const response = await session.app.inject({ method, url, headers: clientHeaders, ...(payload ? { payload } : {}) });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe('5');
     expect(response.headers['content-type']).toContain('application/json');
@@ -87,15 +75,15 @@ describe('while the database cannot be reached', () => {
   });
 
   it('still serves pages that do not need the database, and /healthz', async () => {
-    const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const page = await session.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    expect((await session.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await session.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
   });
 
   it('still answers /metrics, saying the database figures could not be read', async () => {
-    const response = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const response = await session.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(response.statusCode).toBe(200);
     expect(response.body).toMatch(/^workshop_database_up 0$/m);
     expect(response.body).not.toMatch(/^workshop_bookings\{/m);
@@ -104,16 +92,10 @@ describe('while the database cannot be reached', () => {
 });
 
 describe('GET /metrics', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp({ env: { METRICS_TOKEN } });
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  const session = testAppSession({ env: { METRICS_TOKEN } });
 
   const scrape = (token: string | null = METRICS_TOKEN) =>
-    app.inject({ method: 'GET', url: '/metrics', headers: token === null ? {} : { authorization: `Bearer ${token}` } });
+    session.app.inject({ method: 'GET', url: '/metrics', headers: token === null ? {} : { authorization: `Bearer ${token}` } });
 
   /** The value of one sample line, e.g. `workshop_bookings{status="confirmed"}`. */
   const sample = (text: string, series: string) => {
@@ -122,13 +104,10 @@ describe('GET /metrics', () => {
   };
 
   it('does not exist without METRICS_TOKEN', async () => {
-    const plain = await createTestApp();
-    try {
+    await withTestApp(async (plain) => {
       const response = await plain.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
       expect(response.statusCode).toBe(404);
-    } finally {
-      await plain.close();
-    }
+    });
   });
 
   it('refuses a missing or wrong token with 401', async () => {
@@ -137,14 +116,14 @@ describe('GET /metrics', () => {
       expect(response.headers['www-authenticate']).toBe('Bearer');
       expect(response.body).not.toContain('http_request_duration_seconds');
     }
-    const basic = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Basic ${METRICS_TOKEN}` } });
+    const basic = await session.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Basic ${METRICS_TOKEN}` } });
     expect(basic.statusCode).toBe(401);
   });
 
   it('times requests by route pattern, never by the raw URL', async () => {
-    const date = await createWorkshopDate(app.database.db);
-    await app.inject({ method: 'GET', url: `/api/workshop-dates/${date.id}?who=ada@example.com` });
-    await app.inject({ method: 'GET', url: '/api/no-such-thing/ada@example.com' });
+    const date = await createWorkshopDate(session.db);
+    await session.app.inject({ method: 'GET', url: `/api/workshop-dates/${date.id}?who=ada@example.com` });
+    await session.app.inject({ method: 'GET', url: '/api/no-such-thing/ada@example.com' });
     const response = await scrape();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
@@ -163,10 +142,10 @@ describe('GET /metrics', () => {
     expect(sample(before, 'workshop_bookings{status="confirmed"}')).toBe(0);
     expect(sample(before, 'workshop_seats_held')).toBe(0);
 
-    const date = await createWorkshopDate(app.database.db, { seatsTotal: 10 });
-    await createDiscountCode(app.database.db, { code: 'METRICSFREE', discountPercent: 100 });
+    const date = await createWorkshopDate(session.db, { seatsTotal: 10 });
+    await createDiscountCode(session.db, { code: 'METRICSFREE', discountPercent: 100 });
     for (const n of [1, 2]) {
-      const booked = await app.inject({
+      const booked = await session.app.inject({
         method: 'POST',
         url: '/api/bookings',
         headers: clientHeaders,
@@ -174,10 +153,10 @@ describe('GET /metrics', () => {
       });
       expect(booked.statusCode).toBe(201);
     }
-    const held = await app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: clientHeaders, payload: { workshopDateId: date.id, customerInfo: buyer('metrics-card') } });
+    const held = await session.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: clientHeaders, payload: { workshopDateId: date.id, customerInfo: buyer('metrics-card') } });
     expect(held.statusCode).toBe(200);
-    const [booking] = await app.database.db.select({ id: schema.bookings.id }).from(schema.bookings).limit(1);
-    await app.database.db.insert(schema.refundRequests).values({ bookingId: booking!.id, reason: 'Cannot come' });
+    const [booking] = await session.db.select({ id: schema.bookings.id }).from(schema.bookings).limit(1);
+    await session.db.insert(schema.refundRequests).values({ bookingId: booking!.id, reason: 'Cannot come' });
 
     const text = (await scrape()).body;
     expect(sample(text, 'workshop_bookings{status="confirmed"}')).toBe(2);
@@ -186,7 +165,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'workshop_payments{status="requires_payment"}')).toBe(1);
     expect(sample(text, 'workshop_refund_requests{status="PENDING"}')).toBe(1);
     // Two confirmation e-mails wait: the test app has no mail transport.
-    const pending = await app.database.db.$count(schema.emailOutbox, eq(schema.emailOutbox.status, 'pending'));
+    const pending = await session.db.$count(schema.emailOutbox, eq(schema.emailOutbox.status, 'pending'));
     expect(pending).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'workshop_outbox_emails{status="pending"}')).toBe(pending);
     expect(sample(text, 'workshop_outbox_emails{status="failed"}')).toBe(0);

@@ -27,22 +27,14 @@ afterAll(async () => {
   await world.close();
 });
 
-const { person, date, code, post, seatsTaken, booking: bookingRow, mailTo, reserved: reserve, openPayment, openPayLink, complete, expectInvariants } = lifecycleSteps(
+const { person, date, code, post, seatsTaken, booking: bookingRow, mailTo, reserved: reserve, openPayment, payLinkIntent, setActive, complete, expectInvariants } = lifecycleSteps(
   () => world,
   { lastName: 'Rules', emailDomain: 'rules.test' },
 );
-const setActive = (dateId: number, isActive: boolean) =>
-  world.send({ method: 'PUT', url: `/api/admin/workshop-dates/${dateId}`, payload: { isActive }, admin: true });
 const paymentRow = async (intentId: string) => (await world.db.select().from(payments).where(eq(payments.providerPaymentId, intentId)))[0]!;
 const refundsAtProvider = (intentId: string) => [...world.stripe.refunds.values()].filter((refund) => refund.payment_intent === intentId);
 /** The payment a pay-now checkout opened. */
 const openPaymentId = async (dateId: number, who: Person, discountCode = '') => (await openPayment(dateId, who, discountCode)).paymentIntentId;
-/** The payment a reservation's pay link opened. */
-async function openPayLinkId(bookingId: number, who: Person, dateId: number) {
-  const response = await openPayLink(bookingId, who, dateId);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().paymentIntentId as string;
-}
 
 /** The app's provider with some calls replaced (an outage, a refusal). */
 function providerWith(overrides: Partial<Pick<PaymentProvider, 'refund' | 'cancelIntent' | 'retrieveIntent'>>): PaymentProvider {
@@ -248,7 +240,7 @@ describe('paying a reservation', () => {
     const open = await date();
     const who = person('Settled');
     const id = await reserve(open.id, who);
-    const intentId = await openPayLinkId(id, who, open.id);
+    const intentId = await payLinkIntent(id, who, open.id);
     world.stripe.succeed(intentId);
     const first = await complete(open.id, who, intentId);
     expect(first.statusCode).toBe(201);
@@ -268,7 +260,7 @@ describe('paying a reservation', () => {
     const open = await date();
     const who = person('Withdrawn');
     const id = await reserve(open.id, who);
-    const intentId = await openPayLinkId(id, who, open.id);
+    const intentId = await payLinkIntent(id, who, open.id);
     expect((await setActive(open.id, false)).statusCode).toBe(200);
     world.stripe.succeed(intentId);
 
@@ -285,7 +277,7 @@ describe('paying a reservation', () => {
     const open = await date();
     const who = person('Late');
     const id = await reserve(open.id, who);
-    const intentId = await openPayLinkId(id, who, open.id);
+    const intentId = await payLinkIntent(id, who, open.id);
     world.stripe.succeed(intentId);
     expect((await world.send({ method: 'DELETE', url: `/api/admin/bookings/${id}`, admin: true })).statusCode).toBe(200);
 
@@ -365,7 +357,7 @@ describe('the reservation sweeps (CONTRACT §10)', () => {
     const open = await date();
     const who = person('Tabs');
     const id = await reserve(open.id, who);
-    const refused = await openPayLinkId(id, who, open.id);
+    const refused = await payLinkIntent(id, who, open.id);
     const second = await foreignIntent('usd', { workshopDateId: String(open.id), email: who.email, bookingId: String(id) });
     await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: second.id, workshopDateId: open.id, bookingId: id, amountCents: 49900 });
 

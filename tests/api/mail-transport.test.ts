@@ -10,7 +10,7 @@ import { OutboxWorker } from '../../src/server/email/outbox-worker';
 import type { OutgoingEmail } from '../../src/server/email/transport';
 import { startGraphDouble, type GraphDouble } from '../helpers/graph-double';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
-import { createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { createTestApp, adminTestSession, TEST_SECRET } from '../helpers/test-app';
 
 const GRAPH = { tenantId: 'contoso-tenant', clientId: 'app-client-id', clientSecret: 'graph-client-secret' };
 
@@ -48,32 +48,28 @@ async function startAuthSmtp() {
 describe('resolveMailTransport: saved settings, else SMTP_URL, else none', () => {
   let envCatcher: SmtpCatcher;
   let settingsCatcher: SmtpCatcher;
-  let app: TestApp;
-  let headers: Record<string, string>;
 
   beforeAll(async () => {
     envCatcher = await SmtpCatcher.start();
     settingsCatcher = await SmtpCatcher.start();
-    app = await createTestApp({ env: { SMTP_URL: envCatcher.url } });
-    ({ headers } = await loginAsAdmin(app));
   });
+  const session = adminTestSession(() => createTestApp({ env: { SMTP_URL: envCatcher.url } }));
   afterAll(async () => {
-    await app.close();
     await envCatcher.stop();
     await settingsCatcher.stop();
   });
   afterEach(() => vi.restoreAllMocks());
 
   const env = () => ({ SMTP_URL: envCatcher.url });
-  const save = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/admin/settings', headers, payload });
+  const save = (payload: Record<string, unknown>) => session.app.inject({ method: 'POST', url: '/api/admin/settings', headers: session.headers, payload });
   const settingsPort = () => Number(new URL(settingsCatcher.url).port);
 
   it('is null with neither settings nor SMTP_URL', async () => {
-    expect(await resolveMailTransport(app.database.db, {}, TEST_SECRET)).toBeNull();
+    expect(await resolveMailTransport(session.db, {}, TEST_SECRET)).toBeNull();
   });
 
   it('delivers through SMTP_URL when nothing is saved', async () => {
-    const transport = await resolveMailTransport(app.database.db, env(), TEST_SECRET);
+    const transport = await resolveMailTransport(session.db, env(), TEST_SECRET);
     await transport!.send(message({ subject: 'via env' }));
     expect(envCatcher.messages.map((m) => m.subject)).toEqual(['via env']);
     expect(settingsCatcher.messages).toHaveLength(0);
@@ -81,11 +77,11 @@ describe('resolveMailTransport: saved settings, else SMTP_URL, else none', () =>
 
   it('refuses incomplete settings, ignores an incomplete row saved before that rule, and keeps SMTP_URL', async () => {
     expect((await save({ emailServiceType: 'microsoft365', emailTenantId: 'only-a-tenant' })).statusCode).toBe(400);
-    await app.database.db
+    await session.db
       .insert(settings)
       .values({ key: 'email', value: { serviceType: 'microsoft365', tenantId: 'only-a-tenant' } })
       .onConflictDoUpdate({ target: settings.key, set: { value: { serviceType: 'microsoft365', tenantId: 'only-a-tenant' }, updatedAt: sql`now()` } });
-    const transport = await resolveMailTransport(app.database.db, env(), TEST_SECRET);
+    const transport = await resolveMailTransport(session.db, env(), TEST_SECRET);
     await transport!.send(message({ subject: 'still env' }));
     expect(envCatcher.messages.map((m) => m.subject)).toContain('still env');
   });
@@ -98,7 +94,7 @@ describe('resolveMailTransport: saved settings, else SMTP_URL, else none', () =>
       emailFrom: 'Studio <studio@example.test>',
     });
     expect(saved.json()).toMatchObject({ emailConfigured: true, emailTransportSource: 'settings' });
-    const transport = await resolveMailTransport(app.database.db, env(), TEST_SECRET);
+    const transport = await resolveMailTransport(session.db, env(), TEST_SECRET);
     await transport!.send(message({ subject: 'via settings', bcc: 'admin@example.test' }));
     const [mail] = settingsCatcher.messages;
     expect(mail).toMatchObject({ subject: 'via settings', from: 'Studio <studio@example.test>' });
@@ -107,16 +103,16 @@ describe('resolveMailTransport: saved settings, else SMTP_URL, else none', () =>
   });
 
   it('notices settings saved by another instance within 10 seconds', async () => {
-    const transport = await resolveMailTransport(app.database.db, env(), TEST_SECRET);
+    const transport = await resolveMailTransport(session.db, env(), TEST_SECRET);
     // Another instance points the settings back at nothing usable: host cleared, straight in the database.
-    await app.database.db
+    await session.db
       .update(settings)
       .set({ value: sql`${settings.value} || '{"host": null}'::jsonb`, updatedAt: sql`now()` })
       .where(eq(settings.key, 'email'));
-    expect(await resolveMailTransport(app.database.db, env(), TEST_SECRET)).toBe(transport);
+    expect(await resolveMailTransport(session.db, env(), TEST_SECRET)).toBe(transport);
     const now = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(now + 11_000);
-    const fresh = await resolveMailTransport(app.database.db, env(), TEST_SECRET);
+    const fresh = await resolveMailTransport(session.db, env(), TEST_SECRET);
     expect(fresh).not.toBe(transport);
     await fresh!.send(message({ subject: 'back to env' }));
     expect(envCatcher.messages.map((m) => m.subject)).toContain('back to env');
@@ -125,24 +121,20 @@ describe('resolveMailTransport: saved settings, else SMTP_URL, else none', () =>
 
 describe('POST /api/admin/settings/test-email over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startAuthSmtp>>;
-  let app: TestApp;
-  let headers: Record<string, string>;
 
   beforeAll(async () => {
     smtp = await startAuthSmtp();
-    app = await createTestApp();
-    ({ headers } = await loginAsAdmin(app));
   });
+  const session = adminTestSession();
   afterAll(async () => {
-    await app.close();
     await smtp.close();
   });
 
-  const save = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/admin/settings', headers, payload });
-  const testEmail = (to: unknown) => app.inject({ method: 'POST', url: '/api/admin/settings/test-email', headers, payload: { to } });
+  const save = (payload: Record<string, unknown>) => session.app.inject({ method: 'POST', url: '/api/admin/settings', headers: session.headers, payload });
+  const testEmail = (to: unknown) => session.app.inject({ method: 'POST', url: '/api/admin/settings/test-email', headers: session.headers, payload: { to } });
 
   it('says nothing is configured when nothing is', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers });
+    const response = await session.app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers: session.headers });
     expect(response.json()).toMatchObject({ configured: false, source: 'none', serviceType: null, checks: [{ name: 'Configuration', ok: false }] });
   });
 
@@ -187,7 +179,7 @@ describe('POST /api/admin/settings/test-email over SMTP', () => {
 
   it('diagnoses the saved server step by step', async () => {
     await save({ emailPort: smtp.port, emailUser: 'mailer', emailPassword: 'right-password' });
-    const good = await app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers });
+    const good = await session.app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers: session.headers });
     expect(good.statusCode).toBe(200);
     expect(good.json()).toMatchObject({ configured: true, source: 'settings', serviceType: 'smtp', host: '127.0.0.1', port: smtp.port, from: 'owner@example.test' });
     const checks = good.json().checks as { name: string; ok: boolean; detail: string }[];
@@ -199,14 +191,14 @@ describe('POST /api/admin/settings/test-email over SMTP', () => {
     ]);
 
     await save({ emailPassword: 'wrong-password' });
-    const badLogin = (await app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers })).json();
+    const badLogin = (await session.app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers: session.headers })).json();
     expect(badLogin.checks.at(-1)).toMatchObject({ name: 'SMTP greeting and login', ok: false, detail: expect.stringContaining('Authentication failed') });
 
     const down = await SmtpCatcher.start();
     const port = Number(new URL(down.url).port);
     await down.stop();
     await save({ emailPort: port });
-    const unreachable = (await app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers })).json();
+    const unreachable = (await session.app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers: session.headers })).json();
     expect(unreachable.checks.at(-1)).toMatchObject({ name: 'TCP connection', ok: false, detail: expect.stringContaining('unable to connect') });
   });
 
@@ -214,17 +206,16 @@ describe('POST /api/admin/settings/test-email over SMTP', () => {
 
 describe('Microsoft 365 through Microsoft Graph (local double)', () => {
   let graph: GraphDouble;
-  let app: TestApp;
-  let headers: Record<string, string>;
 
   beforeAll(async () => {
     graph = await startGraphDouble(GRAPH);
-    app = await createTestApp({ env: { MS_LOGIN_BASE_URL: graph.baseUrl, MS_GRAPH_BASE_URL: graph.baseUrl } });
-    ({ headers } = await loginAsAdmin(app));
-    const saved = await app.inject({
+  });
+  const session = adminTestSession(() => createTestApp({ env: { MS_LOGIN_BASE_URL: graph.baseUrl, MS_GRAPH_BASE_URL: graph.baseUrl } }));
+  beforeAll(async () => {
+    const saved = await session.app.inject({
       method: 'POST',
       url: '/api/admin/settings',
-      headers,
+      headers: session.headers,
       payload: {
         emailServiceType: 'microsoft365',
         emailTenantId: GRAPH.tenantId,
@@ -236,12 +227,11 @@ describe('Microsoft 365 through Microsoft Graph (local double)', () => {
     expect(saved.json()).toMatchObject({ emailConfigured: true, hasEmailClientSecret: true });
   });
   afterAll(async () => {
-    await app.close();
     await graph.close();
   });
 
   const env = () => ({ MS_LOGIN_BASE_URL: graph.baseUrl, MS_GRAPH_BASE_URL: graph.baseUrl });
-  const testEmail = (to: string) => app.inject({ method: 'POST', url: '/api/admin/settings/test-email', headers, payload: { to } });
+  const testEmail = (to: string) => session.app.inject({ method: 'POST', url: '/api/admin/settings/test-email', headers: session.headers, payload: { to } });
 
   it('gets a client-credentials token and sends with it, once per token', async () => {
     expect((await testEmail('first@example.test')).json()).toEqual({ success: true, message: 'Email sent to first@example.test' });
@@ -272,7 +262,7 @@ describe('Microsoft 365 through Microsoft Graph (local double)', () => {
   });
 
   it('sends bcc and attachments as Graph fileAttachments', async () => {
-    const transport = await resolveMailTransport(app.database.db, env(), TEST_SECRET);
+    const transport = await resolveMailTransport(session.db, env(), TEST_SECRET);
     const ics = Buffer.from('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n').toString('base64');
     await transport!.send(
       message({ bcc: 'admin@example.test', attachments: [{ filename: 'workshop.ics', contentType: 'text/calendar', content: ics }] }),
@@ -292,31 +282,31 @@ describe('Microsoft 365 through Microsoft Graph (local double)', () => {
     expect(response.json().message).toContain('Access is denied. Check credentials and try again.');
 
     graph.failNextSend(403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.');
-    const transport = await resolveMailTransport(app.database.db, env(), TEST_SECRET);
+    const transport = await resolveMailTransport(session.db, env(), TEST_SECRET);
     await expect(transport!.send(message())).rejects.toThrow('Access is denied. Check credentials and try again.');
   });
 
   it('delivers outbox e-mail through Graph', async () => {
     const before = graph.sendMailRequests.length;
-    await enqueueEmail(app.database.db, { to: 'queued@example.test', subject: 'From the outbox', html: '<p>Queued</p>', kind: 'test' });
-    const worker = new OutboxWorker({ db: app.database.db, secret: TEST_SECRET, getTransport: () => resolveMailTransport(app.database.db, env(), TEST_SECRET) });
+    await enqueueEmail(session.db, { to: 'queued@example.test', subject: 'From the outbox', html: '<p>Queued</p>', kind: 'test' });
+    const worker = new OutboxWorker({ db: session.db, secret: TEST_SECRET, getTransport: () => resolveMailTransport(session.db, env(), TEST_SECRET) });
     expect(await worker.runOnce()).toMatchObject({ sent: 1, failed: 0, retried: 0 });
     expect(graph.sendMailRequests.slice(before).map((r) => r.body.message.subject)).toEqual(['From the outbox']);
   });
 
   it('diagnoses the Microsoft 365 settings by fetching a token', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers });
+    const response = await session.app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers: session.headers });
     expect(response.json()).toMatchObject({ configured: true, serviceType: 'microsoft365', from: 'Workshops <sender@contoso.test>' });
     expect(response.json().checks.at(-1)).toMatchObject({ name: 'Access token', ok: true });
   });
 
   it("says 'Authentication failed' with Microsoft's reason when the client secret is wrong", async () => {
-    await app.inject({ method: 'POST', url: '/api/admin/settings', headers, payload: { emailClientSecret: 'wrong-secret' } });
+    await session.app.inject({ method: 'POST', url: '/api/admin/settings', headers: session.headers, payload: { emailClientSecret: 'wrong-secret' } });
     const response = await testEmail('fourth@example.test');
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toMatch(/^Authentication failed: .*AADSTS7000215: Invalid client secret provided/);
     expect(response.body).not.toContain('wrong-secret');
-    const diagnostics = (await app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers })).json();
+    const diagnostics = (await session.app.inject({ method: 'POST', url: '/api/admin/settings/email-diagnostics', headers: session.headers })).json();
     expect(diagnostics.checks.at(-1)).toMatchObject({ name: 'Access token', ok: false, detail: expect.stringContaining('Authentication failed') });
   });
 });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import { emailOutbox } from '../../src/server/db/schema';
 import { buyer, createWorkshopDate } from '../helpers/factories';
-import { adminTestSession, clientHeaders, sessionCookieFrom, TEST_ADMIN, TEST_SECRET } from '../helpers/test-app';
+import { payWithDemoCard } from '../helpers/demo-payments';
+import { participantHeaders } from '../helpers/participant-session';
+import { adminTestSession, clientHeaders, TEST_ADMIN } from '../helpers/test-app';
 
 /**
  * Issue 18 point 4: the organiser is e-mailed about each new booking, contact message, refund
@@ -17,20 +18,8 @@ const post = (url: string, payload: object, headers: Record<string, string> = cl
 const saveSettings = (payload: object) => post('/api/admin/settings', payload, session.headers);
 const notices = (kind: string) => db().select().from(emailOutbox).where(eq(emailOutbox.kind, kind)).orderBy(emailOutbox.id);
 
-async function paidBooking(tag: string, dateId: number): Promise<number> {
-  const who = buyer(tag);
-  const intent = await post('/api/create-payment-intent', { workshopDateId: dateId, customerInfo: who, amount: 499 });
-  expect(intent.statusCode, intent.body).toBe(200);
-  const paid = await post('/api/payments/demo/confirm', { paymentIntentId: intent.json().paymentIntentId, cardNumber: '4242424242424242' });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return paid.json().bookingId as number;
-}
-
-async function participantHeaders(email: string): Promise<Record<string, string>> {
-  const link = new URL(participantLinkFor(TEST_SECRET, 'http://test.local', email));
-  const opened = await session.app.inject({ url: `${link.pathname}${link.search}`, headers: { accept: 'text/html' } });
-  return { ...clientHeaders, cookie: sessionCookieFrom(opened)! };
-}
+const paidBooking = async (tag: string, dateId: number) =>
+  (await payWithDemoCard(session.app, { workshopDateId: dateId, customerInfo: buyer(tag), amount: 499 })).bookingId;
 
 describe('organiser notifications', () => {
   it('tells the organiser of a paid booking and of a reservation: who, which workshop, the price, a link to Bookings', async () => {
@@ -76,14 +65,14 @@ describe('organiser notifications', () => {
     const refundId = await paidBooking('notice-refund', date.id);
     const cancelId = await paidBooking('notice-cancel', date.id);
 
-    const asked = await post(`/api/participant/refund-request/${refundId}`, { reason: 'A family event moved to that week.' }, await participantHeaders('buyernotice-refund@example.com'));
+    const asked = await post(`/api/participant/refund-request/${refundId}`, { reason: 'A family event moved to that week.' }, await participantHeaders(session.app, 'buyernotice-refund@example.com'));
     expect(asked.statusCode, asked.body).toBe(201);
     const [request] = await notices('organiser-notifyRefundRequest');
     expect(request).toMatchObject({ to: TEST_ADMIN.email, subject: 'Refund request: Refund Lab — Ada Lovelace' });
     expect(request!.text).toContain('A family event moved to that week.');
     expect(request!.html).toContain('href="http://test.local/admin?tab=refunds"');
 
-    const cancelled = await post(`/api/participant/cancel-booking/${cancelId}`, { email: 'buyernotice-cancel@example.com' }, await participantHeaders('buyernotice-cancel@example.com'));
+    const cancelled = await post(`/api/participant/cancel-booking/${cancelId}`, { email: 'buyernotice-cancel@example.com' }, await participantHeaders(session.app, 'buyernotice-cancel@example.com'));
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const [cancellation] = await notices('organiser-notifyCancellation');
     expect(cancellation).toMatchObject({ to: TEST_ADMIN.email, subject: 'Cancelled: Refund Lab — Ada Lovelace' });

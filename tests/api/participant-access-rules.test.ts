@@ -4,6 +4,7 @@ import { requestParticipantLink, participantLinkFor } from '../../src/features/p
 import type { Database } from '../../src/server/db/client';
 import { auditLog, bookings, emailOutbox, emailTemplates } from '../../src/server/db/schema';
 import { createWorkshopDate } from '../helpers/factories';
+import { participantHeaders } from '../helpers/participant-session';
 import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
 
 /**
@@ -52,14 +53,6 @@ afterAll(async () => {
 const link = (email: string) => requestParticipantLink(db, { publicUrl: 'http://test.local' }, email);
 const accessEmailsTo = (to: string) => db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'participant-access'), eq(emailOutbox.to, to)));
 
-/** Opens the e-mailed link as the participant would; answers headers carrying the session. */
-async function participantHeaders(email: string): Promise<Record<string, string>> {
-  const url = new URL(participantLinkFor(TEST_SECRET, 'http://test.local', email));
-  const opened = await app.inject({ url: `${url.pathname}${url.search}`, headers: { accept: 'text/html' } });
-  const cookie = sessionCookieFrom(opened);
-  if (!cookie) throw new Error(`no session for ${email}`);
-  return { ...clientHeaders, cookie };
-}
 const get = (url: string, headers: Record<string, string> = clientHeaders) => app.inject({ method: 'GET', url, headers });
 const latestDenial = async (actor: string) =>
   (await db.select().from(auditLog).where(and(eq(auditLog.action, 'participant_access_denied'), eq(auditLog.actor, actor))).orderBy(desc(auditLog.id)).limit(1))[0];
@@ -104,14 +97,14 @@ describe('who sees which bookings', () => {
   });
 
   it('compares the asked address trimmed and lower-cased with the session', async () => {
-    const response = await get(`/api/participant/bookings?email=${encodeURIComponent(' ANN@Example.COM ')}`, await participantHeaders(ANN));
+    const response = await get(`/api/participant/bookings?email=${encodeURIComponent(' ANN@Example.COM ')}`, await participantHeaders(app, ANN));
     expect(response.statusCode).toBe(200);
     expect(response.json().map((b: { id: number }) => b.id)).toEqual([annBooking]);
   });
 
   it("refuses another address with 403, an audit row naming the asked address and a warning in the log", async () => {
     const before = denialLogLines().length;
-    const response = await get(`/api/participant/bookings?email=${encodeURIComponent('Ben@Example.com')}`, await participantHeaders(ANN));
+    const response = await get(`/api/participant/bookings?email=${encodeURIComponent('Ben@Example.com')}`, await participantHeaders(app, ANN));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'You can only see your own bookings. Open the link we e-mailed you.' });
 
@@ -135,7 +128,7 @@ describe('who sees which bookings', () => {
   it("refuses someone else's booking with 403, an audit row naming the booking id and a warning in the log", async () => {
     const before = denialLogLines().length;
     const url = `/api/participant/booking/${benBooking}/workshop-details`;
-    const response = await get(url, await participantHeaders(ANN));
+    const response = await get(url, await participantHeaders(app, ANN));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'You can only see your own bookings. Open the link we e-mailed you.' });
 
@@ -150,7 +143,7 @@ describe('who sees which bookings', () => {
   });
 
   it("refuses a participant a deleted booking of their own address like anyone else's (403)", async () => {
-    const response = await get(`/api/participant/booking/${deletedBooking}/workshop-details`, await participantHeaders(ANN));
+    const response = await get(`/api/participant/booking/${deletedBooking}/workshop-details`, await participantHeaders(app, ANN));
     expect(response.statusCode).toBe(403);
     expect(await latestDenial(ANN)).toMatchObject({ details: { bookingId: deletedBooking } });
   });

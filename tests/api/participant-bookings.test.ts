@@ -9,10 +9,11 @@ import {
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_TOO_LARGE,
 } from '../../src/features/participant/participant.schema';
-import { NOT_YOUR_BOOKINGS, participantLinkFor, SIGN_IN_FIRST } from '../../src/features/participant/server/participant-access';
+import { NOT_YOUR_BOOKINGS, SIGN_IN_FIRST } from '../../src/features/participant/server/participant-access';
 import { auditLog, bookings, discountCodes, participantProfiles, refundRequests, workshopAssets } from '../../src/server/db/schema';
 import { createWorkshopDate } from '../helpers/factories';
-import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { participantHeaders } from '../helpers/participant-session';
+import { clientHeaders, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
 
 /** Spec §2, §7 and CONTRACT §5: what a participant sees of their own bookings, and nothing more. */
 
@@ -25,16 +26,17 @@ const assets = {} as Record<'slidesA' | 'tipsAll' | 'slidesB' | 'laterA', number
 
 const OWNER = 'owner@example.com';
 const OTHER = 'other@example.com';
+/** Workshop A's details as stored, and as its confirmed participant reads them. */
+const DATE_A_DETAILS = {
+  title: 'Prototype Lab',
+  expertiseLevel: 'some_expertise',
+  zoomLink: 'https://zoom.us/j/555',
+  zoomMeetingId: '555 000 111',
+  zoomPassword: 'secret-pass',
+  additionalInfo: 'Bring a laptop.',
+} as const;
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
-/** Opens the e-mailed link, as the participant would, and answers headers carrying the session. */
-async function participantHeaders(email: string): Promise<Record<string, string>> {
-  const link = new URL(participantLinkFor(TEST_SECRET, 'http://test.local', email));
-  const opened = await app.inject({ url: `${link.pathname}${link.search}`, headers: { accept: 'text/html' } });
-  const cookie = sessionCookieFrom(opened);
-  if (!cookie) throw new Error(`no session for ${email}`);
-  return { ...clientHeaders, cookie };
-}
 
 const get = (url: string, headers: Record<string, string> = clientHeaders) => app.inject({ method: 'GET', url, headers });
 const putProfile = (bookingId: number, payload: unknown, headers: Record<string, string>) =>
@@ -52,12 +54,7 @@ beforeAll(async () => {
   app = await createTestApp();
   const { db } = app.database;
   const dateA = await createWorkshopDate(db, {
-    title: 'Prototype Lab',
-    expertiseLevel: 'some_expertise',
-    zoomLink: 'https://zoom.us/j/555',
-    zoomMeetingId: '555 000 111',
-    zoomPassword: 'secret-pass',
-    additionalInfo: 'Bring a laptop.',
+    ...DATE_A_DETAILS,
     materialLinks: 'https://example.com/guide\njavascript:alert(1)\nnot a link\n http://example.com/tools ',
   });
   const dateB = await createWorkshopDate(db, { title: 'Teams Lab', date: '', time: '', isTBC: true, startsAt: null, endsAt: null, zoomLink: 'https://zoom.us/j/777', zoomMeetingId: '777', zoomPassword: 'pw-b' });
@@ -89,8 +86,8 @@ beforeAll(async () => {
     .returning({ id: workshopAssets.id });
   Object.assign(assets, { slidesA: assetRows[0]!.id, tipsAll: assetRows[1]!.id, slidesB: assetRows[2]!.id, laterA: assetRows[3]!.id });
 
-  owner = await participantHeaders(OWNER);
-  other = await participantHeaders(OTHER);
+  owner = await participantHeaders(app, OWNER);
+  other = await participantHeaders(app, OTHER);
   admin = (await loginAsAdmin(app)).headers;
 });
 afterAll(async () => {
@@ -158,7 +155,7 @@ describe('GET /api/participant/bookings', () => {
   });
 
   it('answers an empty list for a session whose address has no bookings left', async () => {
-    const response = await get('/api/participant/bookings', await participantHeaders('nobody@example.com'));
+    const response = await get('/api/participant/bookings', await participantHeaders(app, 'nobody@example.com'));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
   });
@@ -216,12 +213,7 @@ describe('GET /api/participant/booking/:bookingId/workshop-details', () => {
     const response = await get(`/api/participant/booking/${ids.confirmed}/workshop-details`, owner);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      title: 'Prototype Lab',
-      expertiseLevel: 'some_expertise',
-      zoomLink: 'https://zoom.us/j/555',
-      zoomMeetingId: '555 000 111',
-      zoomPassword: 'secret-pass',
-      additionalInfo: 'Bring a laptop.',
+      ...DATE_A_DETAILS,
       materialLinks: ['https://example.com/guide', 'http://example.com/tools'],
       workshopDate: { date: expect.any(String), time: '10:00 AM - 12:00 PM', timezone: 'UTC', isTBC: false },
       meetingDetailsPending: false,
@@ -387,7 +379,7 @@ describe('GET /api/view-asset/:id', () => {
   });
 
   it('refuses (403) the slides of a workshop whose only booking was refunded', async () => {
-    const refundedOnly = await participantHeaders('refunded-only@example.com');
+    const refundedOnly = await participantHeaders(app, 'refunded-only@example.com');
     await app.database.db.insert(bookings).values({ workshopDateId: ids.dateB, firstName: 'R', lastName: 'Fund', email: 'refunded-only@example.com', originalPriceCents: 100, finalPriceCents: 100, isPaid: true, status: 'refunded' });
     expect((await get(`/api/view-asset/${assets.slidesB}`, refundedOnly)).statusCode).toBe(403);
   });
@@ -398,7 +390,7 @@ describe('GET /api/view-asset/:id', () => {
   });
 
   it('refuses (403, logged) an asset of another workshop, a missing asset, and a participant whose only booking is cancelled', async () => {
-    const cancelledOnly = await participantHeaders('gone@example.com');
+    const cancelledOnly = await participantHeaders(app, 'gone@example.com');
     await app.database.db.insert(bookings).values({ workshopDateId: ids.dateA, firstName: 'G', lastName: 'One', email: 'gone@example.com', originalPriceCents: 100, finalPriceCents: 100, status: 'cancelled' });
     const before = await deniedRows();
     for (const [headers, id] of [

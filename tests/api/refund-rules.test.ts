@@ -150,6 +150,18 @@ const CREDIT_OPTION = {
 };
 const LATE_SUMMARY = 'The workshop is less than 7 days away, so you can choose a credit toward a future workshop or a 50% refund.';
 
+/** A refund in full besides the booking's status: the seat is free, the payment refunded, the public cache cleared and an e-mail queued. */
+async function expectSeatFreedAndRefunded(
+  workshopDateId: number,
+  paymentIntentId: string,
+  { cacheCleared, onEmailQueued }: Pick<ReturnType<typeof refundDeps>, 'cacheCleared' | 'onEmailQueued'>,
+) {
+  expect(await seatsTaken(workshopDateId)).toBe(0);
+  expect(await paymentStatus(paymentIntentId)).toBe('refunded');
+  expect(cacheCleared).toHaveBeenCalled();
+  expect(onEmailQueued).toHaveBeenCalled();
+}
+
 describe('the cancellation terms a participant sees before confirming', () => {
   it('ten days ahead: a full refund of the whole price, with the days counted', async () => {
     const date = await workshop('Terms: ten days');
@@ -268,10 +280,7 @@ describe('cancelling a booking', () => {
       providerRefundId: `re_rules_${refundsSent}`,
     });
     expect(await bookingRow(row.id)).toMatchObject({ status: 'cancelled', cancelledAt: now, isPaid: true });
-    expect(await seatsTaken(date.id)).toBe(0);
-    expect(await paymentStatus(row.stripePaymentId!)).toBe('refunded');
-    expect(cacheCleared).toHaveBeenCalled();
-    expect(onEmailQueued).toHaveBeenCalled();
+    await expectSeatFreedAndRefunded(date.id, row.stripePaymentId!, { cacheCleared, onEmailQueued });
 
     const [mail] = await mailsTo(row.email, 'booking-cancellation');
     expect(mail!.subject).toBe('Your booking is cancelled: Cancel: full refund');
@@ -557,10 +566,7 @@ describe("the admin's review of a refund request", () => {
     expect(result.refundRequest).toMatchObject({ id, status: 'APPROVED', notes: 'Get well soon.', providerRefundId: refundId, refundAmount: 499 });
     expect(callsFor(row.stripePaymentId)).toEqual([{ paymentIntentId: row.stripePaymentId, amountCents: 49_900, reason: 'refund_request_approved', idempotencyKey: `refund-request-${id}` }]);
     expect(await bookingRow(row.id)).toMatchObject({ status: 'refunded', isPaid: true });
-    expect(await seatsTaken(date.id)).toBe(0);
-    expect(await paymentStatus(row.stripePaymentId!)).toBe('refunded');
-    expect(cacheCleared).toHaveBeenCalled();
-    expect(onEmailQueued).toHaveBeenCalled();
+    await expectSeatFreedAndRefunded(date.id, row.stripePaymentId!, { cacheCleared, onEmailQueued });
     const [mail] = await mailsTo(row.email, 'refund-approved');
     expect(mail!.subject).toBe('Your refund is approved: Review: approved');
     expect(mail!.html).toContain(`We have refunded <strong>$499.00</strong> to your card (reference ${refundId}).`);

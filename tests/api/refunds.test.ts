@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import {
   NOTES_TOO_LONG,
   REASON_TOO_LONG,
@@ -13,23 +12,13 @@ import {
 } from '../../src/features/refunds/refunds.schema';
 import type { Database } from '../../src/server/db/client';
 import { auditLog, bookings, demoPaymentIntents, emailOutbox, payments, refundRequests, workshopDates } from '../../src/server/db/schema';
-import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
-import { PaymentProviderError } from '../../src/server/payments/payment-provider';
 import { buyer, createWorkshopDate } from '../helpers/factories';
-import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double';
-import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { createAppWithFlakyDemoProvider, type FlakyDemoProvider, payWithDemoCard } from '../helpers/demo-payments';
+import { participantHeaders } from '../helpers/participant-session';
+import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from '../helpers/stripe-double';
+import { clientHeaders, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
 
 /** Issue 5 point 4: a participant asks for a refund of a paid booking; an admin approves or rejects it. */
-
-/** The demo provider, whose refunds can be made to fail like a provider that is down. */
-class FlakyDemoProvider extends DemoPaymentProvider {
-  failRefunds = false;
-
-  override async refund(paymentIntentId: string, options: { amountCents?: number; reason: string; idempotencyKey: string }) {
-    if (this.failRefunds) throw new PaymentProviderError('The payment provider is unavailable', 'unavailable');
-    return super.refund(paymentIntentId, options);
-  }
-}
 
 let app: TestApp;
 let provider: FlakyDemoProvider;
@@ -37,13 +26,7 @@ let admin: Record<string, string>;
 let db: Database;
 
 beforeAll(async () => {
-  app = await createTestApp({
-    payments: (database) => {
-      provider = new FlakyDemoProvider(database, TEST_SECRET);
-      return provider;
-    },
-  });
-  db = app.database.db;
+  ({ app, provider, db } = await createAppWithFlakyDemoProvider());
   admin = (await loginAsAdmin(app)).headers;
 });
 afterAll(async () => {
@@ -53,24 +36,10 @@ afterAll(async () => {
 let people = 0;
 const person = () => buyer(`refund-${++people}`);
 
-/** Opens the participant link e-mailed to `email`: the session cookie it starts. */
-async function participantHeaders(target: TestApp, email: string): Promise<Record<string, string>> {
-  const link = new URL(participantLinkFor(TEST_SECRET, 'http://test.local', email));
-  const opened = await target.inject({ url: `${link.pathname}${link.search}`, headers: { accept: 'text/html' } });
-  const cookie = sessionCookieFrom(opened);
-  if (!cookie) throw new Error(`no participant session: ${opened.statusCode}`);
-  return { ...clientHeaders, cookie };
-}
-
 /** A booking paid with the demo card, through the same calls the checkout makes. */
 async function bookPaid(workshopDateId: number, who = person()) {
-  const intent = await app.inject({ method: 'POST', url: '/api/create-payment-intent', headers: clientHeaders, payload: { workshopDateId, customerInfo: who, amount: 1 } });
-  expect(intent.statusCode, intent.body).toBe(200);
-  const { paymentIntentId } = intent.json() as { paymentIntentId: string };
-  const paid = await app.inject({ method: 'POST', url: '/api/payments/demo/confirm', headers: clientHeaders, payload: { paymentIntentId, cardNumber: '4242 4242 4242 4242' } });
-  expect(paid.statusCode, paid.body).toBe(200);
-  const { bookingId } = paid.json() as { bookingId: number };
-  return { bookingId, paymentIntentId, who, headers: await participantHeaders(app, who.email) };
+  const paid = await payWithDemoCard(app, { workshopDateId, customerInfo: who, amount: 1 });
+  return { ...paid, who, headers: await participantHeaders(app, who.email) };
 }
 
 const requestRefund = (bookingId: number, headers: Record<string, string>, payload: unknown = { reason: 'I can no longer attend on that day.' }) =>
@@ -181,6 +150,15 @@ describe('POST /api/participant/refund-request/{bookingId}', () => {
   });
 });
 
+/** A paid booking whose participant has asked for a refund: the date, the booking and the pending request. */
+async function pendingRefundRequest() {
+  const date = await createWorkshopDate(db);
+  const paid = await bookPaid(date.id);
+  expect((await requestRefund(paid.bookingId, paid.headers)).statusCode).toBe(201);
+  const [request] = await requestsFor(paid.bookingId);
+  return { ...paid, date, request };
+}
+
 describe('the admin review (GET/PUT /api/admin/refund-requests)', () => {
   it('is for admins only', async () => {
     expect((await app.inject({ url: '/api/admin/refund-requests', headers: clientHeaders })).statusCode).toBe(401);
@@ -216,10 +194,7 @@ describe('the admin review (GET/PUT /api/admin/refund-requests)', () => {
   });
 
   it('approving refunds the whole price through the provider, marks the booking refunded, frees the seat and e-mails', async () => {
-    const date = await createWorkshopDate(db);
-    const { bookingId, headers, who, paymentIntentId } = await bookPaid(date.id);
-    await requestRefund(bookingId, headers);
-    const [request] = await requestsFor(bookingId);
+    const { date, request, bookingId, who, paymentIntentId } = await pendingRefundRequest();
     const seatsBefore = await seatsTaken(date.id);
 
     const response = await review(request!.id, { status: 'APPROVED', notes: 'Approved, sorry to miss you.' });
@@ -248,10 +223,7 @@ describe('the admin review (GET/PUT /api/admin/refund-requests)', () => {
   });
 
   it('rejecting records the notes, leaves the booking as it is and e-mails the participant', async () => {
-    const date = await createWorkshopDate(db);
-    const { bookingId, headers, who, paymentIntentId } = await bookPaid(date.id);
-    await requestRefund(bookingId, headers);
-    const [request] = await requestsFor(bookingId);
+    const { date, request, bookingId, who, paymentIntentId } = await pendingRefundRequest();
     const seatsBefore = await seatsTaken(date.id);
 
     const response = await review(request!.id, { status: 'REJECTED', notes: 'The workshop is tomorrow & full.' });
@@ -268,10 +240,7 @@ describe('the admin review (GET/PUT /api/admin/refund-requests)', () => {
   });
 
   it('refuses a bad decision or notes that are too long', async () => {
-    const date = await createWorkshopDate(db);
-    const { bookingId, headers } = await bookPaid(date.id);
-    await requestRefund(bookingId, headers);
-    const [request] = await requestsFor(bookingId);
+    const { request, bookingId } = await pendingRefundRequest();
     expect((await review(request!.id, { status: 'MAYBE' })).statusCode).toBe(400);
     const long = await review(request!.id, { status: 'REJECTED', notes: 'n'.repeat(1001) });
     expect(long.statusCode).toBe(400);
@@ -281,10 +250,7 @@ describe('the admin review (GET/PUT /api/admin/refund-requests)', () => {
   });
 
   it('when the provider fails, answers 502 and leaves the request pending and the booking as it was', async () => {
-    const date = await createWorkshopDate(db);
-    const { bookingId, headers, who, paymentIntentId } = await bookPaid(date.id);
-    await requestRefund(bookingId, headers);
-    const [request] = await requestsFor(bookingId);
+    const { date, request, bookingId, who, paymentIntentId } = await pendingRefundRequest();
     const seatsBefore = await seatsTaken(date.id);
 
     provider.failRefunds = true;
@@ -312,9 +278,7 @@ describe('approval through Stripe (the real SDK against the local Stripe double)
 
   beforeAll(async () => {
     stripe = await startStripeDouble();
-    stripeApp = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: `http://${stripe.host}:${stripe.port}` },
-    });
+    stripeApp = await createTestApp({ env: stripeDoubleEnv(stripe, '123', 'whsec_x') });
   });
   afterAll(async () => {
     await stripeApp.close();

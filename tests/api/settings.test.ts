@@ -6,7 +6,7 @@ import { testPaymentConnection } from '../../src/features/settings/server/paymen
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 import { auditLog, processedWebhookEvents, settings } from '../../src/server/db/schema';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
-import { startStripeDouble, type StripeDouble } from '../helpers/stripe-double';
+import { startStripeDouble, stripeDoubleEnv, type StripeDouble } from '../helpers/stripe-double';
 import { clientHeaders, TEST_ADMIN, TEST_SECRET, adminTestSession, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
 
 const PASSWORD = 'smtp-pass-Zq8!unique';
@@ -17,9 +17,9 @@ const session = adminTestSession();
 
 const getSettings = () => session.app.inject({ method: 'GET', url: '/api/admin/settings', headers: session.headers });
 const save = (payload: Record<string, unknown>) => session.app.inject({ method: 'POST', url: '/api/admin/settings', headers: session.headers, payload });
-const rawRow = async (key: string) => (await session.app.database.db.select().from(settings).where(eq(settings.key, key)))[0];
+const rawRow = async (key: string) => (await session.db.select().from(settings).where(eq(settings.key, key)))[0];
 const settingsAudits = () =>
-  session.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings_updated')).orderBy(desc(auditLog.id));
+  session.db.select().from(auditLog).where(eq(auditLog.action, 'settings_updated')).orderBy(desc(auditLog.id));
 
 describe('guard', () => {
   it('answers 401 without a session and stores nothing', async () => {
@@ -69,7 +69,7 @@ describe('GET /api/admin/settings', () => {
   });
 
   it('gives other features the default reservation time, 48 hours, before one is saved', async () => {
-    expect(await getPaymentSettings(session.app.database.db)).toEqual({ reservationHours: 48 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 48 });
   });
 });
 
@@ -237,12 +237,12 @@ describe('reservation hours (CONTRACT §10)', () => {
   });
 
   it('gives other features the saved value', async () => {
-    expect(await getPaymentSettings(session.app.database.db)).toEqual({ reservationHours: 72 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 72 });
   });
 
   it('reads the text of a number input', async () => {
     expect((await save({ reservationHours: '96' })).json()).toMatchObject({ reservationHours: 96 });
-    expect(await getPaymentSettings(session.app.database.db)).toEqual({ reservationHours: 96 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 96 });
   });
 
   it.each([0, 721, 1.5, 'abc', '', null])('refuses %j with 400 and keeps the saved value', async (reservationHours) => {
@@ -268,7 +268,7 @@ describe('payment status and test (demo provider)', () => {
   });
 
   it('shows when the last webhook event was processed', async () => {
-    await session.app.database.db.insert(processedWebhookEvents).values([
+    await session.db.insert(processedWebhookEvents).values([
       { id: 'evt_old', type: 'payment_intent.succeeded', processedAt: new Date('2030-01-01T10:00:00.000Z') },
       { id: 'evt_new', type: 'payment_intent.succeeded', processedAt: new Date('2030-02-03T04:05:06.000Z') },
     ]);
@@ -290,13 +290,7 @@ describe('payment status and test (Stripe through the real SDK against a local S
 
   beforeAll(async () => {
     stripe = await startStripeDouble();
-    stripeApp = await createTestApp({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_settings',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_settings',
-        STRIPE_API_BASE: `http://${stripe.host}:${stripe.port}`,
-      },
-    });
+    stripeApp = await createTestApp({ env: stripeDoubleEnv(stripe, 'settings') });
     ({ headers: stripeHeaders } = await loginAsAdmin(stripeApp));
   });
   afterAll(async () => {

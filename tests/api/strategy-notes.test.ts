@@ -9,10 +9,10 @@ const session = adminTestSession();
 const { call } = session;
 const create = (payload: Record<string, unknown>) => call('POST', '/api/strategy-notes', payload);
 const update = (id: number, payload: Record<string, unknown>) => call('PUT', `/api/strategy-notes/${id}`, payload);
-const rowOf = async (id: number) => (await session.app.database.db.select().from(strategyNotes).where(eq(strategyNotes.id, id)))[0];
-const noteCount = async () => (await session.app.database.db.select({ id: strategyNotes.id }).from(strategyNotes)).length;
+const rowOf = async (id: number) => (await session.db.select().from(strategyNotes).where(eq(strategyNotes.id, id)))[0];
+const noteCount = async () => (await session.db.select({ id: strategyNotes.id }).from(strategyNotes)).length;
 const auditsOf = (id: number) =>
-  session.app.database.db
+  session.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.entity, 'strategy_note'), eq(auditLog.entityId, String(id))))

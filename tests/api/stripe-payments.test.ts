@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, processedWebhookEvents, workshopDates } from '../../src/server/db/schema';
 import { buyer, createWorkshopDate } from '../helpers/factories';
-import { paymentIntentSucceededEvent, signWebhook, startStripeDouble, type StripeDouble } from '../helpers/stripe-double';
+import { paymentIntentSucceededEvent, signWebhook, startStripeDouble, stripeDoubleEnv, type StripeDouble } from '../helpers/stripe-double';
 import { clientHeaders, createTestApp, type TestApp } from '../helpers/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -11,14 +11,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   stripe = await startStripeDouble();
-  app = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://${stripe.host}:${stripe.port}`,
-    },
-  });
+  app = await createTestApp({ env: stripeDoubleEnv(stripe, '123', WEBHOOK_SECRET) });
 });
 afterAll(async () => {
   await app.close();

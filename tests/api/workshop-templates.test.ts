@@ -7,14 +7,10 @@ import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app
 
 const session = adminTestSession();
 
-const db = () => session.app.database.db;
+const db = () => session.db;
 
-type Json = Record<string, unknown>;
-
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, withHeaders = session.headers) {
-  const response = await session.app.inject({ method, url, headers: withHeaders, ...(payload === undefined ? {} : { payload }) });
-  return { status: response.statusCode, body: response.json() };
-}
+/** An admin call: its status and parsed body. */
+const call = session.json;
 
 const rowOf = async (id: number) => (await db().select().from(workshopTemplates).where(eq(workshopTemplates.id, id)))[0];
 const auditRows = (action: string, id: number) =>

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { signInToAdminTab } from './support/admin';
 
 /**
  * Issue 17: the Audit Log section tells each entry as a sentence with its time, and pages back on
@@ -42,8 +42,7 @@ test('shows entries as sentences with their time, and loads older ones on reques
       ? { body: first }
       : { body: before === '151' ? [entry(150, { actor: 'system', action: 'reservation_expired', entityId: '31', details: null })] : [] },
   );
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Audit Log');
+  await signInToAdminTab(page, 'Audit Log');
 
   await expect(entries(page)).toHaveCount(50);
   await expect(entries(page).first()).toContainText('jane@example.com (admin) cancelled booking #12 — refunded $40.00');
@@ -60,8 +59,7 @@ test('shows entries as sentences with their time, and loads older ones on reques
 
 test('says so when nothing is recorded yet', async ({ page }) => {
   await serveAuditLog(page, () => ({ body: [] }));
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Audit Log');
+  await signInToAdminTab(page, 'Audit Log');
   await expect(page.getByText('Nothing recorded yet', { exact: true })).toBeVisible();
 });
 
@@ -69,8 +67,7 @@ test('says when the log cannot be loaded, and tries again', async ({ page, conso
   consoleGuard.allow(/status of 500/);
   let failing = true;
   await serveAuditLog(page, () => (failing ? { status: 500, body: { message: 'Something went wrong. Please try again later.' } } : { body: [entry(7)] }));
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Audit Log');
+  await signInToAdminTab(page, 'Audit Log');
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to load the audit log.' })).toBeVisible();
   failing = false;
   await page.getByRole('button', { name: 'Try again' }).click();

@@ -1,26 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { expectNoSeriousViolations } from './support/axe';
+import { signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 
 /** Issue 6 points 1 and 9: writing and publishing a blog post in the admin area; workshop assets. */
-
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
-}
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 
 test('writes a post in the rich-text editor, publishes it, and visitors read it with the bold word', async ({ page }) => {
   const id = unique();
   const title = `Facilitation Notes ${id}`;
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Blog');
+  await signInToAdminTab(page, 'Blog');
   await page.getByRole('button', { name: 'New Post' }).click();
 
   const editor = page.getByRole('form', { name: 'New blog post' });
@@ -41,7 +31,7 @@ test('writes a post in the rich-text editor, publishes it, and visitors read it 
 
   await editor.getByRole('switch', { name: 'Published' }).click();
   await expect(editor.getByRole('switch', { name: 'Published' })).toHaveAttribute('aria-checked', 'true');
-  await expectAccessible(page, 'blog editor');
+  await expectNoSeriousViolations(page, 'blog editor');
 
   // Preview: the server-cleaned post in a sandboxed frame.
   await page.getByRole('button', { name: 'Preview' }).click();
@@ -78,8 +68,7 @@ test('writes a post in the rich-text editor, publishes it, and visitors read it 
 
 test('adds a workshop asset, previews it, reorders and deletes it', async ({ page }) => {
   const id = unique();
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Workshop Assets');
+  await signInToAdminTab(page, 'Workshop Assets');
   const titles = [`Tips ${id} A`, `Tips ${id} B`];
   for (const title of titles) {
     await page.getByRole('button', { name: 'Add Asset' }).click();

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { expectNoSeriousViolations } from './support/axe';
+import { openAdminTab, signInAsAdmin, signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS, type Announcement, type Testimonial } from './support/api';
 
 /** Issue 6 point 1: the Testimonials and Announcements tabs, with an uploaded avatar. */
@@ -11,22 +10,13 @@ const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADU
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
-}
-
 test('a testimonial with an uploaded avatar appears on the landing page at once', async ({ page }) => {
   // A whole journey from the admin to a visitor: 20–24 s on a slow CI machine, where one run of
   // the announcement journey went past the default 30 s.
   test.setTimeout(60_000);
   const name = `Ada Avatar ${unique()}`;
   const text = `The best workshop I have attended (${unique()}).`;
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Testimonials');
+  await signInToAdminTab(page, 'Testimonials');
   await expect(page.getByRole('region', { name: 'Testimonials' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Testimonial' }).click();
@@ -45,7 +35,7 @@ test('a testimonial with an uploaded avatar appears on the landing page at once'
   const preview = dialog.getByRole('img', { name: 'Profile image preview' });
   await expect(preview).toHaveAttribute('src', avatarUrl);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-  await expectAccessible(page, 'testimonial dialog');
+  await expectNoSeriousViolations(page, 'testimonial dialog');
 
   await dialog.getByRole('button', { name: 'Create Testimonial' }).click();
   await expect(page.getByText('Testimonial Created', { exact: true })).toBeVisible();
@@ -54,7 +44,7 @@ test('a testimonial with an uploaded avatar appears on the landing page at once'
   await expect(row).toContainText('Founder, Engines Ltd');
   await expect(row.getByRole('img', { name: `Photo of ${name}` })).toHaveAttribute('src', avatarUrl);
   await expect(row.getByRole('switch', { name: `Published: ${name}` })).toBeChecked();
-  await expectAccessible(page, 'Testimonials tab');
+  await expectNoSeriousViolations(page, 'Testimonials tab');
 
   // The file is served back as an image.
   const served = await page.request.get(avatarUrl);
@@ -106,7 +96,7 @@ test('switching on an announcement interest form shows it to visitors and collec
   await formSwitch.click();
   await expect(page.getByText('Announcement Updated', { exact: true })).toBeVisible();
   await expect(formSwitch).toBeChecked();
-  await expectAccessible(page, 'Announcements tab');
+  await expectNoSeriousViolations(page, 'Announcements tab');
 
   const publicList = (await (await page.request.get('/api/announcements')).json()) as Announcement[];
   const published = publicList.find((a) => a.title === title);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { adminSection, openAdminTab, signInAsAdmin } from './support/admin';
+import { adminSection, signInToAdminTab } from './support/admin';
 
 /** Spec §7, §8: 'Download CSV' and 'Import CSV' in the admin tabs (here: Discount Codes). */
 
@@ -18,8 +18,7 @@ async function chooseFile(page: Page, content: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Discount Codes');
+  await signInToAdminTab(page, 'Discount Codes');
 });
 
 test('Download CSV saves the discount codes as a dated CSV file', async ({ page }) => {

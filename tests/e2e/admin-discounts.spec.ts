@@ -1,27 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { expectNoSeriousViolations } from './support/axe';
+import { openAdminTab, signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 import { E2E_ADMIN_EMAIL } from './support/constants';
 
 /** Spec §2, §4, §5, §8: the Discount Codes tab; CONTRACT §6: the Admin Users tab. */
 
-/** axe-core on the open tab (and any dialog): serious or critical violations fail. */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
-}
-
 const unique = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 
 test.describe('Discount Codes tab', () => {
   test.beforeEach(async ({ page }) => {
-    await signInAsAdmin(page);
-    await openAdminTab(page, 'Discount Codes');
+    await signInToAdminTab(page, 'Discount Codes');
   });
 
   test('shows the table with the spec columns', async ({ page }) => {
@@ -153,8 +142,7 @@ test.describe('Discount Codes tab', () => {
 
 test.describe('Admin Users tab', () => {
   test('lists the signed-in admin as You, validates and adds an admin', async ({ page }) => {
-    await signInAsAdmin(page);
-    await openAdminTab(page, 'Admin Users');
+    await signInToAdminTab(page, 'Admin Users');
     const me = page.getByRole('row').filter({ hasText: E2E_ADMIN_EMAIL });
     await expect(me).toContainText('You');
     await expect(page.getByRole('heading', { name: 'Two-step sign-in', level: 3 })).toBeVisible();
@@ -189,20 +177,19 @@ test.describe('accessibility', () => {
   test('the Discount Codes tab, its dialog and the Admin Users tab pass axe-core', async ({ page }) => {
     // Several full axe scans: on a slow, shared machine they take longer than the default 30 s.
     test.setTimeout(90_000);
-    await signInAsAdmin(page);
-    await openAdminTab(page, 'Discount Codes');
+    await signInToAdminTab(page, 'Discount Codes');
     await expect(page.getByRole('region', { name: 'Discount codes' })).toBeVisible();
-    await expectAccessible(page, 'Discount Codes tab');
+    await expectNoSeriousViolations(page, 'Discount Codes tab');
     await page.getByRole('button', { name: 'Add Discount Code' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Discount Code' });
     await dialog.getByRole('button', { name: 'Create Discount Code' }).click();
     await expect(dialog.getByText('Code is required')).toBeVisible();
-    await expectAccessible(page, 'Add Discount Code dialog');
+    await expectNoSeriousViolations(page, 'Add Discount Code dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await openAdminTab(page, 'Admin Users');
     await expect(page.getByRole('region', { name: 'Admins' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Set up two-step sign-in' })).toBeVisible();
-    await expectAccessible(page, 'Admin Users tab');
+    await expectNoSeriousViolations(page, 'Admin Users tab');
   });
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { expectNoSeriousViolations } from './support/axe';
+import { signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 import { linkIn, waitForMail } from './support/mail';
 
@@ -20,15 +20,6 @@ const subscriberRow = (page: Page, email: string) =>
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: email, exact: true }) });
 
-/** axe-core on the open tab (and any dialog): serious or critical violations fail. */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
-}
-
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test('an admin sends a newsletter and a subscriber unsubscribes from the e-mail', async ({ page }) => {
@@ -42,15 +33,14 @@ test('an admin sends a newsletter and a subscriber unsubscribes from the e-mail'
   });
   expect(contact.ok(), await contact.text()).toBe(true);
 
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Newsletter');
+  await signInToAdminTab(page, 'Newsletter');
   await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(email);
   const row = subscriberRow(page, email);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Contact');
   await expect(row).toContainText('Active');
   await expect(page.getByText(/\d+ active · \d+ unsubscribed/)).toBeVisible();
-  await expectAccessible(page, 'Newsletter tab');
+  await expectNoSeriousViolations(page, 'Newsletter tab');
 
   const list = (await (await page.request.get('/api/admin/newsletter-subscribers', { headers: CLIENT_HEADERS })).json()) as Subscriber[];
   const active = list.filter((subscriber) => !subscriber.unsubscribedAt);
@@ -62,7 +52,7 @@ test('an admin sends a newsletter and a subscriber unsubscribes from the e-mail'
   await dialog.getByLabel('Subject').fill(subject);
   await dialog.getByLabel('Content (HTML)').fill('<p>Hello <strong>subscribers</strong></p><script>alert(1)</script><p onclick="alert(2)">New dates are out.</p>');
   // Checked before the preview: axe cannot run inside the sandboxed (script-less) preview frame.
-  await expectAccessible(page, 'Write Newsletter dialog');
+  await expectNoSeriousViolations(page, 'Write Newsletter dialog');
   await dialog.getByRole('button', { name: 'Preview' }).click();
   const preview = dialog.frameLocator('iframe[title="Newsletter preview"]');
   await expect(preview.getByText('Hello subscribers')).toBeVisible();
@@ -90,8 +80,7 @@ test('an admin sends a newsletter and a subscriber unsubscribes from the e-mail'
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'You have been unsubscribed', level: 1 })).toBeVisible();
 
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Newsletter');
+  await signInToAdminTab(page, 'Newsletter');
   await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(target);
   const after = subscriberRow(page, target);
   await expect(after).toContainText('Unsubscribed');

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { adminSection, openAdminTab, signInAsAdmin } from './support/admin';
+import { expectNoSeriousViolations } from './support/axe';
+import { adminSection, signInToAdminTab } from './support/admin';
 
 /**
  * Issue 6 points 3 and 7 in the browser: the Backup tab downloads a backup file of every table,
@@ -11,18 +10,8 @@ import { adminSection, openAdminTab, signInAsAdmin } from './support/admin';
  * suite, tests/api/operations-backup.test.ts.)
  */
 
-/** axe-core on the open tab: serious or critical violations fail. */
-async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('#admin-section').analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
-}
-
 test('Backup tab: downloads a backup that parses as a backup of every table', async ({ page }) => {
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Backup');
+  await signInToAdminTab(page, 'Backup');
   const panel = adminSection(page);
   await expect(panel.getByRole('button', { name: 'Restore from file' })).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Scheduled backups', level: 3 })).toBeVisible();
@@ -37,12 +26,11 @@ test('Backup tab: downloads a backup that parses as a backup of every table', as
     expect(Array.isArray(backup.tables[table]), table).toBe(true);
   }
   expect(backup.tables.workshop_dates!.length).toBeGreaterThan(0);
-  await expectAccessible(page, 'Backup tab');
+  await expectNoSeriousViolations(page, 'Backup tab', '#admin-section');
 });
 
 test('Social Cards tab: every card image loads', async ({ page }) => {
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Social Cards');
+  await signInToAdminTab(page, 'Social Cards');
   const list = page.getByRole('list', { name: 'Social cards' });
   await expect(list).toBeVisible();
   const images = list.getByRole('img');
@@ -62,5 +50,5 @@ test('Social Cards tab: every card image loads', async ({ page }) => {
       .toBe(1200);
   }
   await expect(list.getByRole('button', { name: /^Copy image URL of / }).first()).toBeVisible();
-  await expectAccessible(page, 'Social Cards tab');
+  await expectNoSeriousViolations(page, 'Social Cards tab', '#admin-section');
 });

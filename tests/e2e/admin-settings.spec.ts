@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { openAdminTab, signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 import { E2E_SMTP_PORT } from './support/constants';
 import { waitForMail } from './support/mail';
@@ -10,8 +10,7 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 
 test.describe('Settings tab', () => {
   test.beforeEach(async ({ page }) => {
-    await signInAsAdmin(page);
-    await openAdminTab(page, 'Settings');
+    await signInToAdminTab(page, 'Settings');
   });
 
   test('shows the four sub-tabs, two under Settings and two under Email, and saves the default timezone', async ({ page }) => {

@@ -1,12 +1,11 @@
 import QRCode from 'qrcode';
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { signInToAdminTab } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
 
 /** Issue 17: setting up two-step sign-in shows a QR code of the otpauth link, and the key to type. */
 test('two-step set-up shows a QR code of the otpauth link beside the key to type', async ({ page }) => {
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Admin Users');
+  await signInToAdminTab(page, 'Admin Users');
   await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
 
   const qr = page.getByRole('img', { name: 'QR code for your authenticator app: scan it to add this account' });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { signInToAdminTab } from './support/admin';
 import { adminRequest, getJson, getWorkshopDates } from './support/api';
 
 /** Spec §2, §4, §5, §8: the admin Workshops tab creates a date that visitors see at once. */
@@ -18,8 +18,7 @@ function futureDay(offsetDays: number) {
 }
 
 async function openWorkshopsTab(page: Page) {
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Workshops');
+  await signInToAdminTab(page, 'Workshops');
   await expect(page.getByRole('region', { name: 'Workshop dates' })).toBeVisible();
 }
 

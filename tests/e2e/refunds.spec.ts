@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import { test, expect } from './fixtures';
-import { openAdminTab, signInAsAdmin } from './support/admin';
+import { signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS, getWorkshopDates, isTbc, type WorkshopDate } from './support/api';
 import { bookPaid, roomyDate } from './support/booking';
 import { E2E_BASE_URL } from './support/constants';
@@ -71,8 +71,7 @@ test.describe('refunds and cancellation', () => {
     await expect(card.getByRole('button', { name: 'Request Refund' })).toHaveCount(0);
 
     // The admin reviews it in the Refunds section.
-    await signInAsAdmin(page);
-    await openAdminTab(page, 'Refunds');
+    await signInToAdminTab(page, 'Refunds');
     const panel = page.getByRole('region', { name: /^Refund requests/ });
     const pending = panel.getByRole('list', { name: 'Pending refund requests' }).getByRole('listitem').filter({ hasText: who.email });
     await expect(pending).toHaveCount(1);

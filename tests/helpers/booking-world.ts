@@ -15,7 +15,7 @@ import { bookings, discountCodes, emailOutbox, payments, seatHolds, workshopDate
 import { loadEnv } from '../../src/server/env';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
-import { paymentIntentSucceededEvent, signWebhook, startStripeDouble, type StripeDouble } from './stripe-double';
+import { paymentIntentSucceededEvent, signWebhook, startStripeDouble, stripeDoubleEnv, type StripeDouble } from './stripe-double';
 import { clientHeaders, createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from './test-app';
 
 const WEBHOOK_SECRET = 'whsec_lifecycle';
@@ -35,12 +35,7 @@ export async function createBookingWorld() {
   const stripe: StripeDouble = await startStripeDouble();
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
-  const env = {
-    STRIPE_SECRET_KEY: 'sk_test_lifecycle',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_lifecycle',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: `http://${stripe.host}:${stripe.port}`,
-  };
+  const env = stripeDoubleEnv(stripe, 'lifecycle', WEBHOOK_SECRET);
   let provider: PaymentProvider | undefined;
   const app: TestApp = await createTestApp({
     env,

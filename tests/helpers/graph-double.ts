@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './request-body';
 
 export type TokenRequest = { tenant: string; form: Record<string, string> };
 export type SendMailRequest = { mailbox: string; authorization: string | undefined; body: GraphSendMailBody };
@@ -42,15 +43,6 @@ export type GraphDoubleOptions = {
   /** Seconds a token lives (Microsoft: about 3600). */
   expiresIn?: number;
 };
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });

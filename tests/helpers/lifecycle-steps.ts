@@ -52,6 +52,15 @@ export function lifecycleSteps(world: () => BookingWorld, { lastName, emailDomai
   /** A reservation's pay link opens its payment: the answer as it came. */
   const openPayLink = (bookingId: number, who: Person, dateId: number) =>
     post('/api/create-payment-intent', { workshopDateId: dateId, customerInfo: who, bookingId, payToken: world().payToken(bookingId) });
+  /** A pay link that must open a payment: its id. */
+  async function payLinkIntent(bookingId: number, who: Person, dateId: number) {
+    const response = await openPayLink(bookingId, who, dateId);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().paymentIntentId as string;
+  }
+  /** The admin puts a date on or off sale. */
+  const setActive = (dateId: number, isActive: boolean) =>
+    world().send({ method: 'PUT', url: `/api/admin/workshop-dates/${dateId}`, payload: { isActive }, admin: true });
   /** The browser comes back from the card form (CONTRACT §3). */
   async function complete(dateId: number, who: Person, intentId: string) {
     memory.reported.add(intentId);
@@ -61,5 +70,5 @@ export function lifecycleSteps(world: () => BookingWorld, { lastName, emailDomai
     expect(await lifecycleViolations(world(), scope, memory)).toEqual([]);
   }
 
-  return { memory, scope, person, date, code, post, seatsTaken, booking, mailTo, reserve, reserved, openPayment, openPayLink, complete, expectInvariants };
+  return { memory, scope, person, date, code, post, seatsTaken, booking, mailTo, reserve, reserved, openPayment, openPayLink, payLinkIntent, setActive, complete, expectInvariants };
 }

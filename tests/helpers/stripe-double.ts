@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { readBody } from './request-body';
 
 export type FormValue = string | FormBody;
 export type FormBody = { [key: string]: FormValue };
@@ -97,13 +98,17 @@ const text = (value: FormValue | undefined): string | undefined => (typeof value
 const strings = (value: FormValue | undefined): Record<string, string> =>
   typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+/**
+ * The app's env for the real Stripe SDK against this double: test keys named after `tag`
+ * (sk_test_<tag>, pk_test_<tag>), and the webhook secret where one is given.
+ */
+export function stripeDoubleEnv(stripe: Pick<StripeDouble, 'host' | 'port'>, tag: string, webhookSecret?: string): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: `sk_test_${tag}`,
+    STRIPE_PUBLISHABLE_KEY: `pk_test_${tag}`,
+    ...(webhookSecret === undefined ? {} : { STRIPE_WEBHOOK_SECRET: webhookSecret }),
+    STRIPE_API_BASE: `http://${stripe.host}:${stripe.port}`,
+  };
 }
 
 export async function startStripeDouble(): Promise<StripeDouble> {

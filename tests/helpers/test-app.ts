@@ -24,6 +24,8 @@ export type TestAppOptions = {
   clock?: () => Date;
   /** The app's logger, e.g. a stream a test reads the log lines from; silent by default. */
   logger?: Parameters<typeof buildApp>[0]['logger'];
+  /** How long the public read cache keeps an answer: none by default, as tests change data and read it straight back. */
+  publicCacheMs?: number;
 };
 
 /** The real application on a fresh database, without listening; close() drops everything. */
@@ -44,8 +46,7 @@ export async function createTestAppOn(database: DatabaseHandle, options: Omit<Te
   const app = await buildApp({
     db: database.db,
     env,
-    // No read cache across requests: tests change data and read it straight back.
-    publicCache: new ReadCache(0),
+    publicCache: new ReadCache(options.publicCacheMs ?? 0),
     payments: options.payments?.(database.db) ?? createPaymentProvider(env, database.db, TEST_SECRET),
     secret: TEST_SECRET,
     onEmailQueued: options.onEmailQueued,
@@ -54,6 +55,16 @@ export async function createTestAppOn(database: DatabaseHandle, options: Omit<Te
     logger: options.logger,
   });
   return Object.assign(app, { database });
+}
+
+/** Runs `use` on an app of its own on a fresh database, and closes it afterwards whatever happens. */
+export async function withTestApp<T>(use: (app: TestApp) => Promise<T>, options: TestAppOptions = {}): Promise<T> {
+  const app = await createTestApp(options);
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+  }
 }
 
 /** Headers our web client sends on every call (CONTRACT §2). */
@@ -86,30 +97,66 @@ export async function loginAsAdmin(
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * An app signed in as the admin for a whole test file (beforeAll starts it, afterAll closes it):
- * `session.app`, its `session.headers`, and `session.call(method, url, payload?)` for the admin's
- * calls. Call it at the top level of the file.
+ * The app for a whole test file or describe block (beforeAll starts it, afterAll closes it):
+ * `session.app`, its `session.db`, and `session.post(url, payload)` for the web client's calls.
+ * `options` are createTestApp's, or a function that starts the app some other way.
  */
-export function adminTestSession(options: TestAppOptions = {}) {
-  const state: { app?: TestApp; headers?: Record<string, string> } = {};
+export function testAppSession(options: TestAppOptions | (() => Promise<TestApp>) = {}) {
+  let started: TestApp | undefined;
   beforeAll(async () => {
-    state.app = await createTestApp(options);
-    ({ headers: state.headers } = await loginAsAdmin(state.app));
+    started = await (typeof options === 'function' ? options() : createTestApp(options));
   });
   afterAll(async () => {
-    await state.app?.close();
+    await started?.close();
   });
-  const session = {
-    get app(): TestApp {
-      if (!state.app) throw new Error('adminTestSession: the app starts in beforeAll');
-      return state.app;
-    },
-    get headers(): Record<string, string> {
-      if (!state.headers) throw new Error('adminTestSession: the session starts in beforeAll');
-      return state.headers;
-    },
-    call: (method: Method, url: string, payload?: unknown) =>
-      session.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as object }) }),
+  const app = (): TestApp => {
+    if (!started) throw new Error('testAppSession: the app starts in beforeAll');
+    return started;
   };
-  return session;
+  return {
+    get app(): TestApp {
+      return app();
+    },
+    get db(): Database {
+      return app().database.db;
+    },
+    post: (url: string, payload: object) => app().inject({ method: 'POST', url, payload, headers: clientHeaders }),
+  };
+}
+
+/**
+ * The app signed in as the admin for a whole test file (see testAppSession): also its
+ * `session.headers`, `session.call(method, url, payload?)` for the admin's calls, and
+ * `session.json(...)`, the same call answering its status and parsed body.
+ */
+export function adminTestSession(options: TestAppOptions | (() => Promise<TestApp>) = {}) {
+  const visitor = testAppSession(options);
+  let signedIn: Record<string, string> | undefined;
+  beforeAll(async () => {
+    ({ headers: signedIn } = await loginAsAdmin(visitor.app));
+  });
+  const headers = (): Record<string, string> => {
+    if (!signedIn) throw new Error('adminTestSession: the session starts in beforeAll');
+    return signedIn;
+  };
+  const call = (method: Method, url: string, payload?: unknown, withHeaders = headers()) =>
+    visitor.app.inject({ method, url, headers: withHeaders, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const json = async (method: Method, url: string, payload?: unknown, withHeaders = headers()) => {
+    const response = await call(method, url, payload, withHeaders);
+    return { status: response.statusCode, body: response.json() };
+  };
+  return {
+    get app(): TestApp {
+      return visitor.app;
+    },
+    get db(): Database {
+      return visitor.db;
+    },
+    post: visitor.post,
+    get headers(): Record<string, string> {
+      return headers();
+    },
+    call,
+    json,
+  };
 }

@@ -48,3 +48,9 @@ export async function openAdminTab(page: Page, label: string): Promise<void> {
   else await expect(link).toHaveAttribute('aria-current', 'page');
   await expect(adminSection(page).getByRole('heading', { name: label, level: 2, exact: true })).toBeVisible();
 }
+
+/** Signs in as the e2e admin (signInAsAdmin) and opens a workspace section by its label (openAdminTab). */
+export async function signInToAdminTab(page: Page, label: string): Promise<void> {
+  await signInAsAdmin(page);
+  await openAdminTab(page, label);
+}

@@ -3,14 +3,16 @@ import { caretAfterFormat, cardDigits, formatCardNumber, formatCvc, formatExpiry
 import { formatHoldRemaining, holdAnnouncement, holdCountdownText, holdDeadline, secondsLeft } from './hold-countdown';
 
 describe('demo card number formatting', () => {
-  it('groups the digits by four as they are typed or pasted', () => {
-    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
-    expect(formatCardNumber('42424')).toBe('4242 4');
-    expect(formatCardNumber('4242')).toBe('4242');
-    expect(formatCardNumber('4000-0000-0000-0002')).toBe('4000 0000 0000 0002');
-    expect(formatCardNumber(' 4242 4242 4242 4242 ')).toBe('4242 4242 4242 4242');
-    expect(formatCardNumber('abc')).toBe('');
-    expect(formatCardNumber('12345678901234567890123')).toBe('1234 5678 9012 3456 789');
+  it.each([
+    ['4242424242424242', '4242 4242 4242 4242'],
+    ['42424', '4242 4'],
+    ['4242', '4242'],
+    ['4000-0000-0000-0002', '4000 0000 0000 0002'],
+    [' 4242 4242 4242 4242 ', '4242 4242 4242 4242'],
+    ['abc', ''],
+    ['12345678901234567890123', '1234 5678 9012 3456 789'],
+  ])('groups the digits by four as they are typed or pasted: %j shows %j', (typed, shown) => {
+    expect(formatCardNumber(typed)).toBe(shown);
   });
 
   it('sends digits only', () => {
@@ -18,34 +20,33 @@ describe('demo card number formatting', () => {
     expect(cardDigits('4000 0000 0000 0002')).toBe('4000000000000002');
   });
 
-  it('keeps the caret after the same digit', () => {
-    // Typing the fifth digit at the end: the caret goes past the new space, after the '5'.
-    expect(caretAfterFormat('42425', 5, '4242 5')).toBe(6);
-    // Typing '9' in the middle ('4242 |4242' → '4242 9|4242'): after the 9.
-    expect(caretAfterFormat('4242 94242', 6, '4242 9424 2')).toBe(6);
-    // Deleting the first digit of the second group: the caret stays in front of what follows.
-    expect(caretAfterFormat('4242 242', 5, '4242 242')).toBe(4);
-    expect(caretAfterFormat('', 0, '')).toBe(0);
-    // The expiry's slash: after two digits at the end the caret goes past ' / '.
-    expect(caretAfterFormat('12', 2, '12 / ')).toBe(5);
+  it.each([
+    ["typing the fifth digit at the end: past the new space, after the '5'", '42425', 5, '4242 5', 6],
+    ["typing '9' in the middle ('4242 |4242' → '4242 9|4242'): after the 9", '4242 94242', 6, '4242 9424 2', 6],
+    ['deleting the first digit of the second group: in front of what follows', '4242 242', 5, '4242 242', 4],
+    ['nothing typed', '', 0, '', 0],
+    ["the expiry's slash: after two digits at the end, past ' / '", '12', 2, '12 / ', 5],
+  ] as const)('keeps the caret after the same digit, %s', (_case, typed, caret, formatted, expected) => {
+    expect(caretAfterFormat(typed, caret, formatted)).toBe(expected);
   });
 });
 
 describe('demo card expiry formatting', () => {
-  it("formats 'MM / YY' as one types", () => {
-    expect(formatExpiry('1230')).toBe('12 / 30');
-    expect(formatExpiry('1')).toBe('1');
-    expect(formatExpiry('12')).toBe('12 / ');
-    expect(formatExpiry('12 / 3')).toBe('12 / 3');
-    expect(formatExpiry('12/34')).toBe('12 / 34');
-    expect(formatExpiry('12 / 345')).toBe('12 / 34');
-  });
-
-  it('adds the leading zero for months 2 to 9 and refuses a month above 12', () => {
-    expect(formatExpiry('4')).toBe('04 / ');
-    expect(formatExpiry('13')).toBe('1');
-    expect(formatExpiry('00')).toBe('0');
-    expect(formatExpiry('1330')).toBe('1');
+  it.each([
+    // 'MM / YY' as one types
+    ['1230', '12 / 30'],
+    ['1', '1'],
+    ['12', '12 / '],
+    ['12 / 3', '12 / 3'],
+    ['12/34', '12 / 34'],
+    ['12 / 345', '12 / 34'],
+    // the leading zero for months 2 to 9, and no month above 12
+    ['4', '04 / '],
+    ['13', '1'],
+    ['00', '0'],
+    ['1330', '1'],
+  ])("formats %j as %j ('MM / YY')", (typed, shown) => {
+    expect(formatExpiry(typed)).toBe(shown);
   });
 
   it('lets Backspace go through the slash', () => {
@@ -60,23 +61,24 @@ describe('demo card expiry formatting', () => {
 });
 
 describe('seat hold countdown', () => {
-  it('shows minutes and seconds left', () => {
-    expect(holdCountdownText(872)).toBe('Your seat is held for 14:32');
-    expect(holdCountdownText(900)).toBe('Your seat is held for 15:00');
-    expect(holdCountdownText(65)).toBe('Your seat is held for 1:05');
-    expect(holdCountdownText(1)).toBe('Your seat is held for 0:01');
-    expect(holdCountdownText(0)).toBe('Your seat hold has ended.');
-    expect(formatHoldRemaining(0)).toBe('0:00');
+  it.each([
+    [872, 'Your seat is held for 14:32', 'Your seat is held for 15 more minutes.'],
+    [900, 'Your seat is held for 15:00', 'Your seat is held for 15 more minutes.'],
+    [841, 'Your seat is held for 14:01', 'Your seat is held for 15 more minutes.'],
+    [840, 'Your seat is held for 14:00', 'Your seat is held for 14 more minutes.'],
+    [65, 'Your seat is held for 1:05', 'Your seat is held for 2 more minutes.'],
+    [61, 'Your seat is held for 1:01', 'Your seat is held for 2 more minutes.'],
+    [60, 'Your seat is held for 1:00', 'Your seat is held for 1 more minute.'],
+    [59, 'Your seat is held for 0:59', 'Your seat is held for less than a minute.'],
+    [1, 'Your seat is held for 0:01', 'Your seat is held for less than a minute.'],
+    [0, 'Your seat hold has ended.', 'Your seat hold has ended.'],
+  ])('with %i seconds left shows %j and announces whole minutes only: %j', (seconds, shown, announced) => {
+    expect(holdCountdownText(seconds)).toBe(shown);
+    expect(holdAnnouncement(seconds)).toBe(announced);
   });
 
-  it('announces whole minutes only', () => {
-    expect(holdAnnouncement(872)).toBe('Your seat is held for 15 more minutes.');
-    expect(holdAnnouncement(841)).toBe('Your seat is held for 15 more minutes.');
-    expect(holdAnnouncement(840)).toBe('Your seat is held for 14 more minutes.');
-    expect(holdAnnouncement(61)).toBe('Your seat is held for 2 more minutes.');
-    expect(holdAnnouncement(60)).toBe('Your seat is held for 1 more minute.');
-    expect(holdAnnouncement(59)).toBe('Your seat is held for less than a minute.');
-    expect(holdAnnouncement(0)).toBe('Your seat hold has ended.');
+  it('shows no time left as 0:00', () => {
+    expect(formatHoldRemaining(0)).toBe('0:00');
   });
 
   it('counts whole seconds, never below 0', () => {
