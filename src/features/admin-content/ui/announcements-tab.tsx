@@ -127,7 +127,7 @@ export default function AnnouncementsTab() {
         )}
       />
 
-      <AnnouncementDialog {...editor.form} />
+      <AnnouncementDialog key={editor.opening} {...editor.form} />
 
       <InterestDialog announcement={interestOf} onClose={() => setInterestOf(null)} />
 

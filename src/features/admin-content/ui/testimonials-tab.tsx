@@ -99,7 +99,7 @@ export default function TestimonialsTab() {
         )}
       />
 
-      <TestimonialDialog {...editor.form} />
+      <TestimonialDialog key={editor.opening} {...editor.form} />
 
       <DeleteConfirmation
         deletion={editor.deletion}

@@ -95,7 +95,7 @@ export default function AdminUsersTab() {
 
       <TwoStepCard />
 
-      <AddAdminDialog open={editor.form.open} onOpenChange={editor.form.onOpenChange} busy={editor.form.busy} onSubmit={add} />
+      <AddAdminDialog key={editor.opening} open={editor.form.open} onOpenChange={editor.form.onOpenChange} busy={editor.form.busy} onSubmit={add} />
 
       <DeleteConfirmation
         deletion={editor.deletion}

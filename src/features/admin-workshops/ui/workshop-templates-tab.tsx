@@ -57,7 +57,7 @@ export default function WorkshopTemplatesTab() {
         )}
       />
 
-      <TemplateFormDialog {...editor.form} />
+      <TemplateFormDialog key={editor.opening} {...editor.form} />
 
       <DeleteConfirmation
         deletion={editor.deletion}
