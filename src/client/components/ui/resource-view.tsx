@@ -1,8 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from './data-table';
 import type { ResourceNames } from '../../lib/admin-resource';
+import { cx } from './cx';
 import { ConfirmDialog, smallButtonClasses } from './dialog';
 
 /**
@@ -124,17 +125,32 @@ export function DeleteAction({ label, onDelete }: { label: string; onDelete: () 
   );
 }
 
-/** Edit and Delete for one row; the names say which row ('Edit testimonial from Grace Hopper'). */
-export function EditDeleteActions({ editLabel, deleteLabel, onEdit, onDelete, children }: { editLabel: string; deleteLabel: string; onEdit: () => void; onDelete: () => void; children?: ReactNode }) {
+/** What row actions ask of a tab's editor (useResourceEditor): open the form on a row, ask to delete it. */
+export type RowEditor<Row> = { openEdit: (row: Row) => void; deletion: { ask: (row: Row) => void } };
+
+/**
+ * Edit and Delete for one row, after what else the tab offers there; `name` says which row
+ * ('Edit Spring Sale', 'Delete testimonial from Grace Hopper').
+ */
+export function EditDeleteActions<Row>({ row, name, editor, children }: { row: Row; name: string; editor: RowEditor<Row>; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap gap-1.5">
       {children}
-      <button type="button" className={smallButtonClasses('ghost')} aria-label={editLabel} onClick={onEdit}>
+      <button type="button" className={smallButtonClasses('ghost')} aria-label={`Edit ${name}`} onClick={() => editor.openEdit(row)}>
         <Pencil aria-hidden="true" className="size-4" />
         Edit
       </button>
-      <DeleteAction label={deleteLabel} onDelete={onDelete} />
+      <DeleteAction label={`Delete ${name}`} onDelete={() => editor.deletion.ask(row)} />
     </div>
+  );
+}
+
+/** What an empty list says about starting it: 'Add one with **Add Testimonial**; published … appear on the landing page.' */
+export function StartHint({ lead, button, children }: { lead: string; button: string; children: ReactNode }) {
+  return (
+    <>
+      {lead} <strong>{button}</strong>; {children}
+    </>
   );
 }
 
@@ -165,6 +181,35 @@ export function DeleteConfirmation<Row>({
       confirmLabel={deletion.busy ? verb.busy : verb.label}
       busy={deletion.busy}
       onConfirm={deletion.confirm}
+    />
+  );
+}
+
+const imageCellShapes = {
+  round: { size: 40, box: 'size-10 rounded-full' },
+  wide: { size: 64, box: 'h-10 w-16 rounded-brutal' },
+} as const;
+
+/** A row's small picture (a photo, an announcement's image); an empty box when there is none or it does not load. */
+export function ImageCell({ src, alt, shape }: { src: string | null | undefined; alt: string; shape: keyof typeof imageCellShapes }) {
+  const [broken, setBroken] = useState(false);
+  const { size, box } = imageCellShapes[shape];
+  if (!src || broken) {
+    return (
+      <span className={cx('flex items-center justify-center border-2 border-ink bg-paper-deep', box)} aria-hidden="true">
+        <ImageIcon className="size-4 text-ink-soft" />
+      </span>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={size}
+      height={40}
+      loading="lazy"
+      onError={() => setBroken(true)}
+      className={cx('border-2 border-ink object-cover', box)}
     />
   );
 }

@@ -5,7 +5,7 @@ import { formatShortDate } from '../../../common/dates';
 import { Badge } from '../../../client/components/ui/badge';
 import { TableSkeleton } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, StartHint, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
 import { useAdminResource, useResourceEditor, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
 import { refusalMessage } from '../../../client/lib/api-client';
 import { authStatusQueryOptions } from '../../admin-auth/ui';
@@ -103,16 +103,10 @@ export default function BlogTab() {
       <ResourceTable
         query={resource.list}
         names={NAMES}
-        empty={{
-          children: (
-            <>
-              Write one with <strong>New Post</strong>; it stays a draft until you publish it.
-            </>
-          ),
-        }}
+        empty={{ children: <StartHint lead="Write one with" button="New Post">it stays a draft until you publish it.</StartHint> }}
         columns={COLUMNS}
         rowActions={(post) => (
-          <EditDeleteActions editLabel={`Edit ${post.title}`} deleteLabel={`Delete ${post.title}`} onEdit={() => editor.openEdit(post)} onDelete={() => editor.deletion.ask(post)}>
+          <EditDeleteActions row={post} name={post.title} editor={editor}>
             {post.isPublished ? (
               <a href={`/blog/${post.slug}`} target="_blank" rel="noopener noreferrer" className={smallButtonClasses('ghost')} aria-label={`View ${post.title} on the site (opens a new tab)`}>
                 <ExternalLink aria-hidden="true" className="size-4" />

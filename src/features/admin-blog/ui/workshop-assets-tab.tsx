@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses } from '../../../client/components/ui/form';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, StartHint, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
 import { failureToast } from '../../../client/components/ui/toast-store';
 import { useAdminResource, useResourceEditor, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
 import { adminWorkshopDatesQueryOptions } from '../../admin-workshops/ui';
@@ -121,14 +121,14 @@ export default function WorkshopAssetsTab() {
         empty={{
           title: filter === '' ? 'No workshop assets yet' : 'No assets for this workshop yet',
           children: (
-            <>
-              Add slides or tips with <strong>Add Asset</strong>; participants see them on their booking page.
-            </>
+            <StartHint lead="Add slides or tips with" button="Add Asset">
+              participants see them on their booking page.
+            </StartHint>
           ),
         }}
         columns={columns}
         rowActions={(asset, index) => (
-          <EditDeleteActions editLabel={`Edit ${asset.title}`} deleteLabel={`Delete ${asset.title}`} onEdit={() => editor.openEdit(asset)} onDelete={() => editor.deletion.ask(asset)}>
+          <EditDeleteActions row={asset} name={asset.title} editor={editor}>
             <button
               type="button"
               className={smallButtonClasses('ghost')}

@@ -2,7 +2,7 @@ import { Power, PowerOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, StartHint, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
 import { ADMIN_FRESH_MS } from '../../../client/lib/admin-queries';
 import { useAdminResource, useResourceEditor, type AdminResource, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
 import { refusalMessage } from '../../../client/lib/api-client';
@@ -100,16 +100,10 @@ export default function DiscountCodesTab({ csvActions }: { csvActions?: ReactNod
       <ResourceTable
         query={resource.list}
         names={NAMES}
-        empty={{
-          children: (
-            <>
-              Add a code with <strong>Add Discount Code</strong>; buyers type it at checkout.
-            </>
-          ),
-        }}
+        empty={{ children: <StartHint lead="Add a code with" button="Add Discount Code">buyers type it at checkout.</StartHint> }}
         columns={columns}
         rowActions={(code) => (
-          <EditDeleteActions editLabel={`Edit ${code.code}`} deleteLabel={`Delete ${code.code}`} onEdit={() => editor.openEdit(code)} onDelete={() => editor.deletion.ask(code)}>
+          <EditDeleteActions row={code} name={code.code} editor={editor}>
             <button
               type="button"
               className={smallButtonClasses('secondary')}

@@ -47,14 +47,7 @@ export default function WorkshopTemplatesTab() {
         loadFailed={TEMPLATE_TOASTS.loadFailed}
         empty={{ title: 'No templates yet', children: 'Use Add Template to save a workshop you run often.' }}
         columns={COLUMNS}
-        rowActions={(template) => (
-          <EditDeleteActions
-            editLabel={`Edit ${template.title}`}
-            deleteLabel={`Delete ${template.title}`}
-            onEdit={() => editor.openEdit(template)}
-            onDelete={() => editor.deletion.ask(template)}
-          />
-        )}
+        rowActions={(template) => <EditDeleteActions row={template} name={template.title} editor={editor} />}
       />
 
       <TemplateFormDialog key={editor.opening} {...editor.form} />
