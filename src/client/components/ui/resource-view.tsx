@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from './data-table';
+import { DataTable, ListStates, Pagination, TableHead, Td, usePagination } from './data-table';
 import type { ResourceNames } from '../../lib/admin-resource';
 import { cx } from './cx';
 import { ConfirmDialog, smallButtonClasses } from './dialog';
@@ -46,19 +46,20 @@ type ResourceTableProps<Row extends { id: number }> = {
 export function ResourceTable<Row extends { id: number }>({ query, rows = query.data, names, loadFailed, empty = {}, noMatch, ...given }: ResourceTableProps<Row>) {
   const many = names.many.toLowerCase();
   const table = { ...given, label: given.label ?? names.many, noun: given.noun ?? many };
-  if (query.isPending) {
-    return (
-      <div aria-busy="true" aria-label={`Loading ${table.noun}`}>
-        <TableSkeleton />
-      </div>
-    );
+  let shownInstead: { title: string; children?: ReactNode } | null = null;
+  if (rows?.length === 0) {
+    shownInstead = noMatch && query.data && query.data.length > 0 ? { title: noMatch } : { title: empty.title ?? `No ${many} yet`, children: empty.children };
   }
-  if (query.isError || !rows) return <ErrorState message={loadFailed ?? `Failed to load ${many}.`} onRetry={() => void query.refetch()} />;
-  if (rows.length === 0) {
-    if (noMatch && query.data && query.data.length > 0) return <EmptyState title={noMatch} />;
-    return <EmptyState title={empty.title ?? `No ${many} yet`}>{empty.children}</EmptyState>;
-  }
-  return <ResourceRows rows={rows} {...table} />;
+  return (
+    <ListStates
+      query={{ isPending: query.isPending, isError: query.isError || !rows, refetch: query.refetch }}
+      loadingLabel={`Loading ${table.noun}`}
+      loadFailed={loadFailed ?? `Failed to load ${many}.`}
+      empty={shownInstead}
+    >
+      {rows ? <ResourceRows rows={rows} {...table} /> : null}
+    </ListStates>
+  );
 }
 
 function ResourceRows<Row extends { id: number }>({
@@ -74,14 +75,7 @@ function ResourceRows<Row extends { id: number }>({
   return (
     <>
       <DataTable label={label} actions={rowActions !== undefined}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <Th key={column.header}>{column.hidden ? <span className="sr-only">{column.header}</span> : column.header}</Th>
-            ))}
-            {rowActions ? <Th>{actionsHeader}</Th> : null}
-          </tr>
-        </thead>
+        <TableHead headers={[...columns.map((column) => (column.hidden ? { hidden: column.header } : column.header)), ...(rowActions ? [actionsHeader] : [])]} />
         <tbody>
           {pagination.pageRows.map((row, onPage) => (
             <tr key={row.id} className={rowClassName?.(row)}>
