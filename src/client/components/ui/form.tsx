@@ -137,3 +137,31 @@ export function CheckboxField({ id, label, error, registration, className, ...in
     </div>
   );
 }
+
+type FilterSelectProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  /** The width beside the other tools above a list. */
+  className?: string;
+};
+
+/** A choice that narrows the list below it (not part of a form): its label above a native select. */
+export function FilterSelect({ id, label, value, onChange, options, className }: FilterSelectProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-bold">
+        {label}
+      </label>
+      <select id={id} className={controlClasses} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

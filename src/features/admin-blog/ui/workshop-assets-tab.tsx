@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { controlClasses } from '../../../client/components/ui/form';
+import { FilterSelect } from '../../../client/components/ui/form';
 import { DeleteConfirmation, EditDeleteActions, ResourceTable, StartHint, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
 import { failureToast } from '../../../client/components/ui/toast-store';
 import { useAdminResource, useResourceEditor, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
@@ -45,6 +45,7 @@ export default function WorkshopAssetsTab() {
       })),
     [datesQuery.data],
   );
+  const filterOptions = [{ value: '', label: 'All workshops' }, ...workshops];
   const workshopName = (id: number | null) =>
     id === null ? 'All workshops' : (workshops.find((option) => option.value === String(id))?.label ?? `Workshop #${id}`);
 
@@ -96,19 +97,7 @@ export default function WorkshopAssetsTab() {
   return (
     <div>
       <ResourceToolbar add={{ label: 'Add Asset', onClick: editor.openNew }}>
-        <div className="w-full sm:w-80">
-          <label htmlFor={filterId} className="mb-1.5 block text-sm font-bold">
-            Workshop
-          </label>
-          <select id={filterId} className={controlClasses} value={filter} onChange={(event) => setFilter(event.target.value)}>
-            <option value="">All workshops</option>
-            {workshops.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id={filterId} label="Workshop" className="w-full sm:w-80" value={filter} options={filterOptions} onChange={setFilter} />
       </ResourceToolbar>
       {filter !== '' ? (
         <p className="mb-3 text-sm text-ink-soft">This workshop's own assets and those for all workshops, in the order its participants see them.</p>

@@ -1,9 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { DataTable, ErrorState, TableSkeleton, Td, Th } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
+import { RefreshButton } from '../../../client/components/ui/refresh-button';
 import { toast } from '../../../client/components/ui/toast-store';
 import type { EmailTemplateType } from '../email-template-types';
 import type { EmailStatus } from '../email-templates.schema';
@@ -31,10 +31,7 @@ function ConfigurationCard({ status, loading, onRefresh, refreshing }: { status:
         <h2 id="email-config-heading" className="text-xl font-extrabold">
           Email Configuration Status
         </h2>
-        <button type="button" className={smallButtonClasses('secondary')} onClick={onRefresh} disabled={refreshing}>
-          <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
-          Refresh
-        </button>
+        <RefreshButton refreshing={refreshing} onRefresh={onRefresh} />
       </div>
       {loading || !status ? (
         <p role="status" className="mt-4 text-ink-soft">

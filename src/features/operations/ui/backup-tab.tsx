@@ -1,7 +1,8 @@
-import { Download, RefreshCw, Upload } from 'lucide-react';
+import { Download, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { DataTable, ListStates, TableHead, Td } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
+import { RefreshButton } from '../../../client/components/ui/refresh-button';
 import { toast } from '../../../client/components/ui/toast-store';
 import { refusalMessage } from '../../../client/lib/api-client';
 import { BACKUP_NOT_JSON } from '../operations.schema';
@@ -118,10 +119,7 @@ export default function BackupTab() {
             </h3>
             <p className="text-sm text-ink-soft">Written by the server once a day; the last 14 are kept.</p>
           </div>
-          <button type="button" className={smallButtonClasses('secondary')} disabled={scheduled.isFetching} onClick={() => void scheduled.refetch()}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Refresh
-          </button>
+          <RefreshButton refreshing={scheduled.isFetching} onRefresh={() => void scheduled.refetch()} />
         </div>
         {list}
       </section>

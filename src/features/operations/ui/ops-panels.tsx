@@ -1,9 +1,10 @@
-import { RefreshCw, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../client/components/ui/badge';
 import { DataTable, ListStates, Pagination, TableHead, Td, usePagination } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { controlClasses } from '../../../client/components/ui/form';
+import { RefreshButton } from '../../../client/components/ui/refresh-button';
+import { FilterSelect } from '../../../client/components/ui/form';
 import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import type { OutboxEntryDto } from '../../admin-bookings';
 import { useOutbox } from './api/get-outbox';
@@ -95,23 +96,15 @@ export function OutboxPanel() {
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <div className="w-48">
-          <label htmlFor={filterId} className="mb-1.5 block text-sm font-bold">
-            Status
-          </label>
-          <select id={filterId} className={controlClasses} value={filter} onChange={(event) => setFilter(event.target.value as StatusFilter)}>
-            {STATUS_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {FILTER_LABELS[status]}
-                {status === 'failed' && failedCount > 0 ? ` (${failedCount})` : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="button" className={smallButtonClasses('secondary')} disabled={outbox.isFetching} onClick={() => void outbox.refetch()}>
-          <RefreshCw aria-hidden="true" className={outbox.isFetching ? 'size-4 motion-safe:animate-spin' : 'size-4'} />
-          Refresh
-        </button>
+        <FilterSelect
+          id={filterId}
+          label="Status"
+          className="w-48"
+          value={filter}
+          options={STATUS_FILTERS.map((status) => ({ value: status, label: status === 'failed' && failedCount > 0 ? `${FILTER_LABELS[status]} (${failedCount})` : FILTER_LABELS[status] }))}
+          onChange={(value) => setFilter(value as StatusFilter)}
+        />
+        <RefreshButton refreshing={outbox.isFetching} onRefresh={() => void outbox.refetch()} />
       </div>
       {content}
     </div>

@@ -1,7 +1,8 @@
-import { Archive, Pencil, Trash2 } from 'lucide-react';
+import { Archive, Pencil } from 'lucide-react';
 import { memo } from 'react';
 import { Badge } from '../../../../client/components/ui/badge';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
+import { DeleteAction } from '../../../../client/components/ui/resource-view';
 import { Markdown } from '../../markdown';
 import { CATEGORY_LABELS, type StrategyNote } from '../../strategy-notes.schema';
 import { formatNoteDate } from '../note-format';
@@ -45,10 +46,7 @@ export const StrategyNoteCard = memo(function StrategyNoteCard({ note, busy, onE
             <Archive aria-hidden="true" className="size-4" />
             Archive
           </button>
-          <button type="button" className={smallButtonClasses('ghost')} aria-label={`Delete ${note.title}`} onClick={() => onDelete(note)}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete
-          </button>
+          <DeleteAction label={`Delete ${note.title}`} onDelete={() => onDelete(note)} />
         </div>
       </footer>
     </article>
