@@ -21,14 +21,21 @@ export type Column<Row> = {
 };
 
 type ResourceTableProps<Row extends { id: number }> = {
-  query: Pick<UseQueryResult<Row[]>, 'data' | 'isPending' | 'isError' | 'refetch'>;
+  /**
+   * The list and the resource's names: the table is called '{Many}', the pager counts '{many}',
+   * a failed read says 'Failed to load {many}.' and an empty list 'No {many} yet', unless said
+   * otherwise below.
+   */
+  resource: { list: Pick<UseQueryResult<Row[]>, 'data' | 'isPending' | 'isError' | 'refetch'>; names: ResourceNames };
   /** The rows shown when the tab filters or orders the list (default: the query's data). */
   rows?: readonly Row[];
   /**
-   * The resource's names: the table is called '{Many}', the pager counts '{many}', a failed read
-   * says 'Failed to load {many}.' and an empty list 'No {many} yet', unless said otherwise below.
+   * How the list starts: the add button above the table, and what an empty list says about it
+   * ('{lead} **{add}**; {hint}': 'Add one with **Add Testimonial**; published … landing page.').
    */
-  names: ResourceNames;
+  start?: { add: string; onAdd: () => void; lead: string; hint: ReactNode };
+  /** What else the row above the table offers (a filter, CSV buttons). */
+  tools?: ReactNode;
   label?: string;
   noun?: string;
   loadFailed?: string;
@@ -43,22 +50,29 @@ type ResourceTableProps<Row extends { id: number }> = {
   rowClassName?: (row: Row) => string | undefined;
 };
 
-export function ResourceTable<Row extends { id: number }>({ query, rows = query.data, names, loadFailed, empty = {}, noMatch, ...given }: ResourceTableProps<Row>) {
+export function ResourceTable<Row extends { id: number }>({ resource, rows = resource.list.data, loadFailed, empty = {}, noMatch, start, tools, ...given }: ResourceTableProps<Row>) {
+  const { list: query, names } = resource;
   const many = names.many.toLowerCase();
   const table = { ...given, label: given.label ?? names.many, noun: given.noun ?? many };
   let shownInstead: { title: string; children?: ReactNode } | null = null;
   if (rows?.length === 0) {
-    shownInstead = noMatch && query.data && query.data.length > 0 ? { title: noMatch } : { title: empty.title ?? `No ${many} yet`, children: empty.children };
+    shownInstead =
+      noMatch && query.data && query.data.length > 0
+        ? { title: noMatch }
+        : { title: empty.title ?? `No ${many} yet`, children: empty.children ?? (start ? <StartHint {...start} /> : undefined) };
   }
   return (
-    <ListStates
-      query={{ isPending: query.isPending, isError: query.isError || !rows, refetch: query.refetch }}
-      loadingLabel={`Loading ${table.noun}`}
-      loadFailed={loadFailed ?? `Failed to load ${many}.`}
-      empty={shownInstead}
-    >
-      {rows ? <ResourceRows rows={rows} {...table} /> : null}
-    </ListStates>
+    <>
+      {start || tools ? <ResourceToolbar add={start ? { label: start.add, onClick: start.onAdd } : undefined}>{tools}</ResourceToolbar> : null}
+      <ListStates
+        query={{ isPending: query.isPending, isError: query.isError || !rows, refetch: query.refetch }}
+        loadingLabel={`Loading ${table.noun}`}
+        loadFailed={loadFailed ?? `Failed to load ${many}.`}
+        empty={shownInstead}
+      >
+        {rows ? <ResourceRows rows={rows} {...table} /> : null}
+      </ListStates>
+    </>
   );
 }
 
@@ -140,10 +154,10 @@ export function EditDeleteActions<Row>({ row, name, editor, children }: { row: R
 }
 
 /** What an empty list says about starting it: 'Add one with **Add Testimonial**; published … appear on the landing page.' */
-export function StartHint({ lead, button, children }: { lead: string; button: string; children: ReactNode }) {
+export function StartHint({ lead, add, hint }: { lead: string; add: string; hint: ReactNode }) {
   return (
     <>
-      {lead} <strong>{button}</strong>; {children}
+      {lead} <strong>{add}</strong>; {hint}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { FilterSelect } from '../../../client/components/ui/form';
 import { DeleteConfirmation, EditDeleteActions, ResourceTable, StartHint, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
 import { failureToast } from '../../../client/components/ui/toast-store';
-import { useAdminResource, useResourceEditor, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
+import { useAdminResource, useResourceEditor, namedTexts } from '../../../client/lib/admin-resource';
 import { adminWorkshopDatesQueryOptions } from '../../admin-workshops/ui';
 import type { AdminWorkshopAsset } from '../admin-blog.schema';
 import { workshopAssetsResource, type WorkshopAssetPayload } from './api/blog-resources';
@@ -16,8 +16,7 @@ import { WorkshopAssetDialog, type WorkshopOption } from './components/workshop-
 /** By sortOrder, then id: the order participants see. */
 const byOrder = (a: AdminWorkshopAsset, b: AdminWorkshopAsset) => a.sortOrder - b.sortOrder || a.id - b.id;
 
-const NAMES: ResourceNames = { one: 'Workshop Asset', many: 'Workshop Assets' };
-const TEXTS = namedTexts<AdminWorkshopAsset>(NAMES, {
+const TEXTS = namedTexts<AdminWorkshopAsset>(workshopAssetsResource.names, {
   created: (created) => `"${created.title}" is shown to ${created.workshopDateId === null ? 'participants of every workshop' : 'participants of that workshop'}.`,
   updated: (updated) => `"${updated.title}" was saved.`,
   deleted: (deleted) => `"${deleted.title}" was deleted.`,
@@ -104,16 +103,11 @@ export default function WorkshopAssetsTab() {
       ) : null}
 
       <ResourceTable
-        query={resource.list}
+        resource={resource}
         rows={shown}
-        names={NAMES}
         empty={{
           title: filter === '' ? 'No workshop assets yet' : 'No assets for this workshop yet',
-          children: (
-            <StartHint lead="Add slides or tips with" button="Add Asset">
-              participants see them on their booking page.
-            </StartHint>
-          ),
+          children: <StartHint lead="Add slides or tips with" add="Add Asset" hint="participants see them on their booking page." />,
         }}
         columns={columns}
         rowActions={(asset, index) => (

@@ -1,8 +1,8 @@
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, EditDeleteActions, ImageCell, ResourceTable, StartHint, ResourceToolbar, type Column } from '../../../client/components/ui/resource-view';
-import { namedTexts, useAdminResource, useResourceEditor, type ResourceNames } from '../../../client/lib/admin-resource';
+import { DeleteConfirmation, EditDeleteActions, ImageCell, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
+import { namedTexts, useAdminResource, useResourceEditor } from '../../../client/lib/admin-resource';
 import type { AdminAnnouncement, AnnouncementInput, AnnouncementUpdate } from '../admin-content.schema';
 import { announcementsResource } from './api/content-resources';
 import { AnnouncementDialog } from './components/announcement-dialog';
@@ -10,8 +10,7 @@ import { InterestDialog } from './components/interest-dialog';
 import { RowSwitch } from '../../../client/components/ui/switch';
 import { publishedColumn } from './components/published-column';
 
-const NAMES: ResourceNames = { one: 'Announcement', many: 'Announcements' };
-const TEXTS = namedTexts<AdminAnnouncement>(NAMES, {
+const TEXTS = namedTexts<AdminAnnouncement>(announcementsResource.names, {
   created: (created) => `"${created.title}" was added.`,
   updated: (updated) => `"${updated.title}" was saved.`,
   deleted: (deleted) => `"${deleted.title}" was deleted with its interest list.`,
@@ -73,13 +72,10 @@ export default function AnnouncementsTab() {
   ];
 
   return (
-    <div>
-      <ResourceToolbar add={{ label: 'Add Announcement', onClick: editor.openNew }} />
-
+    <>
       <ResourceTable
-        query={resource.list}
-        names={NAMES}
-        empty={{ children: <StartHint lead="Add one with" button="Add Announcement">published announcements appear on the landing page.</StartHint> }}
+        resource={resource}
+        start={{ add: 'Add Announcement', onAdd: editor.openNew, lead: 'Add one with', hint: 'published announcements appear on the landing page.' }}
         columns={columns}
         rowActions={(announcement) => <EditDeleteActions row={announcement} name={announcement.title} editor={editor} />}
       />
@@ -93,6 +89,6 @@ export default function AnnouncementsTab() {
         title={(announcement) => `Delete ${announcement.title}?`}
         description="It disappears from the landing page at once, with its list of interested e-mails. This cannot be undone."
       />
-    </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import { DeleteConfirmation, EditDeleteActions, ImageCell, ResourceTable, StartHint, ResourceToolbar, type Column } from '../../../client/components/ui/resource-view';
-import { namedTexts, useAdminResource, useResourceEditor, type ResourceNames } from '../../../client/lib/admin-resource';
+import { DeleteConfirmation, EditDeleteActions, ImageCell, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
+import { namedTexts, useAdminResource, useResourceEditor } from '../../../client/lib/admin-resource';
 import type { AdminTestimonial, TestimonialInput, TestimonialUpdate } from '../admin-content.schema';
 import { testimonialsResource } from './api/content-resources';
 import { publishedColumn } from './components/published-column';
@@ -9,8 +9,7 @@ function excerpt(text: string, length = 90): string {
   return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text;
 }
 
-const NAMES: ResourceNames = { one: 'Testimonial', many: 'Testimonials' };
-const TEXTS = namedTexts<AdminTestimonial>(NAMES, {
+const TEXTS = namedTexts<AdminTestimonial>(testimonialsResource.names, {
   created: (created) => `The testimonial from ${created.name} was added.`,
   updated: (updated) => `The testimonial from ${updated.name} was saved.`,
   deleted: (deleted) => `The testimonial from ${deleted.name} was deleted.`,
@@ -38,13 +37,10 @@ export default function TestimonialsTab() {
   ];
 
   return (
-    <div>
-      <ResourceToolbar add={{ label: 'Add Testimonial', onClick: editor.openNew }} />
-
+    <>
       <ResourceTable
-        query={resource.list}
-        names={NAMES}
-        empty={{ children: <StartHint lead="Add one with" button="Add Testimonial">published testimonials appear on the landing page.</StartHint> }}
+        resource={resource}
+        start={{ add: 'Add Testimonial', onAdd: editor.openNew, lead: 'Add one with', hint: 'published testimonials appear on the landing page.' }}
         columns={columns}
         rowActions={(testimonial) => <EditDeleteActions row={testimonial} name={`testimonial from ${testimonial.name}`} editor={editor} />}
       />
@@ -56,6 +52,6 @@ export default function TestimonialsTab() {
         title={(testimonial) => `Delete the testimonial from ${testimonial.name}?`}
         description="It disappears from the landing page at once. This cannot be undone."
       />
-    </div>
+    </>
   );
 }

@@ -73,8 +73,7 @@ export default function AdminUsersTab() {
           </p>
         ) : null}
         <ResourceTable
-          query={resource.list}
-          names={{ one: 'Admin', many: 'Admins' }}
+          resource={resource}
           empty={{ title: 'No admins found' }}
           columns={columns}
           rowActions={(admin) => (

@@ -42,8 +42,7 @@ export default function WorkshopTemplatesTab() {
       <ResourceToolbar add={{ label: 'Add Template', onClick: editor.openNew }} />
 
       <ResourceTable
-        query={resource.list}
-        names={{ one: 'Workshop Template', many: 'Workshop Templates' }}
+        resource={resource}
         loadFailed={TEMPLATE_TOASTS.loadFailed}
         empty={{ title: 'No templates yet', children: 'Use Add Template to save a workshop you run often.' }}
         columns={COLUMNS}
