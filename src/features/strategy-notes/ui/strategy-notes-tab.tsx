@@ -11,7 +11,7 @@ import { isCategoryFilter, splitNotes, type CategoryFilter } from '../notes-list
 import { CATEGORY_LABELS, STRATEGY_NOTE_CATEGORIES, type StrategyNote } from '../strategy-notes.schema';
 import { useDeleteStrategyNote } from './api/delete-strategy-note';
 import { useStrategyNotes } from './api/get-strategy-notes';
-import { useUpdateStrategyNote } from './api/update-strategy-note';
+import { useUpdateStrategyNote } from './api/save-strategy-note';
 import { StrategyNoteCard } from './components/strategy-note-card';
 import { serverMessage, StrategyNoteFormDialog, type NoteFormTarget } from './components/strategy-note-form-dialog';
 import { formatNoteDate } from './note-format';

@@ -15,8 +15,7 @@ import {
   type StrategyNoteFormValues,
   type StrategyNoteInput,
 } from '../../strategy-notes.schema';
-import { useCreateStrategyNote } from '../api/create-strategy-note';
-import { useUpdateStrategyNote } from '../api/update-strategy-note';
+import { useCreateStrategyNote, useUpdateStrategyNote } from '../api/save-strategy-note';
 
 /** What the dialog is for: a new note, an edit, or bringing an archived note back. */
 export type NoteFormTarget = { mode: 'create' } | { mode: 'edit'; note: StrategyNote } | { mode: 'restore'; note: StrategyNote };
