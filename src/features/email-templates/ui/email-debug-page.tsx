@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
-import { DataTable, ErrorState, TableSkeleton, Td, Th } from '../../../client/components/ui/data-table';
+import { DataTable, ErrorState, TableHead, TableSkeleton, Td } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { RefreshButton } from '../../../client/components/ui/refresh-button';
 import { toast } from '../../../client/components/ui/toast-store';
@@ -65,18 +65,7 @@ function ConfigurationCard({ status, loading, onRefresh, refreshing }: { status:
 function TemplatesTable({ status, onEdit }: { status: EmailStatus; onEdit: (type: EmailTemplateType) => void }) {
   return (
     <DataTable label="Email Templates">
-      <thead>
-        <tr>
-          <Th>Type</Th>
-          <Th>Exists</Th>
-          <Th>Subject</Th>
-          <Th>Active</Th>
-          <Th>Copies admin</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
-        </tr>
-      </thead>
+      <TableHead headers={['Type', 'Exists', 'Subject', 'Active', 'Copies admin', { hidden: 'Actions' }]} />
       <tbody>
         {status.templateStatus.map((entry) => (
           <tr key={entry.type}>

@@ -2,7 +2,7 @@ import { MailCheck, Pencil } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { Button } from '../../../client/components/ui/button';
-import { DataTable, ErrorState, TableSkeleton, Td, Th } from '../../../client/components/ui/data-table';
+import { DataTable, ErrorState, TableHead, TableSkeleton, Td } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses, FieldError } from '../../../client/components/ui/form';
 import { toast } from '../../../client/components/ui/toast-store';
@@ -38,18 +38,7 @@ export function EmailTemplatesPanel() {
       {status.isError ? <ErrorState message="The e-mail templates could not be loaded." onRetry={() => void status.refetch()} /> : null}
       {status.data ? (
         <DataTable label="E-mail templates">
-          <thead>
-            <tr>
-              <Th>E-mail</Th>
-              <Th>Sent when</Th>
-              <Th>Template</Th>
-              <Th>Active</Th>
-              <Th>BCC Admin</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
-            </tr>
-          </thead>
+          <TableHead headers={['E-mail', 'Sent when', 'Template', 'Active', 'BCC Admin', { hidden: 'Actions' }]} />
           <tbody>
             {status.data.templateStatus.map((entry) => {
               const definition = EMAIL_TEMPLATE_DEFINITIONS[entry.type];
