@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type FormEventHandler, type ReactNode } from 'react';
-import { get, useForm, type DefaultValues, type FieldError, type FieldValues, type Path, type RegisterOptions } from 'react-hook-form';
-import type { ZodType } from 'zod';
+import type { FormEventHandler, ReactNode } from 'react';
 import { Dialog, FormDialogFooter } from './dialog';
 
 /** What a tab gives its create / edit dialog (useResourceEditor's `form`). */
@@ -13,22 +10,6 @@ export type ResourceFormProps<Row, Submitted> = {
   busy: boolean;
   onSubmit: (submitted: Submitted) => void;
 };
-
-/**
- * A dialog's form, checked by the shared zod schema and started from `defaultValues` (the tab
- * keys the dialog by its opening, so each opening starts afresh). `field(name)` gives a field
- * component its id, registration and message.
- */
-export function useDialogForm<Values extends FieldValues, Output>(schema: ZodType<Output, Values>, defaultValues: DefaultValues<Values>) {
-  const formId = useId();
-  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
-  const field = (name: Path<Values>, options?: RegisterOptions<Values, Path<Values>>) => ({
-    id: `${formId}-${name}`,
-    error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
-    registration: form.register(name, options),
-  });
-  return { ...form, formId, field };
-}
 
 type FormDialogProps = {
   open: boolean;

@@ -2,7 +2,8 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { SelectField, TextAreaField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
-import { FormDialog, useDialogForm, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import {
   workshopAssetFormSchema,
@@ -46,7 +47,7 @@ type Props = ResourceFormProps<AdminWorkshopAsset, WorkshopAssetPayload> & {
 export function WorkshopAssetDialog({ open, onOpenChange, editing, workshops, defaultWorkshopDateId, nextSortOrder, busy, onSubmit }: Props) {
   const [preview, setPreview] = useState<{ content: string; title: string; type: 'slides' | 'tips' } | null>(null);
   const previewHtml = usePreviewHtml();
-  const { formId, field, handleSubmit, getValues } = useDialogForm(workshopAssetFormSchema, startingValues(editing, defaultWorkshopDateId, nextSortOrder));
+  const { formId, field, handleSubmit, getValues } = useSchemaForm(workshopAssetFormSchema, startingValues(editing, defaultWorkshopDateId, nextSortOrder));
 
   const submit = handleSubmit((values) =>
     onSubmit({

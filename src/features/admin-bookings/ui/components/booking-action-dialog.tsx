@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog, smallButtonClasses, type SmallButtonTone } from '../../../../client/components/ui/dialog';
+import { Dialog } from '../../../../client/components/ui/dialog';
 import type { AdminBooking } from '../../admin-bookings.schema';
 import { fullName } from '../../booking-labels';
 
@@ -24,21 +24,5 @@ export function BookingActionDialog({ booking, title, description, onClose, chil
     >
       {booking ? children(booking) : null}
     </Dialog>
-  );
-}
-
-type ButtonsProps = { onCancel: () => void; cancelLabel?: string; label: string; busy: boolean; busyLabel: string; tone?: SmallButtonTone; disabled?: boolean };
-
-/** The form's buttons: the way out, then the submit button naming what it does (and what it is doing while busy). */
-export function DialogFormButtons({ onCancel, cancelLabel = 'Cancel', label, busy, busyLabel, tone = 'primary', disabled }: ButtonsProps) {
-  return (
-    <div className="flex flex-wrap justify-end gap-3 pt-2">
-      <button type="button" className={smallButtonClasses('secondary')} onClick={onCancel}>
-        {cancelLabel}
-      </button>
-      <button type="submit" className={smallButtonClasses(tone)} disabled={busy || disabled}>
-        {busy ? busyLabel : label}
-      </button>
-    </div>
   );
 }

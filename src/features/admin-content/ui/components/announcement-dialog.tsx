@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CheckboxField, TextAreaField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
-import { FormDialog, useDialogForm, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { ImageFormField } from '../../../uploads/ui';
 import {
   announcementInputSchema,
@@ -56,7 +57,7 @@ function SanitisedPreview({ content }: { content: string }) {
 
 /** Add or edit an announcement: title, HTML content with a live sanitised preview, image, switches. */
 export function AnnouncementDialog({ open, onOpenChange, editing, busy, onSubmit }: ResourceFormProps<AdminAnnouncement, AnnouncementInput>) {
-  const { formId, field, control, handleSubmit } = useDialogForm(announcementInputSchema, startingValues(editing));
+  const { formId, field, control, handleSubmit } = useSchemaForm(announcementInputSchema, startingValues(editing));
   const content = useWatch({ control, name: 'content' });
   const title = editing ? `Edit ${editing.title}` : 'Add Announcement';
   return (

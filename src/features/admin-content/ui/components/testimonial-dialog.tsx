@@ -1,5 +1,6 @@
 import { CheckboxField, TextAreaField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
-import { FormDialog, useDialogForm, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { ImageFormField } from '../../../uploads/ui';
 import { testimonialInputSchema, type AdminTestimonial, type TestimonialFormValues, type TestimonialInput } from '../../admin-content.schema';
 
@@ -18,7 +19,7 @@ function startingValues(testimonial: AdminTestimonial | null): TestimonialFormVa
 
 /** Add or edit a testimonial; messages come from the shared schema. */
 export function TestimonialDialog({ open, onOpenChange, editing, busy, onSubmit }: ResourceFormProps<AdminTestimonial, TestimonialInput>) {
-  const { formId, field, control, handleSubmit } = useDialogForm(testimonialInputSchema, startingValues(editing));
+  const { formId, field, control, handleSubmit } = useSchemaForm(testimonialInputSchema, startingValues(editing));
   const title = editing ? `Edit testimonial from ${editing.name}` : 'Add Testimonial';
   return (
     <FormDialog

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CheckboxField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
-import { FormDialog, useDialogForm, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import {
   DEFAULT_DISCOUNT_PERCENT,
   discountCodeInputSchema,
@@ -43,7 +44,7 @@ export type DiscountCodeSubmit = {
 
 /** Add or edit a discount code; the messages come from the shared schema (spec §5). */
 export function DiscountCodeDialog({ open, onOpenChange, editing, busy, onSubmit }: ResourceFormProps<DiscountCode, DiscountCodeSubmit>) {
-  const { formId, field, control, handleSubmit, setError, formState } = useDialogForm(discountCodeInputSchema, startingValues(editing));
+  const { formId, field, control, handleSubmit, setError, formState } = useSchemaForm(discountCodeInputSchema, startingValues(editing));
   // Read while rendering: react-hook-form tracks dirty fields only for a form state that is read.
   const { dirtyFields } = formState;
 

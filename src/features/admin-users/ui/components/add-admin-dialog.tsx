@@ -1,5 +1,6 @@
 import { TextField } from '../../../../client/components/ui/form';
-import { FormDialog, useDialogForm } from '../../../../client/components/ui/form-dialog';
+import { FormDialog } from '../../../../client/components/ui/form-dialog';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { createAdminUserSchema, MIN_ADMIN_PASSWORD_LENGTH, type CreateAdminUserInput } from '../../admin-users.schema';
 
 type Props = {
@@ -14,7 +15,7 @@ const EMPTY: CreateAdminUserInput = { email: '', password: '' };
 
 /** Add Admin: an e-mail and a first password, which the new admin signs in with. */
 export function AddAdminDialog({ open, onOpenChange, busy, onSubmit }: Props) {
-  const { formId, field, handleSubmit, setError } = useDialogForm(createAdminUserSchema, EMPTY);
+  const { formId, field, handleSubmit, setError } = useSchemaForm(createAdminUserSchema, EMPTY);
   const submit = handleSubmit((values) => onSubmit(values, (message) => setError('email', { message }, { shouldFocus: true })));
   const password = field('password');
   const hintId = `${password.id}-hint`;

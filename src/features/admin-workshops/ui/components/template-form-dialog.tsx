@@ -1,5 +1,6 @@
 import { SelectField, TextAreaField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
-import { FormDialog, useDialogForm, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { expertiseLabels, expertiseLevels } from '../../../workshops';
 import { DEFAULT_TEMPLATE_SEATS } from '../../admin-workshops.schema';
 import {
@@ -12,7 +13,7 @@ const expertiseOptions = expertiseLevels.map((level) => ({ value: level, label: 
 
 /** Create or edit a workshop template: title, expertise level, default seats, description. */
 export function TemplateFormDialog({ open, onOpenChange, editing, busy, onSubmit }: ResourceFormProps<WorkshopTemplate, WorkshopTemplateForm>) {
-  const { formId, field, handleSubmit } = useDialogForm(workshopTemplateFormSchema, {
+  const { formId, field, handleSubmit } = useSchemaForm(workshopTemplateFormSchema, {
     title: editing?.title ?? '',
     expertiseLevel: editing?.expertiseLevel ?? 'beginner',
     defaultSeats: editing?.defaultSeats ?? DEFAULT_TEMPLATE_SEATS,
