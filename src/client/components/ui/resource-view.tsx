@@ -123,6 +123,16 @@ export function ResourceToolbar({ add, icon = <Plus aria-hidden="true" className
   );
 }
 
+/** Edit for one row; the name says which row ('Edit booking_confirmation'). */
+export function EditAction({ label, onEdit }: { label: string; onEdit: () => void }) {
+  return (
+    <button type="button" className={smallButtonClasses('ghost')} aria-label={label} onClick={onEdit}>
+      <Pencil aria-hidden="true" className="size-4" />
+      Edit
+    </button>
+  );
+}
+
 /** Delete for one row; the name says which row ('Delete ana@example.com'). */
 export function DeleteAction({ label, onDelete }: { label: string; onDelete: () => void }) {
   return (
@@ -144,10 +154,7 @@ export function EditDeleteActions<Row>({ row, name, editor, children }: { row: R
   return (
     <div className="flex flex-wrap gap-1.5">
       {children}
-      <button type="button" className={smallButtonClasses('ghost')} aria-label={`Edit ${name}`} onClick={() => editor.openEdit(row)}>
-        <Pencil aria-hidden="true" className="size-4" />
-        Edit
-      </button>
+      <EditAction label={`Edit ${name}`} onEdit={() => editor.openEdit(row)} />
       <DeleteAction label={`Delete ${name}`} onDelete={() => editor.deletion.ask(row)} />
     </div>
   );

@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { DataTable, ErrorState, TableHead, TableSkeleton, Td } from '../../../client/components/ui/data-table';
-import { smallButtonClasses } from '../../../client/components/ui/dialog';
+import { EditAction } from '../../../client/components/ui/resource-view';
 import { RefreshButton } from '../../../client/components/ui/refresh-button';
 import { toast } from '../../../client/components/ui/toast-store';
 import type { EmailTemplateType } from '../email-template-types';
@@ -77,9 +77,7 @@ function TemplatesTable({ status, onEdit }: { status: EmailStatus; onEdit: (type
             <Td>{entry.details ? yesNo(entry.details.isActive) : 'N/A'}</Td>
             <Td>{entry.details ? yesNo(entry.details.bccAdmin) : 'N/A'}</Td>
             <Td>
-              <button type="button" className={smallButtonClasses('ghost')} aria-label={`Edit ${entry.type}`} onClick={() => onEdit(entry.type)}>
-                Edit
-              </button>
+              <EditAction label={`Edit ${entry.type}`} onEdit={() => onEdit(entry.type)} />
             </Td>
           </tr>
         ))}

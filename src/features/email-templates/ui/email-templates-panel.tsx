@@ -1,9 +1,9 @@
-import { MailCheck, Pencil } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { Button } from '../../../client/components/ui/button';
 import { DataTable, ErrorState, TableHead, TableSkeleton, Td } from '../../../client/components/ui/data-table';
-import { smallButtonClasses } from '../../../client/components/ui/dialog';
+import { EditAction } from '../../../client/components/ui/resource-view';
 import { controlClasses, FieldError } from '../../../client/components/ui/form';
 import { toast } from '../../../client/components/ui/toast-store';
 import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../email-template-types';
@@ -55,10 +55,7 @@ export function EmailTemplatesPanel() {
                   <Td>{active ? 'Yes' : <Badge tone="ink">Off: not sent</Badge>}</Td>
                   <Td>{bcc ? 'Yes' : 'No'}</Td>
                   <Td>
-                    <button type="button" className={smallButtonClasses('ghost')} aria-label={`Edit ${entry.type}`} onClick={() => edit(entry.type)}>
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit
-                    </button>
+                    <EditAction label={`Edit ${entry.type}`} onEdit={() => edit(entry.type)} />
                   </Td>
                 </tr>
               );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Dialog } from '../../../../client/components/ui/dialog';
+import { failureToast, toast } from '../../../../client/components/ui/toast-store';
 import type { AdminBooking } from '../../admin-bookings.schema';
 import { fullName } from '../../booking-labels';
 
@@ -25,4 +26,15 @@ export function BookingActionDialog({ booking, title, description, onClose, chil
       {booking ? children(booking) : null}
     </Dialog>
   );
+}
+
+/** How a row action ends: the server's sentence under `done` and the dialog closes, or the failure under `failed`. */
+export function actionOutcome(done: string, failed: string, onDone: () => void) {
+  return {
+    onSuccess: (result: { message: string }) => {
+      toast({ title: done, description: result.message });
+      onDone();
+    },
+    onError: (error: unknown) => failureToast(failed, error),
+  };
 }

@@ -1,27 +1,17 @@
 import { TextField } from '../../../../client/components/ui/form';
 import { FormButtons } from '../../../../client/components/ui/dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
-import { failureToast, toast } from '../../../../client/components/ui/toast-store';
 import { formatUsd } from '../../../../common/money';
 import { markPaidFormSchema, type AdminBooking } from '../../admin-bookings.schema';
 import { useMarkPaid } from '../api/mark-paid';
-import { BookingActionDialog } from './booking-action-dialog';
+import { actionOutcome, BookingActionDialog } from './booking-action-dialog';
 
 function MarkPaidForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
   const marking = useMarkPaid();
   const { field, handleSubmit } = useSchemaForm(markPaidFormSchema, { note: '' });
 
   const onSubmit = handleSubmit((input) =>
-    marking.mutate(
-      { id: booking.id, input },
-      {
-        onSuccess: (result) => {
-          toast({ title: 'Marked as Paid', description: result.message });
-          onDone();
-        },
-        onError: (error) => failureToast('Failed to mark as paid', error),
-      },
-    ),
+    marking.mutate({ id: booking.id, input }, actionOutcome('Marked as Paid', 'Failed to mark as paid', onDone)),
   );
 
   return (

@@ -3,13 +3,12 @@ import { SelectField } from '../../../../client/components/ui/form';
 import { FormButtons } from '../../../../client/components/ui/dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { Spinner } from '../../../../client/components/ui/spinner';
-import { failureToast, toast } from '../../../../client/components/ui/toast-store';
 import type { AdminWorkshopDate } from '../../../admin-workshops';
 import { useAdminWorkshopDates } from '../../../admin-workshops/ui';
 import { moveDialogSchema, type AdminBooking } from '../../admin-bookings.schema';
 import { workshopWhen } from '../../booking-labels';
 import { useMoveBooking } from '../api/move-booking';
-import { BookingActionDialog } from './booking-action-dialog';
+import { actionOutcome, BookingActionDialog } from './booking-action-dialog';
 
 /** Where a booking can go: another date on sale, not started, with a seat left. */
 function destinations(dates: readonly AdminWorkshopDate[], booking: AdminBooking, now: number) {
@@ -30,16 +29,7 @@ function MoveForm({ booking, onDone }: { booking: AdminBooking; onDone: () => vo
   const { field, handleSubmit } = useSchemaForm(moveDialogSchema, { workshopDateId: '' });
 
   const onSubmit = handleSubmit((input) =>
-    moving.mutate(
-      { id: booking.id, input },
-      {
-        onSuccess: (result) => {
-          toast({ title: 'Booking Moved', description: result.message });
-          onDone();
-        },
-        onError: (error) => failureToast('Failed to move booking', error),
-      },
-    ),
+    moving.mutate({ id: booking.id, input }, actionOutcome('Booking Moved', 'Failed to move booking', onDone)),
   );
 
   if (dates.isPending) return <Spinner label="Loading workshop dates…" />;
