@@ -123,24 +123,24 @@ export function ResourceToolbar({ add, icon = <Plus aria-hidden="true" className
   );
 }
 
-/** Edit for one row; the name says which row ('Edit booking_confirmation'). */
-export function EditAction({ label, onEdit }: { label: string; onEdit: () => void }) {
+/** A row's ghost button: its icon and word, and a name that says which row ('Delete ana@example.com'). */
+function RowButton({ label, icon, word, onClick }: { label: string; icon: ReactNode; word: string; onClick: () => void }) {
   return (
-    <button type="button" className={smallButtonClasses('ghost')} aria-label={label} onClick={onEdit}>
-      <Pencil aria-hidden="true" className="size-4" />
-      Edit
+    <button type="button" className={smallButtonClasses('ghost')} aria-label={label} onClick={onClick}>
+      {icon}
+      {word}
     </button>
   );
 }
 
+/** Edit for one row; the name says which row ('Edit booking_confirmation'). */
+export function EditAction({ label, onEdit }: { label: string; onEdit: () => void }) {
+  return <RowButton label={label} icon={<Pencil aria-hidden="true" className="size-4" />} word="Edit" onClick={onEdit} />;
+}
+
 /** Delete for one row; the name says which row ('Delete ana@example.com'). */
 export function DeleteAction({ label, onDelete }: { label: string; onDelete: () => void }) {
-  return (
-    <button type="button" className={smallButtonClasses('ghost')} aria-label={label} onClick={onDelete}>
-      <Trash2 aria-hidden="true" className="size-4" />
-      Delete
-    </button>
-  );
+  return <RowButton label={label} icon={<Trash2 aria-hidden="true" className="size-4" />} word="Delete" onClick={onDelete} />;
 }
 
 /** What row actions ask of a tab's editor (useResourceEditor): open the form on a row, ask to delete it. */
