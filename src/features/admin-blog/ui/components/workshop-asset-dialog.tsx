@@ -44,7 +44,7 @@ type Props = ResourceFormProps<AdminWorkshopAsset, WorkshopAssetPayload> & {
  * Add or edit a workshop asset: slides or tips, for one workshop or all, with an HTML body and its
  * preview. The caller gives each opening a new `key`, so the form starts afresh.
  */
-export function WorkshopAssetDialog({ open, onOpenChange, editing, workshops, defaultWorkshopDateId, nextSortOrder, busy, onSubmit }: Props) {
+export function WorkshopAssetDialog({ editing, workshops, defaultWorkshopDateId, nextSortOrder, onSubmit, ...dialog }: Props) {
   const [preview, setPreview] = useState<{ content: string; title: string; type: 'slides' | 'tips' } | null>(null);
   const previewHtml = usePreviewHtml();
   const { formId, field, handleSubmit, getValues } = useSchemaForm(workshopAssetFormSchema, startingValues(editing, defaultWorkshopDateId, nextSortOrder));
@@ -77,14 +77,12 @@ export function WorkshopAssetDialog({ open, onOpenChange, editing, workshops, de
   const title = editing ? `Edit ${editing.title}` : 'Add Workshop Asset';
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       size="lg"
       title={title}
       description="Participants see slides and tips on their booking page, in the order of the sort order."
       formId={formId}
       onSubmit={submit}
-      busy={busy}
       submitLabel={editing ? 'Save Changes' : 'Create Asset'}
     >
       <TextField label="Title" autoComplete="off" className="sm:col-span-2" {...field('title')} />

@@ -56,20 +56,18 @@ function SanitisedPreview({ content }: { content: string }) {
 }
 
 /** Add or edit an announcement: title, HTML content with a live sanitised preview, image, switches. */
-export function AnnouncementDialog({ open, onOpenChange, editing, busy, onSubmit }: ResourceFormProps<AdminAnnouncement, AnnouncementInput>) {
+export function AnnouncementDialog({ editing, onSubmit, ...dialog }: ResourceFormProps<AdminAnnouncement, AnnouncementInput>) {
   const { formId, field, control, handleSubmit } = useSchemaForm(announcementInputSchema, startingValues(editing));
   const content = useWatch({ control, name: 'content' });
   const title = editing ? `Edit ${editing.title}` : 'Add Announcement';
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       size="lg"
       title={title}
       description="Shown on the landing page; scripts, event handlers and unsafe links are removed when saved."
       formId={formId}
       onSubmit={handleSubmit(onSubmit)}
-      busy={busy}
       submitLabel={editing ? 'Save Changes' : 'Create Announcement'}
     >
       <TextField label="Title" autoComplete="off" className="sm:col-span-2" {...field('title')} />

@@ -18,19 +18,17 @@ function startingValues(testimonial: AdminTestimonial | null): TestimonialFormVa
 }
 
 /** Add or edit a testimonial; messages come from the shared schema. */
-export function TestimonialDialog({ open, onOpenChange, editing, busy, onSubmit }: ResourceFormProps<AdminTestimonial, TestimonialInput>) {
+export function TestimonialDialog({ editing, onSubmit, ...dialog }: ResourceFormProps<AdminTestimonial, TestimonialInput>) {
   const { formId, field, control, handleSubmit } = useSchemaForm(testimonialInputSchema, startingValues(editing));
   const title = editing ? `Edit testimonial from ${editing.name}` : 'Add Testimonial';
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       size="lg"
       title={title}
       description="Shown on the landing page in sort order (lowest first; empty counts as 0)."
       formId={formId}
       onSubmit={handleSubmit(onSubmit)}
-      busy={busy}
       submitLabel={editing ? 'Save Changes' : 'Create Testimonial'}
     >
       <TextField label="Name" autoComplete="off" {...field('name')} />

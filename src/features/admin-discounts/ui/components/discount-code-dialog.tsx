@@ -43,7 +43,7 @@ export type DiscountCodeSubmit = {
 };
 
 /** Add or edit a discount code; the messages come from the shared schema (spec §5). */
-export function DiscountCodeDialog({ open, onOpenChange, editing, busy, onSubmit }: ResourceFormProps<DiscountCode, DiscountCodeSubmit>) {
+export function DiscountCodeDialog({ editing, onSubmit, ...dialog }: ResourceFormProps<DiscountCode, DiscountCodeSubmit>) {
   const { formId, field, control, handleSubmit, setError, formState } = useSchemaForm(discountCodeInputSchema, startingValues(editing));
   // Read while rendering: react-hook-form tracks dirty fields only for a form state that is read.
   const { dirtyFields } = formState;
@@ -70,13 +70,11 @@ export function DiscountCodeDialog({ open, onOpenChange, editing, busy, onSubmit
   const title = editing ? `Edit ${editing.code}` : 'Add Discount Code';
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={title}
       description={editing ? 'Change the code, its discount or its limits.' : 'Buyers type this code at checkout to get the discount.'}
       formId={formId}
       onSubmit={submit}
-      busy={busy}
       submitLabel={warning ? 'Save anyway' : editing ? 'Save Changes' : 'Create Discount Code'}
       after={
         <>

@@ -12,7 +12,7 @@ import {
 const expertiseOptions = expertiseLevels.map((level) => ({ value: level, label: expertiseLabels[level] }));
 
 /** Create or edit a workshop template: title, expertise level, default seats, description. */
-export function TemplateFormDialog({ open, onOpenChange, editing, busy, onSubmit }: ResourceFormProps<WorkshopTemplate, WorkshopTemplateForm>) {
+export function TemplateFormDialog({ editing, onSubmit, ...dialog }: ResourceFormProps<WorkshopTemplate, WorkshopTemplateForm>) {
   const { formId, field, handleSubmit } = useSchemaForm(workshopTemplateFormSchema, {
     title: editing?.title ?? '',
     expertiseLevel: editing?.expertiseLevel ?? 'beginner',
@@ -21,13 +21,11 @@ export function TemplateFormDialog({ open, onOpenChange, editing, busy, onSubmit
   });
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={editing ? 'Edit Template' : 'Add Template'}
       description="New workshop dates can start from a template's title, level and seats."
       formId={formId}
       onSubmit={handleSubmit((values) => onSubmit(values))}
-      busy={busy}
       submitLabel={editing ? 'Save Changes' : 'Create Template'}
     >
       <TextField label="Title" className="sm:col-span-2" {...field('title')} />
