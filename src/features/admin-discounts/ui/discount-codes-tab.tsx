@@ -15,7 +15,7 @@ const discountCodesResource: AdminResource<DiscountCode> = {
   path: '/api/admin/discount-codes',
   names: { one: 'Discount Code', many: 'Discount Codes' },
   rowSchema: discountCodeSchema,
-   freshMs: ADMIN_FRESH_MS.discountCodes,
+  freshMs: ADMIN_FRESH_MS.discountCodes,
 };
 
 const TEXTS = namedTexts<DiscountCode>(discountCodesResource.names, {

@@ -15,7 +15,7 @@ const subscribersResource: AdminResource<Subscriber> = {
   path: '/api/admin/newsletter-subscribers',
   names: { one: 'Subscriber', many: 'Subscribers' },
   rowSchema: subscriberSchema,
- };
+};
 
 /** The CSV download is a plain link: the browser keeps the session cookie and saves the file. */
 const SUBSCRIBERS_CSV_URL = '/api/admin/newsletter-subscribers.csv';

@@ -24,7 +24,7 @@ export const blogPostsResource: AdminResource<AdminBlogPost> = {
   path: '/api/admin/blog-posts',
   names: { one: 'Blog Post', many: 'Blog Posts' },
   rowSchema: adminBlogPostSchema,
-   alsoRefresh: [['/api/blog-posts']],
+  alsoRefresh: [['/api/blog-posts']],
 };
 
 /** What the asset dialog sends: the JSON input of POST /api/admin/workshop-assets. */
@@ -42,4 +42,4 @@ export const workshopAssetsResource: AdminResource<AdminWorkshopAsset> = {
   path: '/api/admin/workshop-assets',
   names: { one: 'Workshop Asset', many: 'Workshop Assets' },
   rowSchema: adminWorkshopAssetSchema,
- };
+};

@@ -11,7 +11,7 @@ export const testimonialsResource: AdminResource<AdminTestimonial> = {
   path: '/api/admin/testimonials',
   names: { one: 'Testimonial', many: 'Testimonials' },
   rowSchema: adminTestimonialSchema,
-   alsoRefresh: [['/api/testimonials']],
+  alsoRefresh: [['/api/testimonials']],
 };
 
 /** Announcements: each change reaches the landing page's list (/api/announcements) at once. */
@@ -19,5 +19,5 @@ export const announcementsResource: AdminResource<AdminAnnouncement> = {
   path: '/api/admin/announcements',
   names: { one: 'Announcement', many: 'Announcements' },
   rowSchema: adminAnnouncementSchema,
-   alsoRefresh: [['/api/announcements']],
+  alsoRefresh: [['/api/announcements']],
 };

@@ -7,7 +7,7 @@ export const contactMessagesResource: AdminResource<AdminContactMessage> = {
   path: '/api/admin/contact-messages',
   names: { one: 'Message', many: 'Messages' },
   rowSchema: adminContactMessageSchema,
-   freshMs: ADMIN_FRESH_MS.contactMessages,
+  freshMs: ADMIN_FRESH_MS.contactMessages,
   alsoRefresh: [ADMIN_SUMMARY_KEY, ADMIN_STATS_KEY],
 };
 

@@ -12,6 +12,6 @@ export const workshopTemplatesResource: AdminResource<WorkshopTemplate> = {
   path: '/api/workshop-templates',
   names: { one: 'Workshop Template', many: 'Workshop Templates' },
   rowSchema: workshopTemplateSchema,
-   freshMs: ADMIN_FRESH_MS.templates,
+  freshMs: ADMIN_FRESH_MS.templates,
   alsoRefresh: [ADMIN_WORKSHOP_DATES_KEY],
 };
