@@ -23,7 +23,8 @@ type FieldProps = {
   id: string;
   label: string;
   error?: string;
-  registration: UseFormRegisterReturn;
+  /** The react-hook-form binding; without it the field is controlled by its own value and onChange (a tool's state). */
+  registration?: UseFormRegisterReturn;
   optional?: boolean;
 };
 

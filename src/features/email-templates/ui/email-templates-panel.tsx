@@ -4,7 +4,7 @@ import { Badge } from '../../../client/components/ui/badge';
 import { Button } from '../../../client/components/ui/button';
 import { DataTable, ErrorState, TableHead, TableSkeleton, Td } from '../../../client/components/ui/data-table';
 import { EditAction } from '../../../client/components/ui/resource-view';
-import { controlClasses, FieldError } from '../../../client/components/ui/form';
+import { TextField } from '../../../client/components/ui/form';
 import { toast } from '../../../client/components/ui/toast-store';
 import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../email-template-types';
 import { recipientField } from '../email-templates.schema';
@@ -102,23 +102,16 @@ export function BookingConfirmationTester() {
   return (
     <form onSubmit={onSubmit} className="space-y-3" aria-label="Booking confirmation tester" noValidate>
       <p className="text-sm text-ink-soft">Sends a sample booking confirmation, with the current template, through the outbox.</p>
-      <div>
-        <label htmlFor={`${id}-email`} className="mb-1.5 block text-sm font-bold">
-          Send a sample confirmation to
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          className={controlClasses}
-          value={email}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-email-error` : undefined}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <FieldError id={`${id}-email-error`} message={error} />
-      </div>
+      <TextField
+        id={`${id}-email`}
+        label="Send a sample confirmation to"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={email}
+        error={error}
+        onChange={(event) => setEmail(event.target.value)}
+      />
       <Button type="submit" disabled={send.isPending || !email.trim()}>
         <MailCheck aria-hidden="true" className="size-4" />
         {send.isPending ? 'Sending...' : 'Send sample confirmation'}
