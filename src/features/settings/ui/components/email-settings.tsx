@@ -72,16 +72,11 @@ function changesFrom(values: EmailSettingsFormOutput): SettingsUpdateInput {
  */
 function SecretField({
   field,
-  saved,
-  removeLabel,
-  onRemove,
-  removing,
+  secret: { saved, removeLabel, onRemove, removing },
 }: {
   field: { id: string; label: string; error?: string; registration: UseFormRegisterReturn };
-  saved: boolean;
-  removeLabel: string;
-  onRemove: () => void;
-  removing: boolean;
+  /** Whether one is saved, and how to remove it (Remove waits while a save is on its way). */
+  secret: { saved: boolean; removeLabel: string; onRemove: () => void; removing: boolean };
 }) {
   const hintId = `${field.id}-hint`;
   return (
@@ -146,10 +141,7 @@ function EmailSettingsForm({ settings }: { settings: Settings }) {
           <TextField id="settings-email-user" label="Username" autoComplete="off" optional error={errors.emailUser?.message} registration={register('emailUser')} />
           <SecretField
             field={{ id: 'settings-email-password', label: 'Password', error: errors.emailPassword?.message, registration: register('emailPassword') }}
-            saved={settings.hasEmailPassword}
-            removeLabel="Remove saved password"
-            onRemove={() => forget('clearEmailPassword')}
-            removing={save.isPending}
+            secret={{ saved: settings.hasEmailPassword, removeLabel: 'Remove saved password', onRemove: () => forget('clearEmailPassword'), removing: save.isPending }}
           />
         </>
       ) : (
@@ -158,10 +150,7 @@ function EmailSettingsForm({ settings }: { settings: Settings }) {
           <TextField id="settings-email-client" label="Client ID" autoComplete="off" error={errors.emailClientId?.message} registration={register('emailClientId')} />
           <SecretField
             field={{ id: 'settings-email-client-secret', label: 'Client secret', error: errors.emailClientSecret?.message, registration: register('emailClientSecret') }}
-            saved={settings.hasEmailClientSecret}
-            removeLabel="Remove saved client secret"
-            onRemove={() => forget('clearEmailClientSecret')}
-            removing={save.isPending}
+            secret={{ saved: settings.hasEmailClientSecret, removeLabel: 'Remove saved client secret', onRemove: () => forget('clearEmailClientSecret'), removing: save.isPending }}
           />
         </>
       )}
