@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
-import { CheckboxField, controlClasses, FieldError, SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
+import { CheckboxField, FieldError, SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { resourceListQuery } from '../../../../client/lib/admin-resource';
@@ -210,51 +210,22 @@ function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
       <SelectField label="Expertise level" options={expertiseOptions} {...field('expertiseLevel')} />
       <SelectField label="Timezone" options={timezoneOptions} placeholder="Choose a timezone" {...field('timezone')} />
 
-      <div>
-        <label htmlFor="workshop-date" className="mb-1.5 block text-sm font-bold">
-          Date
-        </label>
-        <input
-          id="workshop-date"
-          type="date"
-          className={controlClasses}
-          value={isoDayFromWorkshopDate(date)}
-          onChange={onDateInput}
-          aria-invalid={dateError ? true : undefined}
-          aria-describedby={dateError ? 'workshop-date-error' : undefined}
-        />
-        <FieldError id="workshop-date-error" message={dateError} />
-      </div>
+      <TextField id="workshop-date" label="Date" type="date" value={isoDayFromWorkshopDate(date)} onChange={onDateInput} error={dateError} />
       <CheckboxField label="TBC" className="self-end" {...field('isTBC', { onChange: onTbcChange })} />
 
-      <div>
-        <label htmlFor="workshop-start-time" className="mb-1.5 block text-sm font-bold">
-          Start time
-        </label>
-        <input
-          id="workshop-start-time"
+      {(['start', 'end'] as const).map((which) => (
+        <TextField
+          key={which}
+          id={`workshop-${which}-time`}
+          label={which === 'start' ? 'Start time' : 'End time'}
           type="time"
-          className={controlClasses}
-          value={times.start}
-          onChange={onTimeInput('start')}
+          value={times[which]}
+          onChange={onTimeInput(which)}
+          // One message under both times: each names it.
           aria-invalid={timeError ? true : undefined}
           aria-describedby={timeError ? 'workshop-time-error' : undefined}
         />
-      </div>
-      <div>
-        <label htmlFor="workshop-end-time" className="mb-1.5 block text-sm font-bold">
-          End time
-        </label>
-        <input
-          id="workshop-end-time"
-          type="time"
-          className={controlClasses}
-          value={times.end}
-          onChange={onTimeInput('end')}
-          aria-invalid={timeError ? true : undefined}
-          aria-describedby={timeError ? 'workshop-time-error' : undefined}
-        />
-      </div>
+      ))}
       {timeError ? (
         <div className="-mt-3 sm:col-span-2">
           <FieldError id="workshop-time-error" message={timeError} />
