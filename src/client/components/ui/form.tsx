@@ -29,7 +29,7 @@ type FieldProps = {
 };
 
 /** The label holds only the field's name (tests and screen readers find it by that); "Optional" is a description. */
-function FieldLabel({ id, label, optional }: { id: string; label: string; optional?: boolean }) {
+export function FieldLabel({ id, label, optional }: { id: string; label: string; optional?: boolean }) {
   return (
     <div className="mb-1.5 flex items-baseline justify-between gap-2">
       <label htmlFor={id} className="text-sm font-bold">
