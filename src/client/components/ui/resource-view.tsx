@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { DataTable, ListStates, Pagination, TableHead, Td, usePagination } from './data-table';
 import type { ResourceNames } from '../../lib/admin-resource';
 import { cx } from './cx';
-import { ConfirmDialog, smallButtonClasses } from './dialog';
+import { ConfirmDialog, smallButtonClasses, type SmallButtonTone } from './dialog';
 
 /**
  * The admin's one way of showing a resource: its loading, error and empty states, then a paged
@@ -123,10 +123,24 @@ export function ResourceToolbar({ add, icon = <Plus aria-hidden="true" className
   );
 }
 
-/** A row's ghost button: its icon and word, and a name that says which row ('Delete ana@example.com'). */
-function RowButton({ label, icon, word, onClick }: { label: string; icon: ReactNode; word: string; onClick: () => void }) {
+/** A row's button: its icon and word, and a name that says which row ('Archive Q3 plan'); ghost unless said. */
+export function RowButton({
+  label,
+  icon,
+  word,
+  onClick,
+  tone = 'ghost',
+  disabled,
+}: {
+  label: string;
+  icon: ReactNode;
+  word: string;
+  onClick: () => void;
+  tone?: SmallButtonTone;
+  disabled?: boolean;
+}) {
   return (
-    <button type="button" className={smallButtonClasses('ghost')} aria-label={label} onClick={onClick}>
+    <button type="button" className={smallButtonClasses(tone)} aria-label={label} disabled={disabled} onClick={onClick}>
       {icon}
       {word}
     </button>

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { EmptyState, ErrorState } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteAction } from '../../../client/components/ui/resource-view';
+import { DeleteAction, RowButton } from '../../../client/components/ui/resource-view';
 import { FilterSelect } from '../../../client/components/ui/form';
 import { Skeleton } from '../../../client/components/ui/skeleton';
 import { toast } from '../../../client/components/ui/toast-store';
@@ -139,15 +139,13 @@ export default function StrategyNotesTab({ csvActions }: { csvActions?: ReactNod
                         </p>
                       </div>
                       <div className="flex gap-1">
-                        <button
-                          type="button"
-                          className={smallButtonClasses('secondary')}
-                          aria-label={`Restore ${note.title}`}
+                        <RowButton
+                          tone="secondary"
+                          label={`Restore ${note.title}`}
+                          icon={<ArchiveRestore aria-hidden="true" className="size-4" />}
+                          word="Restore"
                           onClick={() => setFormTarget({ mode: 'restore', note })}
-                        >
-                          <ArchiveRestore aria-hidden="true" className="size-4" />
-                          Restore
-                        </button>
+                        />
                         <DeleteAction label={`Delete ${note.title}`} onDelete={() => onDelete(note)} />
                       </div>
                     </li>
