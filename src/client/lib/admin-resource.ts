@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { failureToast as serverFailureToast, toast, type ToastInput } from '../components/ui/toast-store';
 import { ADMIN_FRESH_MS, adminQueryDefaults } from './admin-queries';
 import { apiGet, apiRequest, readJson } from './api-client';
@@ -12,8 +12,9 @@ import { apiGet, apiRequest, readJson } from './api-client';
  */
 export type AdminResource<Row extends { id: number }> = {
   path: string;
+  /** What the admin calls its rows, in headings, toasts and the table's states. */
+  names: ResourceNames;
   rowSchema: ZodType<Row>;
-  listSchema: ZodType<Row[]>;
   freshMs?: number;
   /** Lists that show the same rows elsewhere (the landing page's), re-read after every change. */
   alsoRefresh?: readonly QueryKey[];
@@ -23,7 +24,7 @@ export type AdminResource<Row extends { id: number }> = {
 export function resourceListQuery<Row extends { id: number }>(resource: AdminResource<Row>) {
   return queryOptions({
     queryKey: [resource.path],
-    queryFn: () => apiGet(resource.path, resource.listSchema),
+    queryFn: () => apiGet(resource.path, z.array(resource.rowSchema)),
     ...adminQueryDefaults(resource.freshMs ?? ADMIN_FRESH_MS.default),
   });
 }
@@ -57,7 +58,7 @@ export function useAdminResource<Row extends { id: number }, Input, Changes = Pa
     // Also after a refusal: the list may have been stale (someone else removed the row meanwhile).
     onSettled: refresh,
   });
-  return { list, create, update, remove };
+  return { list, create, update, remove, names: resource.names };
 }
 
 export type AdminResourceState<Row extends { id: number }, Input, Changes> = ReturnType<typeof useAdminResource<Row, Input, Changes>>;

@@ -5,6 +5,7 @@ import { blogPostMeta, routeMetaFor } from '../../../common/route-meta';
 import { postReadMinutes, type BlogPost } from '../../../features/content/content.schema';
 import { useBlogPost } from '../../../features/content/ui/api/get-blog-post';
 import { BlogByline } from '../../../features/content/ui/components/blog-post-card';
+import { DecorativeImage } from '../../../client/components/ui/decorative-image';
 import { ApiError } from '../../../client/lib/api-client';
 import { buttonClasses } from '../../../client/components/ui/button';
 import { Skeleton } from '../../../client/components/ui/skeleton';
@@ -44,14 +45,7 @@ function Post({ post }: { post: BlogPost }) {
   return (
     <article>
       {post.featuredImageUrl && (
-        <img
-          src={post.featuredImageUrl}
-          alt=""
-          width={1200}
-          height={675}
-          decoding="async"
-          className="aspect-video w-full rounded-brutal border-2 border-ink object-cover shadow-brutal"
-        />
+        <DecorativeImage src={post.featuredImageUrl} width={1200} height={675} className="aspect-video w-full rounded-brutal border-2 border-ink object-cover shadow-brutal" eager />
       )}
       <header className="mt-8">
         <BlogByline

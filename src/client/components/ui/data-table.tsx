@@ -83,6 +83,57 @@ export function Pagination({ page, pageCount, setPage, total, pageSize, noun }: 
   );
 }
 
+/** A header cell: its text, or `{ hidden }` for a header only screen readers need ('Actions' over icons). */
+export type HeaderCell = string | { hidden: string };
+
+/** A table's header row from its headers, in order. */
+export function TableHead({ headers }: { headers: readonly HeaderCell[] }) {
+  return (
+    <thead>
+      <tr>
+        {headers.map((header) =>
+          typeof header === 'string' ? (
+            <Th key={header}>{header}</Th>
+          ) : (
+            <Th key={header.hidden}>
+              <span className="sr-only">{header.hidden}</span>
+            </Th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
+
+type ListStatesProps = {
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  /** The skeleton's name while the list loads ('Loading the outbox'); without it the skeleton is only seen. */
+  loadingLabel?: string;
+  skeletonRows?: number;
+  loadFailed: string;
+  /** What to say instead of the list (it is empty, or nothing matches a search); null: show the list. */
+  empty: { title: string; children?: ReactNode } | null;
+  /** The list itself, once it has rows. */
+  children: ReactNode;
+};
+
+/** A list read from the server: a skeleton while it loads, the failure with Try again, an empty state, or the list. */
+export function ListStates({ query, loadingLabel, skeletonRows, loadFailed, empty, children }: ListStatesProps) {
+  if (query.isPending) {
+    const skeleton = <TableSkeleton rows={skeletonRows} />;
+    return loadingLabel ? (
+      <div aria-busy="true" aria-label={loadingLabel}>
+        {skeleton}
+      </div>
+    ) : (
+      skeleton
+    );
+  }
+  if (query.isError) return <ErrorState message={loadFailed} onRetry={() => void query.refetch()} />;
+  if (empty) return <EmptyState title={empty.title}>{empty.children}</EmptyState>;
+  return <>{children}</>;
+}
+
 /** Loading state shaped like a table. */
 export function TableSkeleton({ rows = 5 }: { rows?: number }) {
   return (

@@ -69,6 +69,33 @@ export function FormDialogFooter({ formId, busy, label, busyLabel = 'Saving…',
   );
 }
 
+type FormButtonsProps = {
+  onCancel: () => void;
+  cancelLabel?: string;
+  label: string;
+  busy: boolean;
+  busyLabel: string;
+  tone?: SmallButtonTone;
+  /** Beside the submit button's word ('Send' with its paper plane). */
+  icon?: ReactNode;
+  disabled?: boolean;
+};
+
+/** A form's buttons at its end: the way out, then the submit button naming what it does (and what it is doing while busy). */
+export function FormButtons({ onCancel, cancelLabel = 'Cancel', label, busy, busyLabel, tone = 'primary', icon, disabled }: FormButtonsProps) {
+  return (
+    <div className="flex flex-wrap justify-end gap-3 pt-2">
+      <button type="button" className={smallButtonClasses('secondary')} onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button type="submit" className={smallButtonClasses(tone)} disabled={busy || disabled}>
+        {icon}
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
+
 type ConfirmDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cx } from './cx';
 
@@ -23,12 +23,13 @@ type FieldProps = {
   id: string;
   label: string;
   error?: string;
-  registration: UseFormRegisterReturn;
+  /** The react-hook-form binding; without it the field is controlled by its own value and onChange (a tool's state). */
+  registration?: UseFormRegisterReturn;
   optional?: boolean;
 };
 
 /** The label holds only the field's name (tests and screen readers find it by that); "Optional" is a description. */
-function FieldLabel({ id, label, optional }: { id: string; label: string; optional?: boolean }) {
+export function FieldLabel({ id, label, optional }: { id: string; label: string; optional?: boolean }) {
   return (
     <div className="mb-1.5 flex items-baseline justify-between gap-2">
       <label htmlFor={id} className="text-sm font-bold">
@@ -43,61 +44,44 @@ function FieldLabel({ id, label, optional }: { id: string; label: string; option
   );
 }
 
-function describedBy(id: string, error?: string, optional?: boolean): string | undefined {
-  const ids = [optional && `${id}-optional`, error && `${id}-error`].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
-}
-
-export function TextField({
+/**
+ * A labelled control: the label, the control (given the attributes that tie it to the label,
+ * the "Optional" note and the error), then the error underneath.
+ */
+function LabelledField({
   id,
   label,
   error,
-  registration,
   optional,
   className,
-  ...inputProps
-}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
-  const errorId = `${id}-error`;
+  control,
+}: Pick<FieldProps, 'id' | 'label' | 'error' | 'optional'> & {
+  className?: string;
+  control: (bound: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ReactNode;
+}) {
+  const describedBy = [optional && `${id}-optional`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className={className}>
       <FieldLabel id={id} label={label} optional={optional} />
-      <input
-        id={id}
-        className={controlClasses}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, optional)}
-        {...inputProps}
-        {...registration}
-      />
-      <FieldError id={errorId} message={error} />
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
 
-export function TextAreaField({
-  id,
-  label,
-  error,
-  registration,
-  optional,
-  className,
-  ...textareaProps
-}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
-  const errorId = `${id}-error`;
-  return (
-    <div className={className}>
-      <FieldLabel id={id} label={label} optional={optional} />
-      <textarea
-        id={id}
-        className={cx(controlClasses, 'min-h-32 resize-y')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, optional)}
-        {...textareaProps}
-        {...registration}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
+export function TextField({ registration, ...props }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+  const { field, rest } = splitFieldProps(props);
+  return <LabelledField {...field} control={(bound) => <input {...bound} className={controlClasses} {...rest} {...registration} />} />;
+}
+
+export function TextAreaField({ registration, ...props }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  const { field, rest } = splitFieldProps(props);
+  return <LabelledField {...field} control={(bound) => <textarea {...bound} className={cx(controlClasses, 'min-h-32 resize-y')} {...rest} {...registration} />} />;
+}
+
+/** A whole number (a sort order, a number of seats): the number pad on a phone, steps of one. */
+export function WholeNumberField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'inputMode'>) {
+  return <TextField type="number" inputMode="numeric" step={1} {...props} />;
 }
 
 type SelectFieldProps = FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
@@ -107,29 +91,28 @@ type SelectFieldProps = FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement
 };
 
 /** A native select (right on every phone, keyboard and screen reader) bound to react-hook-form. */
-export function SelectField({ id, label, error, registration, optional, className, options, placeholder, ...selectProps }: SelectFieldProps) {
-  const errorId = `${id}-error`;
+export function SelectField({ registration, options, placeholder, ...props }: SelectFieldProps) {
+  const { field, rest } = splitFieldProps(props);
   return (
-    <div className={className}>
-      <FieldLabel id={id} label={label} optional={optional} />
-      <select
-        id={id}
-        className={controlClasses}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, optional)}
-        {...selectProps}
-        {...registration}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={errorId} message={error} />
-    </div>
+    <LabelledField
+      {...field}
+      control={(bound) => (
+        <select {...bound} className={controlClasses} {...rest} {...registration}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
+}
+
+/** The field's own props apart from what goes on to the control itself. */
+function splitFieldProps<Rest extends object>({ id, label, error, optional, className, ...rest }: Omit<FieldProps, 'registration'> & { className?: string } & Rest) {
+  return { field: { id, label, error, optional, className }, rest };
 }
 
 /** A checkbox with its label to the right, bound to react-hook-form. */
@@ -152,6 +135,34 @@ export function CheckboxField({ id, label, error, registration, className, ...in
         </label>
       </div>
       <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+type FilterSelectProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  /** The width beside the other tools above a list. */
+  className?: string;
+};
+
+/** A choice that narrows the list below it (not part of a form): its label above a native select. */
+export function FilterSelect({ id, label, value, onChange, options, className }: FilterSelectProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-bold">
+        {label}
+      </label>
+      <select id={id} className={controlClasses} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from './data-table';
+import { ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { DataTable, ListStates, Pagination, TableHead, Td, usePagination } from './data-table';
 import type { ResourceNames } from '../../lib/admin-resource';
-import { ConfirmDialog, smallButtonClasses } from './dialog';
+import { cx } from './cx';
+import { ConfirmDialog, smallButtonClasses, type SmallButtonTone } from './dialog';
 
 /**
  * The admin's one way of showing a resource: its loading, error and empty states, then a paged
@@ -20,14 +21,21 @@ export type Column<Row> = {
 };
 
 type ResourceTableProps<Row extends { id: number }> = {
-  query: Pick<UseQueryResult<Row[]>, 'data' | 'isPending' | 'isError' | 'refetch'>;
+  /**
+   * The list and the resource's names: the table is called '{Many}', the pager counts '{many}',
+   * a failed read says 'Failed to load {many}.' and an empty list 'No {many} yet', unless said
+   * otherwise below.
+   */
+  resource: { list: Pick<UseQueryResult<Row[]>, 'data' | 'isPending' | 'isError' | 'refetch'>; names: ResourceNames };
   /** The rows shown when the tab filters or orders the list (default: the query's data). */
   rows?: readonly Row[];
   /**
-   * The resource's names: the table is called '{Many}', the pager counts '{many}', a failed read
-   * says 'Failed to load {many}.' and an empty list 'No {many} yet', unless said otherwise below.
+   * How the list starts: the add button above the table, and what an empty list says about it
+   * ('{lead} **{add}**; {hint}': 'Add one with **Add Testimonial**; published … landing page.').
    */
-  names: ResourceNames;
+  start?: { add: string; onAdd: () => void; lead: string; hint: ReactNode };
+  /** What else the row above the table offers (a filter, CSV buttons). */
+  tools?: ReactNode;
   label?: string;
   noun?: string;
   loadFailed?: string;
@@ -42,22 +50,30 @@ type ResourceTableProps<Row extends { id: number }> = {
   rowClassName?: (row: Row) => string | undefined;
 };
 
-export function ResourceTable<Row extends { id: number }>({ query, rows = query.data, names, loadFailed, empty = {}, noMatch, ...given }: ResourceTableProps<Row>) {
+export function ResourceTable<Row extends { id: number }>({ resource, rows = resource.list.data, loadFailed, empty = {}, noMatch, start, tools, ...given }: ResourceTableProps<Row>) {
+  const { list: query, names } = resource;
   const many = names.many.toLowerCase();
   const table = { ...given, label: given.label ?? names.many, noun: given.noun ?? many };
-  if (query.isPending) {
-    return (
-      <div aria-busy="true" aria-label={`Loading ${table.noun}`}>
-        <TableSkeleton />
-      </div>
-    );
+  let shownInstead: { title: string; children?: ReactNode } | null = null;
+  if (rows?.length === 0) {
+    shownInstead =
+      noMatch && query.data && query.data.length > 0
+        ? { title: noMatch }
+        : { title: empty.title ?? `No ${many} yet`, children: empty.children ?? (start ? <StartHint {...start} /> : undefined) };
   }
-  if (query.isError || !rows) return <ErrorState message={loadFailed ?? `Failed to load ${many}.`} onRetry={() => void query.refetch()} />;
-  if (rows.length === 0) {
-    if (noMatch && query.data && query.data.length > 0) return <EmptyState title={noMatch} />;
-    return <EmptyState title={empty.title ?? `No ${many} yet`}>{empty.children}</EmptyState>;
-  }
-  return <ResourceRows rows={rows} {...table} />;
+  return (
+    <>
+      {start || tools ? <ResourceToolbar add={start ? { label: start.add, onClick: start.onAdd } : undefined}>{tools}</ResourceToolbar> : null}
+      <ListStates
+        query={{ isPending: query.isPending, isError: query.isError || !rows, refetch: query.refetch }}
+        loadingLabel={`Loading ${table.noun}`}
+        loadFailed={loadFailed ?? `Failed to load ${many}.`}
+        empty={shownInstead}
+      >
+        {rows ? <ResourceRows rows={rows} {...table} /> : null}
+      </ListStates>
+    </>
+  );
 }
 
 function ResourceRows<Row extends { id: number }>({
@@ -73,14 +89,7 @@ function ResourceRows<Row extends { id: number }>({
   return (
     <>
       <DataTable label={label} actions={rowActions !== undefined}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <Th key={column.header}>{column.hidden ? <span className="sr-only">{column.header}</span> : column.header}</Th>
-            ))}
-            {rowActions ? <Th>{actionsHeader}</Th> : null}
-          </tr>
-        </thead>
+        <TableHead headers={[...columns.map((column) => (column.hidden ? { hidden: column.header } : column.header)), ...(rowActions ? [actionsHeader] : [])]} />
         <tbody>
           {pagination.pageRows.map((row, onPage) => (
             <tr key={row.id} className={rowClassName?.(row)}>
@@ -114,27 +123,63 @@ export function ResourceToolbar({ add, icon = <Plus aria-hidden="true" className
   );
 }
 
-/** Delete for one row; the name says which row ('Delete ana@example.com'). */
-export function DeleteAction({ label, onDelete }: { label: string; onDelete: () => void }) {
+/** A row's button: its icon and word, and a name that says which row ('Archive Q3 plan'); ghost unless said. */
+export function RowButton({
+  label,
+  icon,
+  word,
+  onClick,
+  tone = 'ghost',
+  disabled,
+}: {
+  label: string;
+  icon: ReactNode;
+  word: string;
+  onClick: () => void;
+  tone?: SmallButtonTone;
+  disabled?: boolean;
+}) {
   return (
-    <button type="button" className={smallButtonClasses('ghost')} aria-label={label} onClick={onDelete}>
-      <Trash2 aria-hidden="true" className="size-4" />
-      Delete
+    <button type="button" className={smallButtonClasses(tone)} aria-label={label} disabled={disabled} onClick={onClick}>
+      {icon}
+      {word}
     </button>
   );
 }
 
-/** Edit and Delete for one row; the names say which row ('Edit testimonial from Grace Hopper'). */
-export function EditDeleteActions({ editLabel, deleteLabel, onEdit, onDelete, children }: { editLabel: string; deleteLabel: string; onEdit: () => void; onDelete: () => void; children?: ReactNode }) {
+/** Edit for one row; the name says which row ('Edit booking_confirmation'). */
+export function EditAction({ label, onEdit }: { label: string; onEdit: () => void }) {
+  return <RowButton label={label} icon={<Pencil aria-hidden="true" className="size-4" />} word="Edit" onClick={onEdit} />;
+}
+
+/** Delete for one row; the name says which row ('Delete ana@example.com'). */
+export function DeleteAction({ label, onDelete }: { label: string; onDelete: () => void }) {
+  return <RowButton label={label} icon={<Trash2 aria-hidden="true" className="size-4" />} word="Delete" onClick={onDelete} />;
+}
+
+/** What row actions ask of a tab's editor (useResourceEditor): open the form on a row, ask to delete it. */
+export type RowEditor<Row> = { openEdit: (row: Row) => void; deletion: { ask: (row: Row) => void } };
+
+/**
+ * Edit and Delete for one row, after what else the tab offers there; `name` says which row
+ * ('Edit Spring Sale', 'Delete testimonial from Grace Hopper').
+ */
+export function EditDeleteActions<Row>({ row, name, editor, children }: { row: Row; name: string; editor: RowEditor<Row>; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap gap-1.5">
       {children}
-      <button type="button" className={smallButtonClasses('ghost')} aria-label={editLabel} onClick={onEdit}>
-        <Pencil aria-hidden="true" className="size-4" />
-        Edit
-      </button>
-      <DeleteAction label={deleteLabel} onDelete={onDelete} />
+      <EditAction label={`Edit ${name}`} onEdit={() => editor.openEdit(row)} />
+      <DeleteAction label={`Delete ${name}`} onDelete={() => editor.deletion.ask(row)} />
     </div>
+  );
+}
+
+/** What an empty list says about starting it: 'Add one with **Add Testimonial**; published … appear on the landing page.' */
+export function StartHint({ lead, add, hint }: { lead: string; add: string; hint: ReactNode }) {
+  return (
+    <>
+      {lead} <strong>{add}</strong>; {hint}
+    </>
   );
 }
 
@@ -165,6 +210,35 @@ export function DeleteConfirmation<Row>({
       confirmLabel={deletion.busy ? verb.busy : verb.label}
       busy={deletion.busy}
       onConfirm={deletion.confirm}
+    />
+  );
+}
+
+const imageCellShapes = {
+  round: { size: 40, box: 'size-10 rounded-full' },
+  wide: { size: 64, box: 'h-10 w-16 rounded-brutal' },
+} as const;
+
+/** A row's small picture (a photo, an announcement's image); an empty box when there is none or it does not load. */
+export function ImageCell({ src, alt, shape }: { src: string | null | undefined; alt: string; shape: keyof typeof imageCellShapes }) {
+  const [broken, setBroken] = useState(false);
+  const { size, box } = imageCellShapes[shape];
+  if (!src || broken) {
+    return (
+      <span className={cx('flex items-center justify-center border-2 border-ink bg-paper-deep', box)} aria-hidden="true">
+        <ImageIcon className="size-4 text-ink-soft" />
+      </span>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={size}
+      height={40}
+      loading="lazy"
+      onError={() => setBroken(true)}
+      className={cx('border-2 border-ink object-cover', box)}
     />
   );
 }

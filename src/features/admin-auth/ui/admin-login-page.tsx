@@ -3,7 +3,7 @@ import { LockKeyhole } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../../client/lib/api-client';
-import { controlClasses } from '../../../client/components/ui/form';
+import { TextField } from '../../../client/components/ui/form';
 import { Button } from '../../../client/components/ui/button';
 import { Spinner } from '../../../client/components/ui/spinner';
 import { toast } from '../../../client/components/ui/toast-store';
@@ -124,25 +124,8 @@ export default function AdminLoginPage() {
 
         {step === 'password' ? (
           <form onSubmit={submitPassword} noValidate aria-label="Admin login" className="space-y-4">
-            <div>
-              <label htmlFor="admin-email" className="mb-1.5 block text-sm font-bold">
-                Email
-              </label>
-              <input id="admin-email" type="email" autoComplete="username" className={controlClasses} value={email} onChange={(e) => setEmail(e.target.value)} />
-            </div>
-            <div>
-              <label htmlFor="admin-password" className="mb-1.5 block text-sm font-bold">
-                Password
-              </label>
-              <input
-                id="admin-password"
-                type="password"
-                autoComplete="current-password"
-                className={controlClasses}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
+            <TextField id="admin-email" label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <TextField id="admin-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy ? 'Signing in…' : 'Sign in'}
             </Button>
@@ -150,20 +133,15 @@ export default function AdminLoginPage() {
         ) : (
           <form onSubmit={submitCode} noValidate aria-label="Authentication code" className="space-y-4">
             <p className="text-sm">{TOTP_CODE_REQUIRED}</p>
-            <div>
-              <label htmlFor="admin-code" className="mb-1.5 block text-sm font-bold">
-                Authentication code
-              </label>
-              <input
-                id="admin-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={7}
-                className={controlClasses}
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </div>
+            <TextField
+              id="admin-code"
+              label="Authentication code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
             <Button type="submit" className="w-full" disabled={busy || code.replace(/\s/g, '').length !== 6}>
               {busy ? 'Checking…' : 'Verify'}
             </Button>

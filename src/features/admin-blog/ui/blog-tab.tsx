@@ -5,8 +5,8 @@ import { formatShortDate } from '../../../common/dates';
 import { Badge } from '../../../client/components/ui/badge';
 import { TableSkeleton } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
-import { useAdminResource, useResourceEditor, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
+import { useAdminResource, useResourceEditor, namedTexts } from '../../../client/lib/admin-resource';
 import { refusalMessage } from '../../../client/lib/api-client';
 import { authStatusQueryOptions } from '../../admin-auth/ui';
 import { SLUG_TAKEN, type AdminBlogPost } from '../admin-blog.schema';
@@ -16,8 +16,7 @@ import type { BlogPostSubmit } from './components/blog-post-editor';
 // The rich-text editor (Tiptap, ProseMirror) is most of this tab's weight: the list shows without it.
 const BlogPostEditor = lazy(() => import('./components/blog-post-editor').then((module) => ({ default: module.BlogPostEditor })));
 
-const NAMES: ResourceNames = { one: 'Blog Post', many: 'Blog Posts' };
-const TEXTS = namedTexts<AdminBlogPost>(NAMES, {
+const TEXTS = namedTexts<AdminBlogPost>(blogPostsResource.names, {
   created: (created) => (created.isPublished ? `"${created.title}" is live on the blog.` : `"${created.title}" was saved as a draft.`),
   updated: (updated) => (updated.isPublished ? `"${updated.title}" is live on the blog.` : `"${updated.title}" is a draft.`),
   deleted: (deleted) => `"${deleted.title}" was deleted.`,
@@ -92,27 +91,19 @@ export default function BlogTab() {
   }
 
   return (
-    <div>
-      <ResourceToolbar add={{ label: 'New Post', onClick: editor.openNew }}>
-        <a href="/blog" target="_blank" rel="noopener noreferrer" className={smallButtonClasses('ghost')}>
-          <ExternalLink aria-hidden="true" className="size-4" />
-          Open the blog
-        </a>
-      </ResourceToolbar>
-
+    <>
       <ResourceTable
-        query={resource.list}
-        names={NAMES}
-        empty={{
-          children: (
-            <>
-              Write one with <strong>New Post</strong>; it stays a draft until you publish it.
-            </>
-          ),
-        }}
+        resource={resource}
+        start={{ add: 'New Post', onAdd: editor.openNew, lead: 'Write one with', hint: 'it stays a draft until you publish it.' }}
+        tools={
+          <a href="/blog" target="_blank" rel="noopener noreferrer" className={smallButtonClasses('ghost')}>
+            <ExternalLink aria-hidden="true" className="size-4" />
+            Open the blog
+          </a>
+        }
         columns={COLUMNS}
         rowActions={(post) => (
-          <EditDeleteActions editLabel={`Edit ${post.title}`} deleteLabel={`Delete ${post.title}`} onEdit={() => editor.openEdit(post)} onDelete={() => editor.deletion.ask(post)}>
+          <EditDeleteActions row={post} name={post.title} editor={editor}>
             {post.isPublished ? (
               <a href={`/blog/${post.slug}`} target="_blank" rel="noopener noreferrer" className={smallButtonClasses('ghost')} aria-label={`View ${post.title} on the site (opens a new tab)`}>
                 <ExternalLink aria-hidden="true" className="size-4" />
@@ -128,6 +119,6 @@ export default function BlogTab() {
         title={(post) => `Delete "${post.title}"?`}
         description="The post is removed from the blog at once and cannot be restored (except from a backup)."
       />
-    </div>
+    </>
   );
 }

@@ -3,10 +3,10 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { controlClasses } from '../../../client/components/ui/form';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
+import { FilterSelect } from '../../../client/components/ui/form';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, StartHint, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
 import { failureToast } from '../../../client/components/ui/toast-store';
-import { useAdminResource, useResourceEditor, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
+import { useAdminResource, useResourceEditor, namedTexts } from '../../../client/lib/admin-resource';
 import { adminWorkshopDatesQueryOptions } from '../../admin-workshops/ui';
 import type { AdminWorkshopAsset } from '../admin-blog.schema';
 import { workshopAssetsResource, type WorkshopAssetPayload } from './api/blog-resources';
@@ -16,8 +16,7 @@ import { WorkshopAssetDialog, type WorkshopOption } from './components/workshop-
 /** By sortOrder, then id: the order participants see. */
 const byOrder = (a: AdminWorkshopAsset, b: AdminWorkshopAsset) => a.sortOrder - b.sortOrder || a.id - b.id;
 
-const NAMES: ResourceNames = { one: 'Workshop Asset', many: 'Workshop Assets' };
-const TEXTS = namedTexts<AdminWorkshopAsset>(NAMES, {
+const TEXTS = namedTexts<AdminWorkshopAsset>(workshopAssetsResource.names, {
   created: (created) => `"${created.title}" is shown to ${created.workshopDateId === null ? 'participants of every workshop' : 'participants of that workshop'}.`,
   updated: (updated) => `"${updated.title}" was saved.`,
   deleted: (deleted) => `"${deleted.title}" was deleted.`,
@@ -45,6 +44,7 @@ export default function WorkshopAssetsTab() {
       })),
     [datesQuery.data],
   );
+  const filterOptions = [{ value: '', label: 'All workshops' }, ...workshops];
   const workshopName = (id: number | null) =>
     id === null ? 'All workshops' : (workshops.find((option) => option.value === String(id))?.label ?? `Workshop #${id}`);
 
@@ -96,39 +96,22 @@ export default function WorkshopAssetsTab() {
   return (
     <div>
       <ResourceToolbar add={{ label: 'Add Asset', onClick: editor.openNew }}>
-        <div className="w-full sm:w-80">
-          <label htmlFor={filterId} className="mb-1.5 block text-sm font-bold">
-            Workshop
-          </label>
-          <select id={filterId} className={controlClasses} value={filter} onChange={(event) => setFilter(event.target.value)}>
-            <option value="">All workshops</option>
-            {workshops.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id={filterId} label="Workshop" className="w-full sm:w-80" value={filter} options={filterOptions} onChange={setFilter} />
       </ResourceToolbar>
       {filter !== '' ? (
         <p className="mb-3 text-sm text-ink-soft">This workshop's own assets and those for all workshops, in the order its participants see them.</p>
       ) : null}
 
       <ResourceTable
-        query={resource.list}
+        resource={resource}
         rows={shown}
-        names={NAMES}
         empty={{
           title: filter === '' ? 'No workshop assets yet' : 'No assets for this workshop yet',
-          children: (
-            <>
-              Add slides or tips with <strong>Add Asset</strong>; participants see them on their booking page.
-            </>
-          ),
+          children: <StartHint lead="Add slides or tips with" add="Add Asset" hint="participants see them on their booking page." />,
         }}
         columns={columns}
         rowActions={(asset, index) => (
-          <EditDeleteActions editLabel={`Edit ${asset.title}`} deleteLabel={`Delete ${asset.title}`} onEdit={() => editor.openEdit(asset)} onDelete={() => editor.deletion.ask(asset)}>
+          <EditDeleteActions row={asset} name={asset.title} editor={editor}>
             <button
               type="button"
               className={smallButtonClasses('ghost')}

@@ -1,8 +1,9 @@
 import { Download, Mail } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../../client/components/ui/badge';
-import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
+import { DataTable, ListStates, Pagination, Td, Th } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
+import { SearchBox, useSearchedPages } from '../../../client/components/ui/search-box';
 import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import { formatUsd } from '../../../common/money';
 import { EXPORT_NONE_AVAILABLE, EXPORT_NONE_SELECTED, type AdminBooking } from '../admin-bookings.schema';
@@ -17,7 +18,6 @@ import { DeleteBookingDialog } from './components/delete-booking-dialog';
 import { ExportedEmailsDialog } from './components/exported-emails-dialog';
 import { MarkPaidDialog } from './components/mark-paid-dialog';
 import { MoveBookingDialog } from './components/move-booking-dialog';
-import { SearchBox } from './components/search-box';
 
 const bookedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -131,17 +131,14 @@ export default function BookingsTab({ csvActions }: { csvActions?: ReactNode }) 
   const resending = useResendConfirmation();
   const exporting = useExportEmails();
 
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   // The one dialog open at a time, for one booking.
   const [open, setOpen] = useState<{ action: Exclude<BookingAction, 'resend'>; booking: AdminBooking } | null>(null);
   const [exported, setExported] = useState<string[] | null>(null);
 
   const indexed = useMemo(() => (bookings ?? []).map((booking) => ({ booking, text: bookingSearchText(booking) })), [bookings]);
-  const filtered = useMemo(() => filterBookings(indexed, deferredQuery), [indexed, deferredQuery]);
-  const pagination = usePagination(filtered);
-  const { pageRows, setPage } = pagination;
+  const { search, matches, pagination } = useSearchedPages(indexed, filterBookings<AdminBooking>);
+  const { pageRows } = pagination;
 
   const onSelect = useCallback((id: number, isSelected: boolean) => {
     setSelected((current) => {
@@ -232,15 +229,7 @@ export default function BookingsTab({ csvActions }: { csvActions?: ReactNode }) 
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <SearchBox
-          label="Search bookings"
-          placeholder="Search by name, email or workshop"
-          value={query}
-          onChange={(value) => {
-            setQuery(value);
-            setPage(0);
-          }}
-        />
+        <SearchBox label="Search bookings" placeholder="Search by name, email or workshop" {...search} />
         <button type="button" className={smallButtonClasses('secondary')} onClick={exportSelected} disabled={exporting.isPending}>
           <Mail aria-hidden="true" className="size-4" />
           Export Selected Emails
@@ -255,61 +244,61 @@ export default function BookingsTab({ csvActions }: { csvActions?: ReactNode }) 
         </p>
       </div>
 
-      {bookingsQuery.isPending ? (
-        <TableSkeleton />
-      ) : bookingsQuery.isError ? (
-        <ErrorState message="Failed to load bookings. Please try again." onRetry={() => void bookingsQuery.refetch()} />
-      ) : bookings && bookings.length === 0 ? (
-        <EmptyState title="No bookings yet">Bookings appear here as soon as someone books a seat.</EmptyState>
-      ) : filtered.length === 0 ? (
-        <EmptyState title="No bookings match your search">Try a name, an email address or a workshop title.</EmptyState>
-      ) : (
-        <>
-          <DataTable label="Bookings" actions>
-            <thead>
-              <tr>
-                <Th className="w-12">
-                  <label className="-m-2 inline-flex size-11 cursor-pointer items-center justify-center">
-                    <input
-                      type="checkbox"
-                      className="size-5 accent-ink"
-                      aria-label="Select all bookings on this page"
-                      checked={allPageSelected}
-                      ref={(element) => {
-                        if (element) element.indeterminate = pageSelected > 0 && !allPageSelected;
-                      }}
-                      onChange={(event) => selectPage(event.target.checked)}
-                    />
-                  </label>
-                </Th>
-                <Th>Name</Th>
-                <Th>Email</Th>
-                <Th>Workshop</Th>
-                <Th>Company</Th>
-                <Th>Payment</Th>
-                <Th>Attended</Th>
-                <Th>Date Booked</Th>
-                <Th>Actions</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {pageRows.map((booking) => (
-                <BookingRow
-                  key={booking.id}
-                  booking={booking}
-                  selected={selected.has(booking.id)}
-                  attendanceBusy={attendanceBusyId === booking.id}
-                  actionBusy={resendingId === booking.id}
-                  onSelect={onSelect}
-                  onAttendance={onAttendance}
-                  onAction={onAction}
-                />
-              ))}
-            </tbody>
-          </DataTable>
-          <Pagination {...pagination} noun="bookings" />
-        </>
-      )}
+      <ListStates
+        query={bookingsQuery}
+        loadFailed="Failed to load bookings. Please try again."
+        empty={
+          bookings?.length === 0
+            ? { title: 'No bookings yet', children: 'Bookings appear here as soon as someone books a seat.' }
+            : matches.length === 0
+              ? { title: 'No bookings match your search', children: 'Try a name, an email address or a workshop title.' }
+              : null
+        }
+      >
+        <DataTable label="Bookings" actions>
+          <thead>
+            <tr>
+              <Th className="w-12">
+                <label className="-m-2 inline-flex size-11 cursor-pointer items-center justify-center">
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-ink"
+                    aria-label="Select all bookings on this page"
+                    checked={allPageSelected}
+                    ref={(element) => {
+                      if (element) element.indeterminate = pageSelected > 0 && !allPageSelected;
+                    }}
+                    onChange={(event) => selectPage(event.target.checked)}
+                  />
+                </label>
+              </Th>
+              <Th>Name</Th>
+              <Th>Email</Th>
+              <Th>Workshop</Th>
+              <Th>Company</Th>
+              <Th>Payment</Th>
+              <Th>Attended</Th>
+              <Th>Date Booked</Th>
+              <Th>Actions</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {pageRows.map((booking) => (
+              <BookingRow
+                key={booking.id}
+                booking={booking}
+                selected={selected.has(booking.id)}
+                attendanceBusy={attendanceBusyId === booking.id}
+                actionBusy={resendingId === booking.id}
+                onSelect={onSelect}
+                onAttendance={onAttendance}
+                onAction={onAction}
+              />
+            ))}
+          </tbody>
+        </DataTable>
+        <Pagination {...pagination} noun="bookings" />
+      </ListStates>
 
       <CancelBookingDialog booking={dialogFor('cancel')} onClose={closeDialog} />
       <MoveBookingDialog booking={dialogFor('move')} onClose={closeDialog} />

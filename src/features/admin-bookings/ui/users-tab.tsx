@@ -1,11 +1,11 @@
 import { ExternalLink, Mail } from 'lucide-react';
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
+import { DataTable, ListStates, Pagination, TableHead, Td } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
+import { SearchBox, useSearchedPages } from '../../../client/components/ui/search-box';
 import { attendanceRate, deriveUsers, type DerivedUser } from '../derive-users';
 import { useAdminBookings } from './api/get-admin-bookings';
-import { SearchBox } from './components/search-box';
 import { SendEmailDialog, type EmailRecipient } from './components/send-email-dialog';
 
 function filterUsers(users: readonly DerivedUser[], query: string): readonly DerivedUser[] {
@@ -32,8 +32,6 @@ function workshopsTitle(user: DerivedUser): string {
 export default function UsersTab({ csvActions }: { csvActions?: ReactNode }) {
   const bookingsQuery = useAdminBookings();
   const bookings = bookingsQuery.data;
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
   const [recipient, setRecipient] = useState<EmailRecipient | null>(null);
 
   const users = useMemo(() => deriveUsers(bookings ?? []), [bookings]);
@@ -41,22 +39,12 @@ export default function UsersTab({ csvActions }: { csvActions?: ReactNode }) {
     () => users.reduce((sum, user) => ({ booked: sum.booked + user.workshopsBooked, attended: sum.attended + user.attended }), { booked: 0, attended: 0 }),
     [users],
   );
-  const filtered = useMemo(() => filterUsers(users, deferredQuery), [users, deferredQuery]);
-  const pagination = usePagination(filtered);
-  const { pageRows, setPage } = pagination;
+  const { search, matches, pagination } = useSearchedPages(users, filterUsers);
 
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <SearchBox
-          label="Search users"
-          placeholder="Search by name, email or company"
-          value={query}
-          onChange={(value) => {
-            setQuery(value);
-            setPage(0);
-          }}
-        />
+        <SearchBox label="Search users" placeholder="Search by name, email or company" {...search} />
         {csvActions}
         {bookings ? (
           <p className="rounded-brutal border-2 border-ink bg-white px-3 py-2 text-sm">
@@ -70,65 +58,56 @@ export default function UsersTab({ csvActions }: { csvActions?: ReactNode }) {
         ) : null}
       </div>
 
-      {bookingsQuery.isPending ? (
-        <TableSkeleton />
-      ) : bookingsQuery.isError ? (
-        <ErrorState message="Failed to load users. Please try again." onRetry={() => void bookingsQuery.refetch()} />
-      ) : users.length === 0 ? (
-        <EmptyState title="No users yet">People appear here once they book a workshop.</EmptyState>
-      ) : filtered.length === 0 ? (
-        <EmptyState title="No users match your search">Try a name, an email address or a company.</EmptyState>
-      ) : (
-        <>
-          <DataTable label="Users" actions>
-            <thead>
-              <tr>
-                <Th>Name</Th>
-                <Th>Email</Th>
-                <Th>Company</Th>
-                <Th>Workshops Booked</Th>
-                <Th>Attended</Th>
-                <Th>Actions</Th>
+      <ListStates
+        query={bookingsQuery}
+        loadFailed="Failed to load users. Please try again."
+        empty={
+          users.length === 0
+            ? { title: 'No users yet', children: 'People appear here once they book a workshop.' }
+            : matches.length === 0
+              ? { title: 'No users match your search', children: 'Try a name, an email address or a company.' }
+              : null
+        }
+      >
+        <DataTable label="Users" actions>
+          <TableHead headers={['Name', 'Email', 'Company', 'Workshops Booked', 'Attended', 'Actions']} />
+          <tbody>
+            {pagination.pageRows.map((user) => (
+              <tr key={user.email}>
+                <Td className="font-bold">{user.name}</Td>
+                <Td>{user.email}</Td>
+                <Td>{user.company || <span className="text-ink-soft">—</span>}</Td>
+                <Td>
+                  <span title={workshopsTitle(user)}>{user.workshopsBooked}</span>
+                </Td>
+                <Td>{user.attended}</Td>
+                <Td>
+                  <div className="flex flex-wrap gap-2">
+                    <button
+                      type="button"
+                      className={smallButtonClasses('secondary')}
+                      aria-label={`Send Email to ${user.name || user.email}`}
+                      onClick={() => setRecipient({ email: user.email, name: user.name })}
+                    >
+                      <Mail aria-hidden="true" className="size-4" />
+                      Send Email
+                    </button>
+                    <Link
+                      href={`/participant?email=${encodeURIComponent(user.email)}`}
+                      className={smallButtonClasses('ghost')}
+                      aria-label={`View bookings of ${user.name || user.email}`}
+                    >
+                      <ExternalLink aria-hidden="true" className="size-4" />
+                      View bookings
+                    </Link>
+                  </div>
+                </Td>
               </tr>
-            </thead>
-            <tbody>
-              {pageRows.map((user) => (
-                <tr key={user.email}>
-                  <Td className="font-bold">{user.name}</Td>
-                  <Td>{user.email}</Td>
-                  <Td>{user.company || <span className="text-ink-soft">—</span>}</Td>
-                  <Td>
-                    <span title={workshopsTitle(user)}>{user.workshopsBooked}</span>
-                  </Td>
-                  <Td>{user.attended}</Td>
-                  <Td>
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        className={smallButtonClasses('secondary')}
-                        aria-label={`Send Email to ${user.name || user.email}`}
-                        onClick={() => setRecipient({ email: user.email, name: user.name })}
-                      >
-                        <Mail aria-hidden="true" className="size-4" />
-                        Send Email
-                      </button>
-                      <Link
-                        href={`/participant?email=${encodeURIComponent(user.email)}`}
-                        className={smallButtonClasses('ghost')}
-                        aria-label={`View bookings of ${user.name || user.email}`}
-                      >
-                        <ExternalLink aria-hidden="true" className="size-4" />
-                        View bookings
-                      </Link>
-                    </div>
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
-          <Pagination {...pagination} noun="users" />
-        </>
-      )}
+            ))}
+          </tbody>
+        </DataTable>
+        <Pagination {...pagination} noun="users" />
+      </ListStates>
 
       <SendEmailDialog recipient={recipient} onClose={() => setRecipient(null)} />
     </div>

@@ -1,38 +1,16 @@
-import { ImageIcon, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, ResourceToolbar, type Column } from '../../../client/components/ui/resource-view';
-import { namedTexts, useAdminResource, useResourceEditor, type ResourceNames } from '../../../client/lib/admin-resource';
+import { DeleteConfirmation, EditDeleteActions, ImageCell, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
+import { namedTexts, useAdminResource, useResourceEditor } from '../../../client/lib/admin-resource';
 import type { AdminAnnouncement, AnnouncementInput, AnnouncementUpdate } from '../admin-content.schema';
 import { announcementsResource } from './api/content-resources';
 import { AnnouncementDialog } from './components/announcement-dialog';
 import { InterestDialog } from './components/interest-dialog';
-import { RowSwitch } from './components/row-switch';
+import { RowSwitch } from '../../../client/components/ui/switch';
+import { publishedColumn } from './components/published-column';
 
-function Thumbnail({ announcement }: { announcement: AdminAnnouncement }) {
-  const [broken, setBroken] = useState(false);
-  if (!announcement.imageUrl || broken) {
-    return (
-      <span className="flex h-10 w-16 items-center justify-center rounded-brutal border-2 border-ink bg-paper-deep" aria-hidden="true">
-        <ImageIcon className="size-4 text-ink-soft" />
-      </span>
-    );
-  }
-  return (
-    <img
-      src={announcement.imageUrl}
-      alt={`Image of ${announcement.title}`}
-      width={64}
-      height={40}
-      loading="lazy"
-      onError={() => setBroken(true)}
-      className="h-10 w-16 rounded-brutal border-2 border-ink object-cover"
-    />
-  );
-}
-
-const NAMES: ResourceNames = { one: 'Announcement', many: 'Announcements' };
-const TEXTS = namedTexts<AdminAnnouncement>(NAMES, {
+const TEXTS = namedTexts<AdminAnnouncement>(announcementsResource.names, {
   created: (created) => `"${created.title}" was added.`,
   updated: (updated) => `"${updated.title}" was saved.`,
   deleted: (deleted) => `"${deleted.title}" was deleted with its interest list.`,
@@ -51,23 +29,14 @@ export default function AnnouncementsTab() {
   const [interestOf, setInterestOf] = useState<AdminAnnouncement | null>(null);
 
   const columns: Column<AdminAnnouncement>[] = [
-    { header: 'Image', hidden: true, cell: (announcement) => <Thumbnail announcement={announcement} /> },
+    { header: 'Image', hidden: true, cell: (announcement) => <ImageCell src={announcement.imageUrl} alt={`Image of ${announcement.title}`} shape="wide" /> },
     { header: 'Title', className: 'max-w-72 font-bold whitespace-normal', cell: (announcement) => announcement.title },
     { header: 'Sort order', className: 'tabular-nums', cell: (announcement) => announcement.sortOrder },
-    {
-      header: 'Published',
-      cell: (announcement) => (
-        <RowSwitch
-          label={`Published: ${announcement.title}`}
-          stateText={announcement.isPublished ? 'Published' : 'Hidden'}
-          checked={announcement.isPublished}
-          disabled={editor.changingId === announcement.id}
-          onCheckedChange={(isPublished) =>
-            editor.change(announcement, { isPublished }, switched((updated) => `"${updated.title}" is now ${updated.isPublished ? 'published' : 'hidden'}.`))
-          }
-        />
-      ),
-    },
+    publishedColumn(
+      editor,
+      (announcement) => announcement.title,
+      switched((updated) => `"${updated.title}" is now ${updated.isPublished ? 'published' : 'hidden'}.`),
+    ),
     {
       header: 'Interest form',
       cell: (announcement) => (
@@ -103,31 +72,15 @@ export default function AnnouncementsTab() {
   ];
 
   return (
-    <div>
-      <ResourceToolbar add={{ label: 'Add Announcement', onClick: editor.openNew }} />
-
+    <>
       <ResourceTable
-        query={resource.list}
-        names={NAMES}
-        empty={{
-          children: (
-            <>
-              Add one with <strong>Add Announcement</strong>; published announcements appear on the landing page.
-            </>
-          ),
-        }}
+        resource={resource}
+        start={{ add: 'Add Announcement', onAdd: editor.openNew, lead: 'Add one with', hint: 'published announcements appear on the landing page.' }}
         columns={columns}
-        rowActions={(announcement) => (
-          <EditDeleteActions
-            editLabel={`Edit ${announcement.title}`}
-            deleteLabel={`Delete ${announcement.title}`}
-            onEdit={() => editor.openEdit(announcement)}
-            onDelete={() => editor.deletion.ask(announcement)}
-          />
-        )}
+        rowActions={(announcement) => <EditDeleteActions row={announcement} name={announcement.title} editor={editor} />}
       />
 
-      <AnnouncementDialog {...editor.form} />
+      <AnnouncementDialog key={editor.opening} {...editor.form} />
 
       <InterestDialog announcement={interestOf} onClose={() => setInterestOf(null)} />
 
@@ -136,6 +89,6 @@ export default function AnnouncementsTab() {
         title={(announcement) => `Delete ${announcement.title}?`}
         description="It disappears from the landing page at once, with its list of interested e-mails. This cannot be undone."
       />
-    </div>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import './dashboard-charts.css';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { formatPrice, formatUsd } from '../../../common/money';
 import { ErrorState } from '../../../client/components/ui/data-table';
-import { Skeleton } from '../../../client/components/ui/skeleton';
+import { SkeletonGrid } from '../../../client/components/ui/skeleton';
 import type { AdminStats } from '../admin-dashboard.schema';
 import { useAdminStats } from './api/get-admin-stats';
 
@@ -165,15 +165,7 @@ function Charts({ stats }: { stats: AdminStats }) {
 
 export default function DashboardCharts() {
   const { data, isPending, isError, refetch } = useAdminStats();
-  if (isPending) {
-    return (
-      <div className="grid gap-4 lg:grid-cols-3" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-72" />
-        ))}
-      </div>
-    );
-  }
+  if (isPending) return <SkeletonGrid count={3} gridClassName="grid gap-4 lg:grid-cols-3" blockClassName="h-72" />;
   if (isError) return <ErrorState message="Failed to load the charts." onRetry={() => void refetch()} />;
   return <Charts stats={data} />;
 }

@@ -2,7 +2,7 @@ import { CalendarDays, DollarSign, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatUsd } from '../../../common/money';
 import { ErrorState } from '../../../client/components/ui/data-table';
-import { Skeleton } from '../../../client/components/ui/skeleton';
+import { SkeletonGrid } from '../../../client/components/ui/skeleton';
 import { useAdminSummary } from './api/get-admin-summary';
 
 function Card({ label, icon, value, detail }: { label: string; icon: ReactNode; value: string; detail: string }) {
@@ -25,15 +25,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 /** Spec §2: active over total workshops, paid over total bookings with the free ones, revenue. */
 export function SummaryCards() {
   const { data, isPending, isError, refetch } = useAdminSummary();
-  if (isPending) {
-    return (
-      <div className="grid grid-cols-3 gap-2 sm:gap-4" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-24" />
-        ))}
-      </div>
-    );
-  }
+  if (isPending) return <SkeletonGrid count={3} gridClassName="grid grid-cols-3 gap-2 sm:gap-4" blockClassName="h-24" />;
   if (isError) return <ErrorState message="Failed to load the summary." onRetry={() => void refetch()} />;
   return (
     <div className="grid grid-cols-3 gap-2 sm:gap-4">

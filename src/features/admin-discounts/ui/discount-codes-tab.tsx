@@ -2,24 +2,23 @@ import { Power, PowerOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column, ResourceToolbar } from '../../../client/components/ui/resource-view';
+import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
 import { ADMIN_FRESH_MS } from '../../../client/lib/admin-queries';
-import { useAdminResource, useResourceEditor, type AdminResource, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
+import { useAdminResource, useResourceEditor, type AdminResource, namedTexts } from '../../../client/lib/admin-resource';
 import { refusalMessage } from '../../../client/lib/api-client';
-import { CODE_DUPLICATE, discountCodeListSchema, discountCodeSchema, type DiscountCode, type DiscountCodeInput, type DiscountCodeUpdate } from '../admin-discounts.schema';
+import { CODE_DUPLICATE, discountCodeSchema, type DiscountCode, type DiscountCodeInput, type DiscountCodeUpdate } from '../admin-discounts.schema';
 import { expiryText, isExpired, isUsedUp, usageText } from '../discount-labels';
 import { DiscountCodeDialog, type DiscountCodeSubmit } from './components/discount-code-dialog';
 
 /** Spec §7: loaded when the tab first opens, fresh for 5 minutes. */
 const discountCodesResource: AdminResource<DiscountCode> = {
   path: '/api/admin/discount-codes',
+  names: { one: 'Discount Code', many: 'Discount Codes' },
   rowSchema: discountCodeSchema,
-  listSchema: discountCodeListSchema,
   freshMs: ADMIN_FRESH_MS.discountCodes,
 };
 
-const NAMES: ResourceNames = { one: 'Discount Code', many: 'Discount Codes' };
-const TEXTS = namedTexts<DiscountCode>(NAMES, {
+const TEXTS = namedTexts<DiscountCode>(discountCodesResource.names, {
   created: (created) => `${created.code} gives ${created.discountPercent}% off.`,
   updated: (updated) => `${updated.code} was saved.`,
   deleted: (deleted) => `${deleted.code} was deleted. Bookings that used it keep it on record.`,
@@ -92,24 +91,14 @@ export default function DiscountCodesTab({ csvActions }: { csvActions?: ReactNod
   ];
 
   return (
-    <div>
-      <ResourceToolbar add={{ label: 'Add Discount Code', onClick: editor.openNew }}>
-        {csvActions}
-      </ResourceToolbar>
-
+    <>
       <ResourceTable
-        query={resource.list}
-        names={NAMES}
-        empty={{
-          children: (
-            <>
-              Add a code with <strong>Add Discount Code</strong>; buyers type it at checkout.
-            </>
-          ),
-        }}
+        resource={resource}
+        start={{ add: 'Add Discount Code', onAdd: editor.openNew, lead: 'Add a code with', hint: 'buyers type it at checkout.' }}
+        tools={csvActions}
         columns={columns}
         rowActions={(code) => (
-          <EditDeleteActions editLabel={`Edit ${code.code}`} deleteLabel={`Delete ${code.code}`} onEdit={() => editor.openEdit(code)} onDelete={() => editor.deletion.ask(code)}>
+          <EditDeleteActions row={code} name={code.code} editor={editor}>
             <button
               type="button"
               className={smallButtonClasses('secondary')}
@@ -149,6 +138,6 @@ export default function DiscountCodesTab({ csvActions }: { csvActions?: ReactNod
         title={(code) => `Delete ${code.code}?`}
         description="The code stops working at checkout at once. Bookings that used it keep the code and their prices."
       />
-    </div>
+    </>
   );
 }

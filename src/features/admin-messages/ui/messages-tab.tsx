@@ -5,17 +5,16 @@ import { cx } from '../../../client/components/ui/cx';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { toast } from '../../../client/components/ui/toast-store';
 import { DeleteConfirmation, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
-import { useAdminResource, useResourceEditor, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
+import { useAdminResource, useResourceEditor, namedTexts } from '../../../client/lib/admin-resource';
 import type { AdminContactMessage } from '../admin-messages.schema';
 import { contactMessagesResource } from './api/contact-messages-resource';
 import { useMarkMessageRead } from './api/mark-message-read';
 import { MessageViewerDialog } from './components/message-viewer-dialog';
 import { formatMessageDate } from './message-format';
 
-const NAMES: ResourceNames = { one: 'Message', many: 'Messages' };
 // Messages are only read and deleted here; a failure says 'Error' above what failed (spec §8).
 const TEXTS = namedTexts<AdminContactMessage>(
-  NAMES,
+  contactMessagesResource.names,
   { created: (message) => message.subject, updated: (message) => message.subject, deleted: (message) => `The message from ${message.name} was deleted.` },
   { failure: (text) => ({ title: 'Error', description: text, variant: 'destructive' }) },
 );
@@ -82,8 +81,7 @@ export default function MessagesTab({ csvActions }: { csvActions?: ReactNode }) 
       </div>
 
       <ResourceTable
-        query={resource.list}
-        names={NAMES}
+        resource={resource}
         label="Contact Messages"
         loadFailed="Failed to load contact messages. Please try again."
         empty={{ children: 'Messages sent through the contact form appear here.' }}

@@ -73,8 +73,7 @@ export default function AdminUsersTab() {
           </p>
         ) : null}
         <ResourceTable
-          query={resource.list}
-          names={{ one: 'Admin', many: 'Admins' }}
+          resource={resource}
           empty={{ title: 'No admins found' }}
           columns={columns}
           rowActions={(admin) => (
@@ -95,7 +94,7 @@ export default function AdminUsersTab() {
 
       <TwoStepCard />
 
-      <AddAdminDialog open={editor.form.open} onOpenChange={editor.form.onOpenChange} busy={editor.form.busy} onSubmit={add} />
+      <AddAdminDialog key={editor.opening} open={editor.form.open} onOpenChange={editor.form.onOpenChange} busy={editor.form.busy} onSubmit={add} />
 
       <DeleteConfirmation
         deletion={editor.deletion}

@@ -42,22 +42,14 @@ export default function WorkshopTemplatesTab() {
       <ResourceToolbar add={{ label: 'Add Template', onClick: editor.openNew }} />
 
       <ResourceTable
-        query={resource.list}
-        names={{ one: 'Workshop Template', many: 'Workshop Templates' }}
+        resource={resource}
         loadFailed={TEMPLATE_TOASTS.loadFailed}
         empty={{ title: 'No templates yet', children: 'Use Add Template to save a workshop you run often.' }}
         columns={COLUMNS}
-        rowActions={(template) => (
-          <EditDeleteActions
-            editLabel={`Edit ${template.title}`}
-            deleteLabel={`Delete ${template.title}`}
-            onEdit={() => editor.openEdit(template)}
-            onDelete={() => editor.deletion.ask(template)}
-          />
-        )}
+        rowActions={(template) => <EditDeleteActions row={template} name={template.title} editor={editor} />}
       />
 
-      <TemplateFormDialog {...editor.form} />
+      <TemplateFormDialog key={editor.opening} {...editor.form} />
 
       <DeleteConfirmation
         deletion={editor.deletion}

@@ -1,6 +1,7 @@
-import { Plus, RefreshCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
+import { RefreshButton } from '../../../client/components/ui/refresh-button';
 import { EmptyState, ErrorState, TableSkeleton } from '../../../client/components/ui/data-table';
 import { toast } from '../../../client/components/ui/toast-store';
 import type { AdminWorkshopDate } from '../admin-workshops.schema';
@@ -88,10 +89,7 @@ export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode })
           <Plus aria-hidden="true" className="size-4" />
           Add Workshop
         </button>
-        <button type="button" className={smallButtonClasses('secondary')} onClick={() => void refresh()} disabled={refreshing}>
-          <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
-          Refresh Data
-        </button>
+        <RefreshButton refreshing={refreshing} onRefresh={() => void refresh()} label="Refresh Data" />
         {csvActions}
       </div>
 

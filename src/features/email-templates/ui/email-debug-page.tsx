@@ -1,9 +1,9 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
-import { DataTable, ErrorState, TableSkeleton, Td, Th } from '../../../client/components/ui/data-table';
-import { smallButtonClasses } from '../../../client/components/ui/dialog';
+import { DataTable, ErrorState, TableHead, TableSkeleton, Td } from '../../../client/components/ui/data-table';
+import { EditAction } from '../../../client/components/ui/resource-view';
+import { RefreshButton } from '../../../client/components/ui/refresh-button';
 import { toast } from '../../../client/components/ui/toast-store';
 import type { EmailTemplateType } from '../email-template-types';
 import type { EmailStatus } from '../email-templates.schema';
@@ -31,10 +31,7 @@ function ConfigurationCard({ status, loading, onRefresh, refreshing }: { status:
         <h2 id="email-config-heading" className="text-xl font-extrabold">
           Email Configuration Status
         </h2>
-        <button type="button" className={smallButtonClasses('secondary')} onClick={onRefresh} disabled={refreshing}>
-          <RefreshCw aria-hidden="true" className={refreshing ? 'size-4 animate-spin' : 'size-4'} />
-          Refresh
-        </button>
+        <RefreshButton refreshing={refreshing} onRefresh={onRefresh} />
       </div>
       {loading || !status ? (
         <p role="status" className="mt-4 text-ink-soft">
@@ -68,18 +65,7 @@ function ConfigurationCard({ status, loading, onRefresh, refreshing }: { status:
 function TemplatesTable({ status, onEdit }: { status: EmailStatus; onEdit: (type: EmailTemplateType) => void }) {
   return (
     <DataTable label="Email Templates">
-      <thead>
-        <tr>
-          <Th>Type</Th>
-          <Th>Exists</Th>
-          <Th>Subject</Th>
-          <Th>Active</Th>
-          <Th>Copies admin</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
-        </tr>
-      </thead>
+      <TableHead headers={['Type', 'Exists', 'Subject', 'Active', 'Copies admin', { hidden: 'Actions' }]} />
       <tbody>
         {status.templateStatus.map((entry) => (
           <tr key={entry.type}>
@@ -91,9 +77,7 @@ function TemplatesTable({ status, onEdit }: { status: EmailStatus; onEdit: (type
             <Td>{entry.details ? yesNo(entry.details.isActive) : 'N/A'}</Td>
             <Td>{entry.details ? yesNo(entry.details.bccAdmin) : 'N/A'}</Td>
             <Td>
-              <button type="button" className={smallButtonClasses('ghost')} aria-label={`Edit ${entry.type}`} onClick={() => onEdit(entry.type)}>
-                Edit
-              </button>
+              <EditAction label={`Edit ${entry.type}`} onEdit={() => onEdit(entry.type)} />
             </Td>
           </tr>
         ))}

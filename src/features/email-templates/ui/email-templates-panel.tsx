@@ -1,10 +1,10 @@
-import { MailCheck, Pencil } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { Button } from '../../../client/components/ui/button';
-import { DataTable, ErrorState, TableSkeleton, Td, Th } from '../../../client/components/ui/data-table';
-import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { controlClasses, FieldError } from '../../../client/components/ui/form';
+import { DataTable, ErrorState, TableHead, TableSkeleton, Td } from '../../../client/components/ui/data-table';
+import { EditAction } from '../../../client/components/ui/resource-view';
+import { TextField } from '../../../client/components/ui/form';
 import { toast } from '../../../client/components/ui/toast-store';
 import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../email-template-types';
 import { recipientField } from '../email-templates.schema';
@@ -38,18 +38,7 @@ export function EmailTemplatesPanel() {
       {status.isError ? <ErrorState message="The e-mail templates could not be loaded." onRetry={() => void status.refetch()} /> : null}
       {status.data ? (
         <DataTable label="E-mail templates">
-          <thead>
-            <tr>
-              <Th>E-mail</Th>
-              <Th>Sent when</Th>
-              <Th>Template</Th>
-              <Th>Active</Th>
-              <Th>BCC Admin</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
-            </tr>
-          </thead>
+          <TableHead headers={['E-mail', 'Sent when', 'Template', 'Active', 'BCC Admin', { hidden: 'Actions' }]} />
           <tbody>
             {status.data.templateStatus.map((entry) => {
               const definition = EMAIL_TEMPLATE_DEFINITIONS[entry.type];
@@ -66,10 +55,7 @@ export function EmailTemplatesPanel() {
                   <Td>{active ? 'Yes' : <Badge tone="ink">Off: not sent</Badge>}</Td>
                   <Td>{bcc ? 'Yes' : 'No'}</Td>
                   <Td>
-                    <button type="button" className={smallButtonClasses('ghost')} aria-label={`Edit ${entry.type}`} onClick={() => edit(entry.type)}>
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit
-                    </button>
+                    <EditAction label={`Edit ${entry.type}`} onEdit={() => edit(entry.type)} />
                   </Td>
                 </tr>
               );
@@ -116,23 +102,16 @@ export function BookingConfirmationTester() {
   return (
     <form onSubmit={onSubmit} className="space-y-3" aria-label="Booking confirmation tester" noValidate>
       <p className="text-sm text-ink-soft">Sends a sample booking confirmation, with the current template, through the outbox.</p>
-      <div>
-        <label htmlFor={`${id}-email`} className="mb-1.5 block text-sm font-bold">
-          Send a sample confirmation to
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          className={controlClasses}
-          value={email}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-email-error` : undefined}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <FieldError id={`${id}-email-error`} message={error} />
-      </div>
+      <TextField
+        id={`${id}-email`}
+        label="Send a sample confirmation to"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={email}
+        error={error}
+        onChange={(event) => setEmail(event.target.value)}
+      />
       <Button type="submit" disabled={send.isPending || !email.trim()}>
         <MailCheck aria-hidden="true" className="size-4" />
         {send.isPending ? 'Sending...' : 'Send sample confirmation'}

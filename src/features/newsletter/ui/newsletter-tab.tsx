@@ -6,15 +6,15 @@ import { cx } from '../../../client/components/ui/cx';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses } from '../../../client/components/ui/form';
 import { DeleteAction, DeleteConfirmation, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
-import { useAdminResource, useResourceEditor, type AdminResource, namedTexts, type ResourceNames } from '../../../client/lib/admin-resource';
-import { subscriberListSchema, subscriberSchema, type Subscriber, type SubscriberSource } from '../newsletter.schema';
+import { useAdminResource, useResourceEditor, type AdminResource, namedTexts } from '../../../client/lib/admin-resource';
+import { subscriberSchema, type Subscriber, type SubscriberSource } from '../newsletter.schema';
 import { WriteNewsletterDialog } from './components/write-newsletter-dialog';
 
 /** Loaded when the Newsletter tab first opens; fresh on entry and after changes. */
 const subscribersResource: AdminResource<Subscriber> = {
   path: '/api/admin/newsletter-subscribers',
+  names: { one: 'Subscriber', many: 'Subscribers' },
   rowSchema: subscriberSchema,
-  listSchema: subscriberListSchema,
 };
 
 /** The CSV download is a plain link: the browser keeps the session cookie and saves the file. */
@@ -27,9 +27,8 @@ const sourceLabels: Record<SubscriberSource, { label: string; tone: BadgeTone }>
   import: { label: 'Import', tone: 'paper' },
 };
 
-const NAMES: ResourceNames = { one: 'Subscriber', many: 'Subscribers' };
 // Subscribers join from the public forms; the admin only removes them.
-const TEXTS = namedTexts<Subscriber>(NAMES, {
+const TEXTS = namedTexts<Subscriber>(subscribersResource.names, {
   created: (subscriber) => subscriber.email,
   updated: (subscriber) => subscriber.email,
   deleted: (subscriber) => `${subscriber.email} was removed from the list.`,
@@ -85,9 +84,8 @@ export default function NewsletterTab() {
 
   const content = (
     <ResourceTable
-      query={subscribersQuery}
+      resource={resource}
       rows={filtered}
-      names={NAMES}
       label="Newsletter subscribers"
       loadFailed="Failed to load newsletter subscribers."
       empty={{ children: 'Visitors join when they tick the newsletter box while booking or sending a contact message.' }}

@@ -1,7 +1,8 @@
-import { Download, RefreshCw, Upload } from 'lucide-react';
+import { Download, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { DataTable, EmptyState, ErrorState, TableSkeleton, Td, Th } from '../../../client/components/ui/data-table';
+import { DataTable, ListStates, TableHead, Td } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
+import { RefreshButton } from '../../../client/components/ui/refresh-button';
 import { toast } from '../../../client/components/ui/toast-store';
 import { refusalMessage } from '../../../client/lib/api-client';
 import { BACKUP_NOT_JSON } from '../operations.schema';
@@ -52,30 +53,18 @@ export default function BackupTab() {
     });
   };
 
-  let list;
-  if (scheduled.isPending) {
-    list = (
-      <div aria-busy="true" aria-label="Loading scheduled backups">
-        <TableSkeleton rows={3} />
-      </div>
-    );
-  } else if (scheduled.isError) {
-    list = <ErrorState message="Failed to load scheduled backups." onRetry={() => void scheduled.refetch()} />;
-  } else if (scheduled.data.length === 0) {
-    list = <EmptyState title="No scheduled backups yet">The server writes one each day; the first appears within a day of starting.</EmptyState>;
-  } else {
-    list = (
+  const list = (
+    <ListStates
+      query={scheduled}
+      loadingLabel="Loading scheduled backups"
+      skeletonRows={3}
+      loadFailed="Failed to load scheduled backups."
+      empty={scheduled.data?.length === 0 ? { title: 'No scheduled backups yet', children: 'The server writes one each day; the first appears within a day of starting.' } : null}
+    >
       <DataTable label="Scheduled backups">
-        <thead>
-          <tr>
-            <Th>File</Th>
-            <Th>Size</Th>
-            <Th>Written</Th>
-            <Th>Download</Th>
-          </tr>
-        </thead>
+        <TableHead headers={['File', 'Size', 'Written', 'Download']} />
         <tbody>
-          {scheduled.data.map((backup) => (
+          {scheduled.data?.map((backup) => (
             <tr key={backup.name}>
               <Td className="font-mono whitespace-nowrap">{backup.name}</Td>
               <Td className="tabular-nums whitespace-nowrap">{formatBytes(backup.sizeBytes)}</Td>
@@ -92,8 +81,8 @@ export default function BackupTab() {
           ))}
         </tbody>
       </DataTable>
-    );
-  }
+    </ListStates>
+  );
 
   return (
     <div className="space-y-6">
@@ -130,10 +119,7 @@ export default function BackupTab() {
             </h3>
             <p className="text-sm text-ink-soft">Written by the server once a day; the last 14 are kept.</p>
           </div>
-          <button type="button" className={smallButtonClasses('secondary')} disabled={scheduled.isFetching} onClick={() => void scheduled.refetch()}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Refresh
-          </button>
+          <RefreshButton refreshing={scheduled.isFetching} onRefresh={() => void scheduled.refetch()} />
         </div>
         {list}
       </section>

@@ -1,9 +1,10 @@
-import { RefreshCw, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge, type BadgeTone } from '../../../client/components/ui/badge';
-import { DataTable, EmptyState, ErrorState, Pagination, TableSkeleton, Td, Th, usePagination } from '../../../client/components/ui/data-table';
+import { DataTable, ListStates, Pagination, TableHead, Td, usePagination } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { controlClasses } from '../../../client/components/ui/form';
+import { RefreshButton } from '../../../client/components/ui/refresh-button';
+import { FilterSelect } from '../../../client/components/ui/form';
 import { failureToast, toast } from '../../../client/components/ui/toast-store';
 import type { OutboxEntryDto } from '../../admin-bookings';
 import { useOutbox } from './api/get-outbox';
@@ -35,98 +36,75 @@ export function OutboxPanel() {
       onError: (error) => failureToast('Failed to retry e-mail', error),
     });
 
-  let content;
-  if (outbox.isPending) {
-    content = (
-      <div aria-busy="true" aria-label="Loading the outbox">
-        <TableSkeleton rows={3} />
-      </div>
-    );
-  } else if (outbox.isError) {
-    content = <ErrorState message="Failed to load the outbox." onRetry={() => void outbox.refetch()} />;
-  } else if (emails.length === 0) {
-    content = <EmptyState title={filter === 'all' ? 'No e-mails yet' : `No ${FILTER_LABELS[filter].toLowerCase()} e-mails`}>E-mails the site sends are listed here.</EmptyState>;
-  } else {
-    content = (
-      <>
-        <DataTable label="Outbox e-mails" actions>
-          <thead>
-            <tr>
-              <Th>To</Th>
-              <Th>Subject</Th>
-              <Th>Status</Th>
-              <Th>Attempts</Th>
-              <Th>Last error</Th>
-              <Th>Queued</Th>
-              <Th>Actions</Th>
+  const content = (
+    <ListStates
+      query={outbox}
+      loadingLabel="Loading the outbox"
+      skeletonRows={3}
+      loadFailed="Failed to load the outbox."
+      empty={
+        emails.length === 0 ? { title: filter === 'all' ? 'No e-mails yet' : `No ${FILTER_LABELS[filter].toLowerCase()} e-mails`, children: 'E-mails the site sends are listed here.' } : null
+      }
+    >
+      <DataTable label="Outbox e-mails" actions>
+        <TableHead headers={['To', 'Subject', 'Status', 'Attempts', 'Last error', 'Queued', 'Actions']} />
+        <tbody>
+          {pagination.pageRows.map((email) => (
+            <tr key={email.id}>
+              <Td className="whitespace-nowrap">{email.to}</Td>
+              <Td className="max-w-72 truncate">
+                <span title={email.subject}>{email.subject}</span>
+              </Td>
+              <Td>
+                <Badge tone={STATUS_TONE[email.status]}>{email.status}</Badge>
+              </Td>
+              <Td className="tabular-nums">{email.attempts}</Td>
+              <Td className="max-w-80 text-ink-soft">
+                {email.lastError ? (
+                  <span className="line-clamp-2 break-words" title={email.lastError}>
+                    {email.lastError}
+                  </span>
+                ) : (
+                  '—'
+                )}
+              </Td>
+              <Td className="whitespace-nowrap">
+                <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>
+              </Td>
+              <Td>
+                {email.status === 'failed' ? (
+                  <button
+                    type="button"
+                    className={smallButtonClasses('secondary')}
+                    aria-label={`Retry the e-mail to ${email.to}`}
+                    disabled={retry.isPending && retry.variables === email.id}
+                    onClick={() => retryEmail(email)}
+                  >
+                    <RotateCcw aria-hidden="true" className="size-4" />
+                    Retry
+                  </button>
+                ) : null}
+              </Td>
             </tr>
-          </thead>
-          <tbody>
-            {pagination.pageRows.map((email) => (
-              <tr key={email.id}>
-                <Td className="whitespace-nowrap">{email.to}</Td>
-                <Td className="max-w-72 truncate">
-                  <span title={email.subject}>{email.subject}</span>
-                </Td>
-                <Td>
-                  <Badge tone={STATUS_TONE[email.status]}>{email.status}</Badge>
-                </Td>
-                <Td className="tabular-nums">{email.attempts}</Td>
-                <Td className="max-w-80 text-ink-soft">
-                  {email.lastError ? (
-                    <span className="line-clamp-2 break-words" title={email.lastError}>
-                      {email.lastError}
-                    </span>
-                  ) : (
-                    '—'
-                  )}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  <time dateTime={email.createdAt}>{formatDateTime(email.createdAt)}</time>
-                </Td>
-                <Td>
-                  {email.status === 'failed' ? (
-                    <button
-                      type="button"
-                      className={smallButtonClasses('secondary')}
-                      aria-label={`Retry the e-mail to ${email.to}`}
-                      disabled={retry.isPending && retry.variables === email.id}
-                      onClick={() => retryEmail(email)}
-                    >
-                      <RotateCcw aria-hidden="true" className="size-4" />
-                      Retry
-                    </button>
-                  ) : null}
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-        <Pagination {...pagination} noun="e-mails" />
-      </>
-    );
-  }
+          ))}
+        </tbody>
+      </DataTable>
+      <Pagination {...pagination} noun="e-mails" />
+    </ListStates>
+  );
 
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <div className="w-48">
-          <label htmlFor={filterId} className="mb-1.5 block text-sm font-bold">
-            Status
-          </label>
-          <select id={filterId} className={controlClasses} value={filter} onChange={(event) => setFilter(event.target.value as StatusFilter)}>
-            {STATUS_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {FILTER_LABELS[status]}
-                {status === 'failed' && failedCount > 0 ? ` (${failedCount})` : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="button" className={smallButtonClasses('secondary')} disabled={outbox.isFetching} onClick={() => void outbox.refetch()}>
-          <RefreshCw aria-hidden="true" className={outbox.isFetching ? 'size-4 motion-safe:animate-spin' : 'size-4'} />
-          Refresh
-        </button>
+        <FilterSelect
+          id={filterId}
+          label="Status"
+          className="w-48"
+          value={filter}
+          options={STATUS_FILTERS.map((status) => ({ value: status, label: status === 'failed' && failedCount > 0 ? `${FILTER_LABELS[status]} (${failedCount})` : FILTER_LABELS[status] }))}
+          onChange={(value) => setFilter(value as StatusFilter)}
+        />
+        <RefreshButton refreshing={outbox.isFetching} onRefresh={() => void outbox.refetch()} />
       </div>
       {content}
     </div>

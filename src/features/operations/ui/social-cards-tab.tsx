@@ -1,6 +1,7 @@
-import { Copy, ExternalLink, RefreshCw } from 'lucide-react';
+import { Copy, ExternalLink } from 'lucide-react';
 import { EmptyState, ErrorState } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
+import { RefreshButton } from '../../../client/components/ui/refresh-button';
 import { Skeleton } from '../../../client/components/ui/skeleton';
 import { toast } from '../../../client/components/ui/toast-store';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCard } from '../operations.schema';
@@ -94,10 +95,7 @@ export default function SocialCardsTab() {
         <p className="max-w-prose text-sm text-ink-soft">
           Each page and published blog post shares with its own card, drawn from its title. A post&apos;s card changes when its title does.
         </p>
-        <button type="button" className={smallButtonClasses('secondary')} disabled={cards.isFetching} onClick={() => void cards.refetch()}>
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Refresh
-        </button>
+        <RefreshButton refreshing={cards.isFetching} onRefresh={() => void cards.refetch()} />
       </div>
       {content}
     </div>

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Dialog, smallButtonClasses } from '../../../client/components/ui/dialog';
+import { Dialog, FormButtons, smallButtonClasses } from '../../../client/components/ui/dialog';
 import { ErrorState } from '../../../client/components/ui/data-table';
 import { TextAreaField } from '../../../client/components/ui/form';
+import { useSchemaForm } from '../../../client/components/ui/use-schema-form';
 import { Skeleton } from '../../../client/components/ui/skeleton';
 import { toast } from '../../../client/components/ui/toast-store';
 import { ApiError } from '../../../client/lib/api-client';
 import { formatUsd } from '../../../common/money';
-import { reviewNotesFormSchema, type AdminRefundRequest, type ReviewNotesForm, type ReviewNotesFormInput } from '../refunds.schema';
+import { reviewNotesFormSchema, type AdminRefundRequest } from '../refunds.schema';
 import { useRefundRequests } from './api/get-refund-requests';
 import { useReviewRefundRequest } from './api/review-refund-request';
 import { RefundStatusBadge } from './components/refund-status-badge';
@@ -23,13 +22,8 @@ const workshopLabel = (request: AdminRefundRequest) =>
   `${request.booking.workshopTitle || `Booking #${request.bookingId}`}${request.booking.workshopDate ? ` · ${request.booking.workshopDate}` : ' · TBC'}`;
 
 function ReviewForm({ review, onDone }: { review: Review; onDone: () => void }) {
-  const id = useId();
   const reviewing = useReviewRefundRequest();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ReviewNotesFormInput, unknown, ReviewNotesForm>({ resolver: zodResolver(reviewNotesFormSchema), defaultValues: { notes: '' } });
+  const { field, handleSubmit } = useSchemaForm(reviewNotesFormSchema, { notes: '' });
   const approving = review.decision === 'APPROVED';
   const name = fullName(review.request);
 
@@ -61,22 +55,8 @@ function ReviewForm({ review, onDone }: { review: Review; onDone: () => void }) 
         <p className="font-bold">Reason</p>
         <p className="whitespace-pre-line break-words">{review.request.reason}</p>
       </div>
-      <TextAreaField
-        id={`${id}-notes`}
-        label="Notes for the participant"
-        optional
-        error={errors.notes?.message}
-        registration={register('notes')}
-        rows={4}
-      />
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className={smallButtonClasses('secondary')} onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className={smallButtonClasses(approving ? 'primary' : 'danger')} disabled={reviewing.isPending}>
-          {reviewing.isPending ? 'Saving…' : approving ? 'Approve and Refund' : 'Reject Request'}
-        </button>
-      </div>
+      <TextAreaField label="Notes for the participant" optional rows={4} {...field('notes')} />
+      <FormButtons onCancel={onDone} label={approving ? 'Approve and Refund' : 'Reject Request'} busy={reviewing.isPending} busyLabel="Saving…" tone={approving ? 'primary' : 'danger'} />
     </form>
   );
 }

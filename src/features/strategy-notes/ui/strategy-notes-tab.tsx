@@ -1,16 +1,17 @@
-import { ArchiveRestore, Plus, Trash2 } from 'lucide-react';
+import { ArchiveRestore, Plus } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
 import { EmptyState, ErrorState } from '../../../client/components/ui/data-table';
 import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { controlClasses } from '../../../client/components/ui/form';
+import { DeleteAction, RowButton } from '../../../client/components/ui/resource-view';
+import { FilterSelect } from '../../../client/components/ui/form';
 import { Skeleton } from '../../../client/components/ui/skeleton';
 import { toast } from '../../../client/components/ui/toast-store';
 import { isCategoryFilter, splitNotes, type CategoryFilter } from '../notes-list';
 import { CATEGORY_LABELS, STRATEGY_NOTE_CATEGORIES, type StrategyNote } from '../strategy-notes.schema';
 import { useDeleteStrategyNote } from './api/delete-strategy-note';
 import { useStrategyNotes } from './api/get-strategy-notes';
-import { useUpdateStrategyNote } from './api/update-strategy-note';
+import { useUpdateStrategyNote } from './api/save-strategy-note';
 import { StrategyNoteCard } from './components/strategy-note-card';
 import { serverMessage, StrategyNoteFormDialog, type NoteFormTarget } from './components/strategy-note-form-dialog';
 import { formatNoteDate } from './note-format';
@@ -84,26 +85,16 @@ export default function StrategyNotesTab({ csvActions }: { csvActions?: ReactNod
           <Plus aria-hidden="true" className="size-4" />
           Add Note
         </button>
-        <div className="w-full sm:w-56">
-          <label htmlFor="strategy-notes-filter" className="mb-1 block text-sm font-bold">
-            Category
-          </label>
-          <select
-            id="strategy-notes-filter"
-            className={controlClasses}
-            value={filter}
-            onChange={(event) => {
-              const value = event.target.value;
-              if (isCategoryFilter(value)) setFilter(value);
-            }}
-          >
-            {FILTER_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="strategy-notes-filter"
+          label="Category"
+          className="w-full sm:w-56"
+          value={filter}
+          options={FILTER_OPTIONS}
+          onChange={(value) => {
+            if (isCategoryFilter(value)) setFilter(value);
+          }}
+        />
         {csvActions}
       </div>
 
@@ -148,19 +139,14 @@ export default function StrategyNotesTab({ csvActions }: { csvActions?: ReactNod
                         </p>
                       </div>
                       <div className="flex gap-1">
-                        <button
-                          type="button"
-                          className={smallButtonClasses('secondary')}
-                          aria-label={`Restore ${note.title}`}
+                        <RowButton
+                          tone="secondary"
+                          label={`Restore ${note.title}`}
+                          icon={<ArchiveRestore aria-hidden="true" className="size-4" />}
+                          word="Restore"
                           onClick={() => setFormTarget({ mode: 'restore', note })}
-                        >
-                          <ArchiveRestore aria-hidden="true" className="size-4" />
-                          Restore
-                        </button>
-                        <button type="button" className={smallButtonClasses('ghost')} aria-label={`Delete ${note.title}`} onClick={() => onDelete(note)}>
-                          <Trash2 aria-hidden="true" className="size-4" />
-                          Delete
-                        </button>
+                        />
+                        <DeleteAction label={`Delete ${note.title}`} onDelete={() => onDelete(note)} />
                       </div>
                     </li>
                   ))}

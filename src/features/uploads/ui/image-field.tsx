@@ -1,5 +1,6 @@
 import { ImageIcon, LoaderCircle, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { controlClasses, FieldError } from '../../../client/components/ui/form';
 import { ApiError } from '../../../client/lib/api-client';
@@ -128,5 +129,25 @@ export function ImageField({ label, value, onChange, error, previewAlt, shape = 
       </div>
       <FieldError id={`${baseId}-error`} message={message ?? undefined} />
     </fieldset>
+  );
+}
+
+/** An ImageField bound to a react-hook-form field that holds the address ('' for none). */
+export function ImageFormField<Values extends FieldValues, Output>({
+  control,
+  name,
+  className = 'sm:col-span-2',
+  ...image
+}: Omit<ImageFieldProps, 'value' | 'onChange' | 'error'> & { control: Control<Values, unknown, Output>; name: Path<Values>; className?: string }) {
+  return (
+    <div className={className}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field, fieldState }) => (
+          <ImageField {...image} value={typeof field.value === 'string' ? field.value : ''} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
+      />
+    </div>
   );
 }

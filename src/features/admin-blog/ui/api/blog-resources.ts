@@ -1,8 +1,6 @@
 import type { AdminResource } from '../../../../client/lib/admin-resource';
 import {
-  adminBlogPostListSchema,
   adminBlogPostSchema,
-  adminWorkshopAssetListSchema,
   adminWorkshopAssetSchema,
   type AdminBlogPost,
   type AdminWorkshopAsset,
@@ -24,8 +22,8 @@ export type BlogPostPayload = {
 /** Blog posts, drafts too: each change reaches the public blog's list and posts (/api/blog-posts…) at once. */
 export const blogPostsResource: AdminResource<AdminBlogPost> = {
   path: '/api/admin/blog-posts',
+  names: { one: 'Blog Post', many: 'Blog Posts' },
   rowSchema: adminBlogPostSchema,
-  listSchema: adminBlogPostListSchema,
   alsoRefresh: [['/api/blog-posts']],
 };
 
@@ -42,6 +40,6 @@ export type WorkshopAssetPayload = {
 /** Workshop assets: slides and tips that participants see on their booking page. */
 export const workshopAssetsResource: AdminResource<AdminWorkshopAsset> = {
   path: '/api/admin/workshop-assets',
+  names: { one: 'Workshop Asset', many: 'Workshop Assets' },
   rowSchema: adminWorkshopAssetSchema,
-  listSchema: adminWorkshopAssetListSchema,
 };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Dialog, smallButtonClasses, type SmallButtonTone } from '../../../../client/components/ui/dialog';
+import { Dialog } from '../../../../client/components/ui/dialog';
+import { failureToast, toast } from '../../../../client/components/ui/toast-store';
 import type { AdminBooking } from '../../admin-bookings.schema';
 import { fullName } from '../../booking-labels';
 
@@ -27,18 +28,13 @@ export function BookingActionDialog({ booking, title, description, onClose, chil
   );
 }
 
-type ButtonsProps = { onCancel: () => void; cancelLabel?: string; label: string; busy: boolean; busyLabel: string; tone?: SmallButtonTone; disabled?: boolean };
-
-/** The form's buttons: the way out, then the submit button naming what it does (and what it is doing while busy). */
-export function DialogFormButtons({ onCancel, cancelLabel = 'Cancel', label, busy, busyLabel, tone = 'primary', disabled }: ButtonsProps) {
-  return (
-    <div className="flex flex-wrap justify-end gap-3 pt-2">
-      <button type="button" className={smallButtonClasses('secondary')} onClick={onCancel}>
-        {cancelLabel}
-      </button>
-      <button type="submit" className={smallButtonClasses(tone)} disabled={busy || disabled}>
-        {busy ? busyLabel : label}
-      </button>
-    </div>
-  );
+/** How a row action ends: the server's sentence under `done` and the dialog closes, or the failure under `failed`. */
+export function actionOutcome(done: string, failed: string, onDone: () => void) {
+  return {
+    onSuccess: (result: { message: string }) => {
+      toast({ title: done, description: result.message });
+      onDone();
+    },
+    onError: (error: unknown) => failureToast(failed, error),
+  };
 }

@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { CheckboxField, TextField } from '../../../../client/components/ui/form';
+import { FormButtons } from '../../../../client/components/ui/dialog';
 import { failureToast, toast } from '../../../../client/components/ui/toast-store';
 import { formatUsd } from '../../../../common/money';
 import { cancelDialogSchema, type AdminBooking, type AdminCancelBookingInput, type CancelDialogForm } from '../../admin-bookings.schema';
 import { cardPaidAmount, fullName } from '../../booking-labels';
 import { useCancelBooking } from '../api/cancel-booking';
-import { BookingActionDialog, DialogFormButtons } from './booking-action-dialog';
+import { BookingActionDialog } from './booking-action-dialog';
 
 /** A radio with its label, 44 px tall for a thumb. */
 function Choice({ label, registration, value }: { label: string; value: string; registration: UseFormRegisterReturn }) {
@@ -84,7 +85,7 @@ function CancelForm({ booking, onDone }: { booking: AdminBooking; onDone: () => 
         </p>
       )}
       <CheckboxField id={`${idPrefix}-notify`} label="E-mail the participant about the cancellation" registration={register('notify')} />
-      <DialogFormButtons onCancel={onDone} cancelLabel="Keep booking" label={confirmLabel} busy={cancelling.isPending} busyLabel="Cancelling…" tone="danger" />
+      <FormButtons onCancel={onDone} cancelLabel="Keep booking" label={confirmLabel} busy={cancelling.isPending} busyLabel="Cancelling…" tone="danger" />
     </form>
   );
 }

@@ -1,33 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { TextField } from '../../../../client/components/ui/form';
-import { failureToast, toast } from '../../../../client/components/ui/toast-store';
+import { FormButtons } from '../../../../client/components/ui/dialog';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { formatUsd } from '../../../../common/money';
-import { markPaidFormSchema, type AdminBooking, type MarkPaidInput } from '../../admin-bookings.schema';
+import { markPaidFormSchema, type AdminBooking } from '../../admin-bookings.schema';
 import { useMarkPaid } from '../api/mark-paid';
-import { BookingActionDialog, DialogFormButtons } from './booking-action-dialog';
+import { actionOutcome, BookingActionDialog } from './booking-action-dialog';
 
 function MarkPaidForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
-  const idPrefix = useId();
   const marking = useMarkPaid();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<MarkPaidInput>({ resolver: zodResolver(markPaidFormSchema), defaultValues: { note: '' } });
+  const { field, handleSubmit } = useSchemaForm(markPaidFormSchema, { note: '' });
 
   const onSubmit = handleSubmit((input) =>
-    marking.mutate(
-      { id: booking.id, input },
-      {
-        onSuccess: (result) => {
-          toast({ title: 'Marked as Paid', description: result.message });
-          onDone();
-        },
-        onError: (error) => failureToast('Failed to mark as paid', error),
-      },
-    ),
+    marking.mutate({ id: booking.id, input }, actionOutcome('Marked as Paid', 'Failed to mark as paid', onDone)),
   );
 
   return (
@@ -36,8 +20,8 @@ function MarkPaidForm({ booking, onDone }: { booking: AdminBooking; onDone: () =
         Only when <strong>{formatUsd(booking.finalPrice)}</strong> has reached you another way (bank transfer, cash). The reservation becomes a confirmed, paid
         booking, its pay link stops working and the participant gets the confirmation e-mail.
       </p>
-      <TextField id={`${idPrefix}-note`} label="How was it paid?" optional placeholder="Bank transfer, reference…" autoComplete="off" error={errors.note?.message} registration={register('note')} />
-      <DialogFormButtons onCancel={onDone} label={`Mark ${formatUsd(booking.finalPrice)} as paid`} busy={marking.isPending} busyLabel="Saving…" />
+      <TextField label="How was it paid?" optional placeholder="Bank transfer, reference…" autoComplete="off" {...field('note')} />
+      <FormButtons onCancel={onDone} label={`Mark ${formatUsd(booking.finalPrice)} as paid`} busy={marking.isPending} busyLabel="Saving…" />
     </form>
   );
 }

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
 import { SelectField } from '../../../../client/components/ui/form';
+import { FormButtons } from '../../../../client/components/ui/dialog';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { Spinner } from '../../../../client/components/ui/spinner';
-import { failureToast, toast } from '../../../../client/components/ui/toast-store';
 import type { AdminWorkshopDate } from '../../../admin-workshops';
 import { useAdminWorkshopDates } from '../../../admin-workshops/ui';
-import { moveDialogSchema, type AdminBooking, type MoveBookingInput, type MoveDialogForm } from '../../admin-bookings.schema';
+import { moveDialogSchema, type AdminBooking } from '../../admin-bookings.schema';
 import { workshopWhen } from '../../booking-labels';
 import { useMoveBooking } from '../api/move-booking';
-import { BookingActionDialog, DialogFormButtons } from './booking-action-dialog';
+import { actionOutcome, BookingActionDialog } from './booking-action-dialog';
 
 /** Where a booking can go: another date on sale, not started, with a seat left. */
 function destinations(dates: readonly AdminWorkshopDate[], booking: AdminBooking, now: number) {
@@ -22,29 +21,15 @@ function destinations(dates: readonly AdminWorkshopDate[], booking: AdminBooking
 }
 
 function MoveForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
-  const idPrefix = useId();
   const dates = useAdminWorkshopDates();
   const moving = useMoveBooking();
   // The dialog's opening instant: a date that starts while it is open is refused by the server.
   const [openedAt] = useState(() => Date.now());
   const options = useMemo(() => destinations(dates.data ?? [], booking, openedAt), [dates.data, booking, openedAt]);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<MoveDialogForm, unknown, MoveBookingInput>({ resolver: zodResolver(moveDialogSchema), defaultValues: { workshopDateId: '' } });
+  const { field, handleSubmit } = useSchemaForm(moveDialogSchema, { workshopDateId: '' });
 
   const onSubmit = handleSubmit((input) =>
-    moving.mutate(
-      { id: booking.id, input },
-      {
-        onSuccess: (result) => {
-          toast({ title: 'Booking Moved', description: result.message });
-          onDone();
-        },
-        onError: (error) => failureToast('Failed to move booking', error),
-      },
-    ),
+    moving.mutate({ id: booking.id, input }, actionOutcome('Booking Moved', 'Failed to move booking', onDone)),
   );
 
   if (dates.isPending) return <Spinner label="Loading workshop dates…" />;
@@ -64,9 +49,9 @@ function MoveForm({ booking, onDone }: { booking: AdminBooking; onDone: () => vo
       {options.length === 0 ? (
         <p className="text-sm font-semibold">No other active workshop date has a seat left.</p>
       ) : (
-        <SelectField id={`${idPrefix}-date`} label="New workshop date" placeholder="Choose a date" options={options} error={errors.workshopDateId?.message} registration={register('workshopDateId')} />
+        <SelectField label="New workshop date" placeholder="Choose a date" options={options} {...field('workshopDateId')} />
       )}
-      <DialogFormButtons onCancel={onDone} label="Move booking" busy={moving.isPending} busyLabel="Moving…" disabled={options.length === 0} />
+      <FormButtons onCancel={onDone} label="Move booking" busy={moving.isPending} busyLabel="Moving…" disabled={options.length === 0} />
     </form>
   );
 }

@@ -1,8 +1,6 @@
 import type { AdminResource } from '../../../../client/lib/admin-resource';
 import {
-  adminAnnouncementListSchema,
   adminAnnouncementSchema,
-  adminTestimonialListSchema,
   adminTestimonialSchema,
   type AdminAnnouncement,
   type AdminTestimonial,
@@ -11,15 +9,15 @@ import {
 /** Testimonials: each change reaches the landing page's list (/api/testimonials) at once. */
 export const testimonialsResource: AdminResource<AdminTestimonial> = {
   path: '/api/admin/testimonials',
+  names: { one: 'Testimonial', many: 'Testimonials' },
   rowSchema: adminTestimonialSchema,
-  listSchema: adminTestimonialListSchema,
   alsoRefresh: [['/api/testimonials']],
 };
 
 /** Announcements: each change reaches the landing page's list (/api/announcements) at once. */
 export const announcementsResource: AdminResource<AdminAnnouncement> = {
   path: '/api/admin/announcements',
+  names: { one: 'Announcement', many: 'Announcements' },
   rowSchema: adminAnnouncementSchema,
-  listSchema: adminAnnouncementListSchema,
   alsoRefresh: [['/api/announcements']],
 };

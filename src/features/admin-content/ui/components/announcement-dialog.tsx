@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
-import { CheckboxField, TextAreaField, TextField } from '../../../../client/components/ui/form';
-import { ImageField } from '../../../uploads/ui';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { CheckboxField, TextAreaField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
+import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
+import { ImageFormField } from '../../../uploads/ui';
 import {
   announcementInputSchema,
   type AdminAnnouncement,
@@ -55,92 +55,32 @@ function SanitisedPreview({ content }: { content: string }) {
   );
 }
 
-type Props = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** null: a new announcement. */
-  editing: AdminAnnouncement | null;
-  busy: boolean;
-  onSubmit: (values: AnnouncementInput) => void;
-};
-
 /** Add or edit an announcement: title, HTML content with a live sanitised preview, image, switches. */
-export function AnnouncementDialog({ open, onOpenChange, editing, busy, onSubmit }: Props) {
-  const formId = useId();
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<AnnouncementFormValues, unknown, AnnouncementInput>({
-    resolver: zodResolver(announcementInputSchema),
-    defaultValues: startingValues(editing),
-  });
+export function AnnouncementDialog({ editing, onSubmit, ...dialog }: ResourceFormProps<AdminAnnouncement, AnnouncementInput>) {
+  const { formId, field, control, handleSubmit } = useSchemaForm(announcementInputSchema, startingValues(editing));
   const content = useWatch({ control, name: 'content' });
-
-  useEffect(() => {
-    if (open) reset(startingValues(editing));
-  }, [open, editing, reset]);
-
   const title = editing ? `Edit ${editing.title}` : 'Add Announcement';
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <FormDialog
+      {...dialog}
       size="lg"
       title={title}
       description="Shown on the landing page; scripts, event handlers and unsafe links are removed when saved."
-      footer={<FormDialogFooter formId={formId} busy={busy} label={editing ? 'Save Changes' : 'Create Announcement'} onCancel={() => onOpenChange(false)} />}
+      formId={formId}
+      onSubmit={handleSubmit(onSubmit)}
+      submitLabel={editing ? 'Save Changes' : 'Create Announcement'}
     >
-      <form id={formId} noValidate onSubmit={handleSubmit(onSubmit)} aria-label={title} className="grid gap-4 sm:grid-cols-2">
-        <TextField id={`${formId}-title`} label="Title" autoComplete="off" className="sm:col-span-2" error={errors.title?.message} registration={register('title')} />
-        <TextAreaField
-          id={`${formId}-content`}
-          label="Content (HTML)"
-          rows={8}
-          spellCheck
-          className="font-mono sm:col-span-2"
-          error={errors.content?.message}
-          registration={register('content')}
-        />
-        <div className="sm:col-span-2">
-          <SanitisedPreview content={typeof content === 'string' ? content : ''} />
-        </div>
-        <div className="sm:col-span-2">
-          <Controller
-            control={control}
-            name="imageUrl"
-            render={({ field, fieldState }) => (
-              <ImageField
-                id={`${formId}-image`}
-                label="Image"
-                value={typeof field.value === 'string' ? field.value : ''}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </div>
-        <TextField
-          id={`${formId}-sort`}
-          label="Sort order"
-          type="number"
-          inputMode="numeric"
-          step={1}
-          error={errors.sortOrder?.message}
-          registration={register('sortOrder')}
-        />
-        <div className="flex flex-col gap-1">
-          <CheckboxField id={`${formId}-published`} label="Published" error={errors.isPublished?.message} registration={register('isPublished')} />
-          <CheckboxField
-            id={`${formId}-interest`}
-            label="Interest form (collect e-mails)"
-            error={errors.emailFormEnabled?.message}
-            registration={register('emailFormEnabled')}
-          />
-        </div>
-      </form>
-    </Dialog>
+      <TextField label="Title" autoComplete="off" className="sm:col-span-2" {...field('title')} />
+      <TextAreaField label="Content (HTML)" rows={8} spellCheck className="font-mono sm:col-span-2" {...field('content')} />
+      <div className="sm:col-span-2">
+        <SanitisedPreview content={typeof content === 'string' ? content : ''} />
+      </div>
+      <ImageFormField control={control} name="imageUrl" id={`${formId}-image`} label="Image" />
+      <WholeNumberField label="Sort order" {...field('sortOrder')} />
+      <div className="flex flex-col gap-1">
+        <CheckboxField label="Published" {...field('isPublished')} />
+        <CheckboxField label="Interest form (collect e-mails)" {...field('emailFormEnabled')} />
+      </div>
+    </FormDialog>
   );
 }

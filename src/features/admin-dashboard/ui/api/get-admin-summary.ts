@@ -1,16 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../../client/lib/api-client';
-import { ADMIN_SUMMARY_KEY } from '../../../../client/lib/admin-queries';
-import { adminSummarySchema, type AdminSummary } from '../../admin-dashboard.schema';
-
-export function getAdminSummary(): Promise<AdminSummary> {
-  return apiGet(ADMIN_SUMMARY_KEY[0], adminSummarySchema);
-}
+import { ADMIN_FRESH_MS, ADMIN_SUMMARY_KEY, adminQueryDefaults } from '../../../../client/lib/admin-queries';
+import { apiRead } from '../../../../client/lib/api-read';
+import { adminSummarySchema } from '../../admin-dashboard.schema';
 
 /** Read on entry and after every change a tab reports (invalidateAdminOverview). */
-export const adminSummaryQueryOptions = () =>
-  queryOptions({ queryKey: ADMIN_SUMMARY_KEY, queryFn: getAdminSummary, staleTime: 0, gcTime: 10 * 60_000, refetchOnWindowFocus: false });
-
-export function useAdminSummary() {
-  return useQuery(adminSummaryQueryOptions());
-}
+export const useAdminSummary = apiRead(ADMIN_SUMMARY_KEY[0], adminSummarySchema, adminQueryDefaults(ADMIN_FRESH_MS.default)).useRead;

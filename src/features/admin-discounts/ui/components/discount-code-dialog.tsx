@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
-import { CheckboxField, TextField } from '../../../../client/components/ui/form';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { CheckboxField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
+import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import {
   DEFAULT_DISCOUNT_PERCENT,
   discountCodeInputSchema,
@@ -42,40 +42,17 @@ export type DiscountCodeSubmit = {
   setCodeError: (message: string) => void;
 };
 
-type Props = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** null: a new code. */
-  editing: DiscountCode | null;
-  busy: boolean;
-  onSubmit: (submit: DiscountCodeSubmit) => void;
-};
-
 /** Add or edit a discount code; the messages come from the shared schema (spec §5). */
-export function DiscountCodeDialog({ open, onOpenChange, editing, busy, onSubmit }: Props) {
-  const formId = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors, dirtyFields },
-  } = useForm<DiscountCodeFormValues, unknown, DiscountCodeInput>({
-    resolver: zodResolver(discountCodeInputSchema),
-    defaultValues: startingValues(editing),
-  });
+export function DiscountCodeDialog({ editing, onSubmit, ...dialog }: ResourceFormProps<DiscountCode, DiscountCodeSubmit>) {
+  const { formId, field, control, handleSubmit, setError, formState } = useSchemaForm(discountCodeInputSchema, startingValues(editing));
+  // Read while rendering: react-hook-form tracks dirty fields only for a form state that is read.
+  const { dirtyFields } = formState;
 
   // An active code whose date has passed would not work at checkout: the first Save says so and
   // asks again ('Save anyway') instead of saving. (The tab keys the dialog by its opening, so each
   // opening asks afresh.)
   const [warned, setWarned] = useState(false);
   const expiredOn = expiredDate(useWatch({ control, name: 'expiresAt' }), useWatch({ control, name: 'isActive' }));
-
-  // Each opening starts from the code being edited, or from the defaults.
-  useEffect(() => {
-    if (open) reset(startingValues(editing));
-  }, [open, editing, reset]);
 
   const submit = handleSubmit((values) => {
     if (expiredOn && !warned) {
@@ -92,75 +69,31 @@ export function DiscountCodeDialog({ open, onOpenChange, editing, busy, onSubmit
 
   const title = editing ? `Edit ${editing.code}` : 'Add Discount Code';
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <FormDialog
+      {...dialog}
       title={title}
       description={editing ? 'Change the code, its discount or its limits.' : 'Buyers type this code at checkout to get the discount.'}
-      footer={
-        <FormDialogFooter formId={formId} busy={busy} label={warning ? 'Save anyway' : editing ? 'Save Changes' : 'Create Discount Code'} onCancel={() => onOpenChange(false)} />
+      formId={formId}
+      onSubmit={submit}
+      submitLabel={warning ? 'Save anyway' : editing ? 'Save Changes' : 'Create Discount Code'}
+      after={
+        <>
+          {warning ? (
+            <p role="alert" className="mt-4 rounded-brutal border-2 border-ink bg-accent-soft px-3 py-2 text-sm font-semibold">
+              This code expired on {expiredOn}: saved as active, it still will not work at checkout. Choose a later expiration date, untick Active, or
+              save anyway.
+            </p>
+          ) : null}
+          <p className="mt-3 text-xs text-ink-soft">Codes are saved in capitals and work at checkout in any letter case. An expiration date means the end of that day (UTC).</p>
+        </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit} aria-label={title} className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={`${formId}-code`}
-          label="Code"
-          error={errors.code?.message}
-          registration={register('code')}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="sm:col-span-2"
-          placeholder="SPRING25"
-        />
-        <TextField
-          id={`${formId}-description`}
-          label="Description"
-          error={errors.description?.message}
-          registration={register('description')}
-          autoComplete="off"
-          className="sm:col-span-2"
-        />
-        <TextField
-          id={`${formId}-percent`}
-          label="Discount (%)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={100}
-          step={1}
-          error={errors.discountPercent?.message}
-          registration={register('discountPercent')}
-        />
-        <TextField
-          id={`${formId}-max-uses`}
-          label="Max uses"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          placeholder="Unlimited"
-          optional
-          error={errors.maxUses?.message}
-          registration={register('maxUses')}
-        />
-        <TextField
-          id={`${formId}-expires`}
-          label="Expiration date"
-          type="date"
-          optional
-          error={errors.expiresAt?.message}
-          registration={register('expiresAt')}
-        />
-        <CheckboxField id={`${formId}-active`} label="Active" error={errors.isActive?.message} registration={register('isActive')} className="self-end" />
-      </form>
-      {warning ? (
-        <p role="alert" className="mt-4 rounded-brutal border-2 border-ink bg-accent-soft px-3 py-2 text-sm font-semibold">
-          This code expired on {expiredOn}: saved as active, it still will not work at checkout. Choose a later expiration date, untick Active, or
-          save anyway.
-        </p>
-      ) : null}
-      <p className="mt-3 text-xs text-ink-soft">Codes are saved in capitals and work at checkout in any letter case. An expiration date means the end of that day (UTC).</p>
-    </Dialog>
+      <TextField label="Code" autoComplete="off" autoCapitalize="characters" spellCheck={false} className="sm:col-span-2" placeholder="SPRING25" {...field('code')} />
+      <TextField label="Description" autoComplete="off" className="sm:col-span-2" {...field('description')} />
+      <WholeNumberField label="Discount (%)" min={1} max={100} {...field('discountPercent')} />
+      <WholeNumberField label="Max uses" min={1} placeholder="Unlimited" optional {...field('maxUses')} />
+      <TextField label="Expiration date" type="date" optional {...field('expiresAt')} />
+      <CheckboxField label="Active" className="self-end" {...field('isActive')} />
+    </FormDialog>
   );
 }

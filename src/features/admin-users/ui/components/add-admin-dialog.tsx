@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
 import { TextField } from '../../../../client/components/ui/form';
+import { FormDialog } from '../../../../client/components/ui/form-dialog';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { createAdminUserSchema, MIN_ADMIN_PASSWORD_LENGTH, type CreateAdminUserInput } from '../../admin-users.schema';
 
 type Props = {
@@ -17,54 +15,36 @@ const EMPTY: CreateAdminUserInput = { email: '', password: '' };
 
 /** Add Admin: an e-mail and a first password, which the new admin signs in with. */
 export function AddAdminDialog({ open, onOpenChange, busy, onSubmit }: Props) {
-  const formId = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<CreateAdminUserInput>({ resolver: zodResolver(createAdminUserSchema), defaultValues: EMPTY });
-
-  useEffect(() => {
-    if (open) reset(EMPTY);
-  }, [open, reset]);
-
+  const { formId, field, handleSubmit, setError } = useSchemaForm(createAdminUserSchema, EMPTY);
   const submit = handleSubmit((values) => onSubmit(values, (message) => setError('email', { message }, { shouldFocus: true })));
-
+  const password = field('password');
+  const hintId = `${password.id}-hint`;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Add Admin"
       description="The new admin signs in at /admin/login2 with this e-mail and password."
-      footer={<FormDialogFooter formId={formId} busy={busy} label={'Add Admin'} busyLabel="Adding…" onCancel={() => onOpenChange(false)} />}
+      formId={formId}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel="Add Admin"
+      busyLabel="Adding…"
+      formClassName="grid gap-4"
     >
-      <form id={formId} noValidate onSubmit={submit} aria-label="Add Admin" className="grid gap-4">
+      <TextField label="Email" type="email" autoComplete="off" spellCheck={false} {...field('email')} />
+      <div>
         <TextField
-          id={`${formId}-email`}
-          label="Email"
-          type="email"
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.email?.message}
-          registration={register('email')}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          {...password}
+          aria-describedby={password.error ? `${password.id}-error ${hintId}` : hintId}
         />
-        <div>
-          <TextField
-            id={`${formId}-password`}
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            registration={register('password')}
-            aria-describedby={errors.password ? `${formId}-password-error ${formId}-password-hint` : `${formId}-password-hint`}
-          />
-          <p id={`${formId}-password-hint`} className="mt-1.5 text-xs text-ink-soft">
-            At least {MIN_ADMIN_PASSWORD_LENGTH} characters. Share it privately; the new admin can turn on two-step sign-in after signing in.
-          </p>
-        </div>
-      </form>
-    </Dialog>
+        <p id={hintId} className="mt-1.5 text-xs text-ink-soft">
+          At least {MIN_ADMIN_PASSWORD_LENGTH} characters. Share it privately; the new admin can turn on two-step sign-in after signing in.
+        </p>
+      </div>
+    </FormDialog>
   );
 }

@@ -11,8 +11,7 @@ import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { refusalMessage } from '../../../../client/lib/api-client';
 import { totpCodeSchema, type TotpCodeInput, type TotpSetup } from '../../../admin-auth';
-import { useDisableTotp } from '../api/disable-totp';
-import { useEnableTotp } from '../api/enable-totp';
+import { useSwitchTotp } from '../api/switch-totp';
 import { useTotpStatus } from '../api/get-totp-status';
 import { useSetupTotp } from '../api/setup-totp';
 
@@ -121,8 +120,8 @@ function SetupSteps({ setup, busy, onCode, onCancel }: { setup: TotpSetup; busy:
 export function TwoStepCard() {
   const status = useTotpStatus();
   const startSetup = useSetupTotp();
-  const enable = useEnableTotp();
-  const disable = useDisableTotp();
+  const enable = useSwitchTotp('enable');
+  const disable = useSwitchTotp('disable');
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const headingId = useId();
 

@@ -1,18 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../../client/lib/api-client';
 import { ADMIN_FRESH_MS, adminQueryDefaults } from '../../../../client/lib/admin-queries';
-import { adminWorkshopDateListSchema, type AdminWorkshopDate } from '../../admin-workshops.schema';
-
-export const ADMIN_WORKSHOP_DATES_KEY = ['/api/admin/workshop-dates'] as const;
-
-export function getAdminWorkshopDates(): Promise<AdminWorkshopDate[]> {
-  return apiGet(ADMIN_WORKSHOP_DATES_KEY[0], adminWorkshopDateListSchema);
-}
+import { apiRead } from '../../../../client/lib/api-read';
+import { adminWorkshopDateListSchema } from '../../admin-workshops.schema';
 
 /** Spec §4: the workshop list loads on entry and after every change (fresh time 0). */
-export const adminWorkshopDatesQueryOptions = () =>
-  queryOptions({ queryKey: ADMIN_WORKSHOP_DATES_KEY, queryFn: getAdminWorkshopDates, ...adminQueryDefaults(ADMIN_FRESH_MS.default) });
+const read = apiRead('/api/admin/workshop-dates', adminWorkshopDateListSchema, adminQueryDefaults(ADMIN_FRESH_MS.default));
 
-export function useAdminWorkshopDates() {
-  return useQuery(adminWorkshopDatesQueryOptions());
-}
+export const ADMIN_WORKSHOP_DATES_KEY = read.key;
+export const adminWorkshopDatesQueryOptions = read.options;
+export const useAdminWorkshopDates = read.useRead;

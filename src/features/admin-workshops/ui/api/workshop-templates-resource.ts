@@ -1,6 +1,6 @@
 import { ADMIN_FRESH_MS } from '../../../../client/lib/admin-queries';
 import type { AdminResource } from '../../../../client/lib/admin-resource';
-import { workshopTemplateListSchema, workshopTemplateSchema, type WorkshopTemplate } from '../../workshop-templates.schema';
+import { workshopTemplateSchema, type WorkshopTemplate } from '../../workshop-templates.schema';
 import { ADMIN_WORKSHOP_DATES_KEY } from './get-admin-workshop-dates';
 
 /**
@@ -10,8 +10,8 @@ import { ADMIN_WORKSHOP_DATES_KEY } from './get-admin-workshop-dates';
  */
 export const workshopTemplatesResource: AdminResource<WorkshopTemplate> = {
   path: '/api/workshop-templates',
+  names: { one: 'Workshop Template', many: 'Workshop Templates' },
   rowSchema: workshopTemplateSchema,
-  listSchema: workshopTemplateListSchema,
   freshMs: ADMIN_FRESH_MS.templates,
   alsoRefresh: [ADMIN_WORKSHOP_DATES_KEY],
 };

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { Badge } from '../../../../client/components/ui/badge';
-import { DataTable, Pagination, Td, Th, usePagination } from '../../../../client/components/ui/data-table';
+import { DataTable, Pagination, TableHead, Td, usePagination } from '../../../../client/components/ui/data-table';
 import type { AdminWorkshopDate } from '../../admin-workshops.schema';
 import { WorkshopRowActions } from './workshop-row-actions';
 
@@ -25,18 +25,7 @@ export function WorkshopDatesTable({ workshops, busyId, onEdit, onToggleActive, 
   return (
     <>
       <DataTable label="Workshop dates" actions>
-        <thead>
-          <tr>
-            <Th>Date</Th>
-            <Th>Time</Th>
-            <Th>Timezone</Th>
-            <Th>Seats</Th>
-            <Th>Price ($)</Th>
-            <Th>Status</Th>
-            <Th>Featured</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
+        <TableHead headers={['Date', 'Time', 'Timezone', 'Seats', 'Price ($)', 'Status', 'Featured', 'Actions']} />
         <tbody>
           {pages.pageRows.map((workshop) => {
             // Also an older row saved without a date or time reads as TBC, as visitors see it.
@@ -93,7 +82,7 @@ export function WorkshopDatesTable({ workshops, busyId, onEdit, onToggleActive, 
           })}
         </tbody>
       </DataTable>
-      <Pagination page={pages.page} pageCount={pages.pageCount} setPage={pages.setPage} total={pages.total} pageSize={pages.pageSize} noun="workshops" />
+      <Pagination {...pages} noun="workshops" />
     </>
   );
 }

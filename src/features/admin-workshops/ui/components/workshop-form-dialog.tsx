@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
-import { CheckboxField, controlClasses, FieldError, SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
+import { CheckboxField, FieldError, SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { resourceListQuery } from '../../../../client/lib/admin-resource';
 import { ApiError } from '../../../../client/lib/api-client';
 import { useSettings } from '../../../settings/ui';
@@ -101,7 +101,7 @@ function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
   const initial = formValuesOf(workshop);
   const [times, setTimes] = useState(() => timeInputsFromWorkshopTime(initial.time));
   const {
-    register,
+    field,
     handleSubmit,
     setValue,
     setError,
@@ -109,10 +109,7 @@ function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
     control,
     getFieldState,
     formState: { errors, isSubmitted, isSubmitting },
-  } = useForm<WorkshopFormInput, unknown, WorkshopForm>({
-    resolver: zodResolver(workshopFormSchema),
-    defaultValues: initial,
-  });
+  } = useSchemaForm(workshopFormSchema, initial);
 
   // A new workshop starts in the default timezone of Settings → General (PST until one is saved),
   // unless the admin has already picked one.
@@ -199,154 +196,59 @@ function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
   return (
     <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={isSubmitting} className="grid gap-4 sm:grid-cols-2">
       <SelectField
-        id="workshop-template"
         label="Template"
         className="sm:col-span-2"
         placeholder="No template"
         options={templateOptions}
-        error={errors.templateId?.message}
         value={templateId == null ? '' : String(templateId)}
-        registration={register('templateId', {
+        {...field('templateId', {
           setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)),
           onChange: onTemplateChange,
         })}
       />
-      <TextField id="workshop-title" label="Title" className="sm:col-span-2" error={errors.title?.message} registration={register('title', { onChange: recheck })} />
-      <SelectField
-        id="workshop-expertise"
-        label="Expertise level"
-        options={expertiseOptions}
-        error={errors.expertiseLevel?.message}
-        registration={register('expertiseLevel')}
-      />
-      <SelectField id="workshop-timezone" label="Timezone" options={timezoneOptions} placeholder="Choose a timezone" error={errors.timezone?.message} registration={register('timezone')} />
+      <TextField label="Title" className="sm:col-span-2" {...field('title', { onChange: recheck })} />
+      <SelectField label="Expertise level" options={expertiseOptions} {...field('expertiseLevel')} />
+      <SelectField label="Timezone" options={timezoneOptions} placeholder="Choose a timezone" {...field('timezone')} />
 
-      <div>
-        <label htmlFor="workshop-date" className="mb-1.5 block text-sm font-bold">
-          Date
-        </label>
-        <input
-          id="workshop-date"
-          type="date"
-          className={controlClasses}
-          value={isoDayFromWorkshopDate(date)}
-          onChange={onDateInput}
-          aria-invalid={dateError ? true : undefined}
-          aria-describedby={dateError ? 'workshop-date-error' : undefined}
-        />
-        <FieldError id="workshop-date-error" message={dateError} />
-      </div>
-      <CheckboxField id="workshop-tbc" label="TBC" className="self-end" registration={register('isTBC', { onChange: onTbcChange })} />
+      <TextField id="workshop-date" label="Date" type="date" value={isoDayFromWorkshopDate(date)} onChange={onDateInput} error={dateError} />
+      <CheckboxField label="TBC" className="self-end" {...field('isTBC', { onChange: onTbcChange })} />
 
-      <div>
-        <label htmlFor="workshop-start-time" className="mb-1.5 block text-sm font-bold">
-          Start time
-        </label>
-        <input
-          id="workshop-start-time"
+      {(['start', 'end'] as const).map((which) => (
+        <TextField
+          key={which}
+          id={`workshop-${which}-time`}
+          label={which === 'start' ? 'Start time' : 'End time'}
           type="time"
-          className={controlClasses}
-          value={times.start}
-          onChange={onTimeInput('start')}
+          value={times[which]}
+          onChange={onTimeInput(which)}
+          // One message under both times: each names it.
           aria-invalid={timeError ? true : undefined}
           aria-describedby={timeError ? 'workshop-time-error' : undefined}
         />
-      </div>
-      <div>
-        <label htmlFor="workshop-end-time" className="mb-1.5 block text-sm font-bold">
-          End time
-        </label>
-        <input
-          id="workshop-end-time"
-          type="time"
-          className={controlClasses}
-          value={times.end}
-          onChange={onTimeInput('end')}
-          aria-invalid={timeError ? true : undefined}
-          aria-describedby={timeError ? 'workshop-time-error' : undefined}
-        />
-      </div>
+      ))}
       {timeError ? (
         <div className="-mt-3 sm:col-span-2">
           <FieldError id="workshop-time-error" message={timeError} />
         </div>
       ) : null}
-      <CheckboxField
-        id="workshop-ends-next-day"
-        label="Ends the next day"
-        className="sm:col-span-2"
-        registration={register('endsNextDay', { onChange: recheck })}
-      />
+      <CheckboxField label="Ends the next day" className="sm:col-span-2" {...field('endsNextDay', { onChange: recheck })} />
       {isTBC ? null : <InstantInYourZone className="sm:col-span-2" date={date} time={time} timezone={timezone} endsNextDay={endsNextDay} />}
 
-      <TextField
-        id="workshop-seats"
-        label="Seats"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        error={errors.seatsTotal?.message}
-        registration={register('seatsTotal', { valueAsNumber: true })}
-      />
-      <TextField
-        id="workshop-price"
-        label="Price ($)"
-        type="number"
-        inputMode="decimal"
-        min={1}
-        step="0.01"
-        error={errors.price?.message}
-        registration={register('price', { valueAsNumber: true })}
-      />
+      <TextField label="Seats" type="number" inputMode="numeric" min={1} step={1} {...field('seatsTotal', { valueAsNumber: true })} />
+      <TextField label="Price ($)" type="number" inputMode="decimal" min={1} step="0.01" {...field('price', { valueAsNumber: true })} />
 
       <div className="grid gap-1 sm:col-span-2 sm:grid-cols-3">
-        <CheckboxField id="workshop-active" label="Active" registration={register('isActive')} />
-        <CheckboxField id="workshop-featured" label="Featured" registration={register('isFeatured')} />
-        <CheckboxField id="workshop-immediate-payment" label="Requires immediate payment" registration={register('requiresImmediatePayment')} />
+        <CheckboxField label="Active" {...field('isActive')} />
+        <CheckboxField label="Featured" {...field('isFeatured')} />
+        <CheckboxField label="Requires immediate payment" {...field('requiresImmediatePayment')} />
       </div>
 
-      <TextField
-        id="workshop-zoom-link"
-        label="Zoom link"
-        type="url"
-        inputMode="url"
-        optional
-        className="sm:col-span-2"
-        placeholder="https://zoom.us/j/…"
-        error={errors.zoomLink?.message}
-        registration={register('zoomLink')}
-      />
-      <TextField id="workshop-zoom-id" label="Zoom meeting ID" optional error={errors.zoomMeetingId?.message} registration={register('zoomMeetingId')} />
-      <TextField id="workshop-zoom-password" label="Zoom password" optional error={errors.zoomPassword?.message} registration={register('zoomPassword')} />
-      <TextAreaField
-        id="workshop-description"
-        label="Description"
-        optional
-        className="sm:col-span-2"
-        rows={3}
-        error={errors.description?.message}
-        registration={register('description')}
-      />
-      <TextAreaField
-        id="workshop-additional-info"
-        label="Additional info"
-        optional
-        className="sm:col-span-2"
-        rows={3}
-        error={errors.additionalInfo?.message}
-        registration={register('additionalInfo')}
-      />
-      <TextAreaField
-        id="workshop-material-links"
-        label="Material links"
-        optional
-        className="sm:col-span-2"
-        rows={3}
-        placeholder="One link per line"
-        error={errors.materialLinks?.message}
-        registration={register('materialLinks')}
-      />
+      <TextField label="Zoom link" type="url" inputMode="url" optional className="sm:col-span-2" placeholder="https://zoom.us/j/…" {...field('zoomLink')} />
+      <TextField label="Zoom meeting ID" optional {...field('zoomMeetingId')} />
+      <TextField label="Zoom password" optional {...field('zoomPassword')} />
+      <TextAreaField label="Description" optional className="sm:col-span-2" rows={3} {...field('description')} />
+      <TextAreaField label="Additional info" optional className="sm:col-span-2" rows={3} {...field('additionalInfo')} />
+      <TextAreaField label="Material links" optional className="sm:col-span-2" rows={3} placeholder="One link per line" {...field('materialLinks')} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { BadgeCheck } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../../client/components/ui/button';
-import { controlClasses, FieldError } from '../../../../client/components/ui/form';
+import { controlClasses, FieldError, FieldLabel } from '../../../../client/components/ui/form';
 import { ApiError, refusalMessage } from '../../../../client/lib/api-client';
 import { formatUsd } from '../../../../common/money';
 import { discountCheckSchema, type DiscountCheckResponse } from '../../booking.schema';
@@ -67,14 +67,7 @@ export function DiscountCodeField({ registration, formError, check }: { registra
   };
   return (
     <div>
-      <div className="mb-1.5 flex items-baseline justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-bold">
-          Discount code
-        </label>
-        <span id={`${id}-optional`} className="text-xs font-semibold uppercase tracking-label text-ink-soft">
-          Optional
-        </span>
-      </div>
+      <FieldLabel id={id} label="Discount code" optional />
       <div className="flex gap-2">
         <input
           id={id}

@@ -1,23 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../../client/lib/api-client';
+import { apiRead } from '../../../../client/lib/api-read';
 import { paymentConfigSchema } from '../../../booking';
 
-/** GET /api/stripe/config: which provider takes the card (Stripe or the demo) and its public key. */
-export function getPaymentConfig() {
-  return apiGet('/api/stripe/config', paymentConfigSchema);
-}
-
-export function paymentConfigQueryOptions() {
-  // The provider does not change while the page is open: read it once per checkout visit.
-  return queryOptions({
-    queryKey: ['/api/stripe/config'],
-    queryFn: getPaymentConfig,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-}
-
-export function usePaymentConfig() {
-  return useQuery(paymentConfigQueryOptions());
-}
+/**
+ * GET /api/stripe/config: which provider takes the card (Stripe or the demo) and its public key.
+ * The provider does not change while the page is open: read it once per checkout visit.
+ */
+export const usePaymentConfig = apiRead('/api/stripe/config', paymentConfigSchema, {
+  staleTime: Infinity,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+}).useRead;

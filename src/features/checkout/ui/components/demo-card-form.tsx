@@ -73,6 +73,12 @@ export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack, hold
     defaultValues: { cardNumber: DEMO_CARD_SUCCEEDS, expiry: '12 / 34', cvc: '123', nameOnCard },
   });
 
+  /** A card field: reformatted as it is typed, and tied to the provider's refusal as well as its own message. */
+  const cardField = (id: string, name: 'cardNumber' | 'expiry' | 'cvc', format: (value: string, event: { nativeEvent?: Event }) => string) => {
+    const error = errors[name]?.message;
+    return { id, error, 'aria-describedby': describedBy(id, error, refusal), registration: formatted(register(name), format, clearRefusal) };
+  };
+
   const pay = async (card: DemoCard) => {
     if (holdEnded) return;
     setBusy(true);
@@ -102,36 +108,22 @@ export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack, hold
       <form aria-label="Demo card payment" noValidate onSubmit={handleSubmit(pay)} className="mt-5">
         <fieldset disabled={busy} className="grid gap-5 sm:grid-cols-2">
           <TextField
-            id="demo-card-number"
             label="Card number"
             inputMode="numeric"
             // A demo form must not invite the browser to fill in a real card: nothing is charged, and a
             // real number would travel to this server for nothing.
             autoComplete="off"
             className="sm:col-span-2"
-            aria-describedby={describedBy('demo-card-number', errors.cardNumber?.message, refusal)}
-            registration={formatted(register('cardNumber'), formatCardNumber, clearRefusal)}
-            error={errors.cardNumber?.message}
+            {...cardField('demo-card-number', 'cardNumber', formatCardNumber)}
           />
           <TextField
-            id="demo-card-expiry"
             label="Expiry (MM/YY)"
             inputMode="numeric"
             autoComplete="off"
             placeholder="MM / YY"
-            aria-describedby={describedBy('demo-card-expiry', errors.expiry?.message, refusal)}
-            registration={formatted(register('expiry'), (value, event) => formatExpiry(value, { deleting: isDeleting(event) }), clearRefusal)}
-            error={errors.expiry?.message}
+            {...cardField('demo-card-expiry', 'expiry', (value, event) => formatExpiry(value, { deleting: isDeleting(event) }))}
           />
-          <TextField
-            id="demo-card-cvc"
-            label="CVC"
-            inputMode="numeric"
-            autoComplete="off"
-            aria-describedby={describedBy('demo-card-cvc', errors.cvc?.message, refusal)}
-            registration={formatted(register('cvc'), formatCvc, clearRefusal)}
-            error={errors.cvc?.message}
-          />
+          <TextField label="CVC" inputMode="numeric" autoComplete="off" {...cardField('demo-card-cvc', 'cvc', formatCvc)} />
           <TextField
             id="demo-card-name"
             label="Name on card"

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../../client/components/ui/button';
 import { CheckboxField, TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { SocialLinks } from '../../../../client/components/ui/social-links';
 import { toast } from '../../../../client/components/ui/toast-store';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { CONTACT_EMAIL, CONTACT_LOCATION, CONTACT_PHONE } from '../../../../client/lib/site-info';
 import { contactMessageSchema, type ContactMessageInput } from '../../contact.schema';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -14,12 +13,7 @@ const emptyMessage: ContactMessageInput = { name: '', email: '', subject: '', me
 
 function ContactForm() {
   const send = useSendContactMessage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(contactMessageSchema), defaultValues: emptyMessage });
+  const { field, handleSubmit, reset } = useSchemaForm(contactMessageSchema, emptyMessage);
 
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
@@ -42,20 +36,12 @@ function ContactForm() {
     >
       <h3 className="text-xl font-black">Send us a message</h3>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField id="contact-name" label="Name" autoComplete="name" registration={register('name')} error={errors.name?.message} />
-        <TextField
-          id="contact-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          registration={register('email')}
-          error={errors.email?.message}
-        />
+        <TextField label="Name" autoComplete="name" {...field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
       </div>
-      <TextField id="contact-subject" label="Subject" registration={register('subject')} error={errors.subject?.message} />
-      <TextAreaField id="contact-message" label="Message" rows={5} registration={register('message')} error={errors.message?.message} />
-      <CheckboxField id="contact-newsletter" label="Send me news about upcoming workshops" registration={register('subscribeToNewsletter')} />
+      <TextField label="Subject" {...field('subject')} />
+      <TextAreaField label="Message" rows={5} {...field('message')} />
+      <CheckboxField label="Send me news about upcoming workshops" {...field('subscribeToNewsletter')} />
       <Button type="submit" size="lg" disabled={send.isPending} className="justify-self-start">
         {send.isPending ? 'SENDING...' : 'SEND MESSAGE'}
       </Button>

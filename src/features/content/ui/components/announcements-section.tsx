@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { DecorativeImage } from '../../../../client/components/ui/decorative-image';
 import { Button } from '../../../../client/components/ui/button';
 import { cx } from '../../../../client/components/ui/cx';
 import { controlClasses } from '../../../../client/components/ui/form';
@@ -85,15 +86,7 @@ function AnnouncementCard({ announcement }: { announcement: Announcement }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-brutal border-2 border-ink bg-white shadow-brutal">
       {announcement.imageUrl && (
-        <img
-          src={announcement.imageUrl}
-          alt=""
-          width={640}
-          height={320}
-          loading="lazy"
-          decoding="async"
-          className="aspect-[2/1] w-full border-b-2 border-ink object-cover"
-        />
+        <DecorativeImage src={announcement.imageUrl} width={640} height={320} className="aspect-[2/1] w-full border-b-2 border-ink object-cover" />
       )}
       <div className="flex flex-1 flex-col p-6">
         {announcement.title && <h3 className="text-xl font-black">{announcement.title}</h3>}

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatShortDate } from '../../../../common/dates';
+import { DecorativeImage } from '../../../../client/components/ui/decorative-image';
 import { buttonClasses } from '../../../../client/components/ui/button';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { listReadMinutes, type BlogPost } from '../../content.schema';
@@ -56,15 +57,7 @@ export function BlogPostCard({ post }: { post: BlogPost }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-brutal border-2 border-ink bg-white shadow-brutal">
       {post.featuredImageUrl && (
-        <img
-          src={post.featuredImageUrl}
-          alt=""
-          width={640}
-          height={360}
-          loading="lazy"
-          decoding="async"
-          className="aspect-video w-full border-b-2 border-ink object-cover"
-        />
+        <DecorativeImage src={post.featuredImageUrl} width={640} height={360} className="aspect-video w-full border-b-2 border-ink object-cover" />
       )}
       <div className="flex flex-1 flex-col p-6">
         <BlogByline

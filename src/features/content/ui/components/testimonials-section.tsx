@@ -1,5 +1,6 @@
 import { Quote } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { DecorativeImage } from '../../../../client/components/ui/decorative-image';
 import { cx } from '../../../../client/components/ui/cx';
 import { initials } from '../../../../client/lib/initials';
 import { useMediaQuery } from '../../../../client/lib/use-media-query';
@@ -23,15 +24,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       <blockquote className="mt-3 flex-1 text-pretty">{testimonial.text}</blockquote>
       <div className="mt-6 flex items-center gap-3">
         {testimonial.profileImageUrl ? (
-          <img
-            src={testimonial.profileImageUrl}
-            alt=""
-            width={48}
-            height={48}
-            loading="lazy"
-            decoding="async"
-            className="size-12 shrink-0 rounded-full border-2 border-ink object-cover"
-          />
+          <DecorativeImage src={testimonial.profileImageUrl} width={48} height={48} className="size-12 shrink-0 rounded-full border-2 border-ink object-cover" />
         ) : (
           <span
             aria-hidden="true"

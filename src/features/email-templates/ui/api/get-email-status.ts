@@ -1,18 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_FRESH_MS, adminQueryDefaults } from '../../../../client/lib/admin-queries';
-import { apiGet } from '../../../../client/lib/api-client';
-import { emailStatusSchema, type EmailStatus } from '../../email-templates.schema';
+import { apiRead } from '../../../../client/lib/api-read';
+import { emailStatusSchema } from '../../email-templates.schema';
 
 /** GET /api/debug/email-templates-status: the configuration card and the templates table. */
-export const EMAIL_STATUS_KEY = ['/api/debug/email-templates-status'] as const;
+const read = apiRead('/api/debug/email-templates-status', emailStatusSchema, adminQueryDefaults(ADMIN_FRESH_MS.default));
 
-export function getEmailStatus(): Promise<EmailStatus> {
-  return apiGet(EMAIL_STATUS_KEY[0], emailStatusSchema);
-}
-
-export const emailStatusQueryOptions = () =>
-  queryOptions({ queryKey: EMAIL_STATUS_KEY, queryFn: getEmailStatus, ...adminQueryDefaults(ADMIN_FRESH_MS.default) });
-
-export function useEmailStatus() {
-  return useQuery(emailStatusQueryOptions());
-}
+export const EMAIL_STATUS_KEY = read.key;
+export const useEmailStatus = read.useRead;

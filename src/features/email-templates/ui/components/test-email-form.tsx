@@ -1,8 +1,8 @@
 import { Plus, Send, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../../client/components/ui/button';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
-import { controlClasses } from '../../../../client/components/ui/form';
+import { TextField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../../email-template-types';
 import { classifyTestEmailError } from '../../test-email-error';
@@ -48,25 +48,26 @@ export function TestEmailForm({ type, onTypeChange }: { type: EmailTemplateType;
   };
 
   const keys = EMAIL_TEMPLATE_DEFINITIONS[type].keys;
+  // Enter in the key or the value adds the pair (instead of sending the form).
+  const addOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    addReplacement();
+  };
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-label="Send test email" noValidate>
       <TemplateTypeSelect id={`${id}-type`} label="Template Type" value={type} onChange={onTypeChange} />
 
-      <div>
-        <label htmlFor={`${id}-recipient`} className="mb-1.5 block text-sm font-bold">
-          Recipient Email
-        </label>
-        <input
-          id={`${id}-recipient`}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          className={controlClasses}
-          value={recipient}
-          onChange={(event) => setRecipient(event.target.value)}
-        />
-      </div>
+      <TextField
+        id={`${id}-recipient`}
+        label="Recipient Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={recipient}
+        onChange={(event) => setRecipient(event.target.value)}
+      />
 
       <fieldset className="rounded-brutal border-2 border-ink bg-white px-4 py-3">
         <legend className="px-1 text-sm font-bold">Replacements</legend>
@@ -74,42 +75,8 @@ export function TestEmailForm({ type, onTypeChange }: { type: EmailTemplateType;
           Values for the {'{{key}}'} placeholders; the others keep sample values. Keys for {type}: {keys.map((entry) => entry.key).join(', ')}.
         </p>
         <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <div>
-            <label htmlFor={`${id}-key`} className="mb-1.5 block text-sm font-bold">
-              Key
-            </label>
-            <input
-              id={`${id}-key`}
-              className={controlClasses}
-              placeholder="firstName"
-              value={newKey}
-              onChange={(event) => setNewKey(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  addReplacement();
-                }
-              }}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-value`} className="mb-1.5 block text-sm font-bold">
-              Value
-            </label>
-            <input
-              id={`${id}-value`}
-              className={controlClasses}
-              placeholder="Ada"
-              value={newValue}
-              onChange={(event) => setNewValue(event.target.value)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  addReplacement();
-                }
-              }}
-            />
-          </div>
+          <TextField id={`${id}-key`} label="Key" placeholder="firstName" value={newKey} onChange={(event) => setNewKey(event.target.value)} onKeyDown={addOnEnter} />
+          <TextField id={`${id}-value`} label="Value" placeholder="Ada" value={newValue} onChange={(event) => setNewValue(event.target.value)} onKeyDown={addOnEnter} />
           <button type="button" className={smallButtonClasses('secondary')} disabled={!newKey.trim()} onClick={addReplacement}>
             <Plus aria-hidden="true" className="size-4" />
             Add

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send, Stethoscope, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../../client/components/ui/button';
 import { controlClasses, FieldError, SelectField, TextField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
@@ -66,11 +66,31 @@ function changesFrom(values: EmailSettingsFormOutput): SettingsUpdateInput {
   };
 }
 
-function SavedSecretHint({ id, saved }: { id: string; saved: boolean }) {
+/**
+ * A password or secret the server keeps but never sends back: empty means "keep the saved one",
+ * the hint under it says whether one is saved, and a saved one can be removed.
+ */
+function SecretField({
+  field,
+  secret: { saved, removeLabel, onRemove, removing },
+}: {
+  field: { id: string; label: string; error?: string; registration: UseFormRegisterReturn };
+  /** Whether one is saved, and how to remove it (Remove waits while a save is on its way). */
+  secret: { saved: boolean; removeLabel: string; onRemove: () => void; removing: boolean };
+}) {
+  const hintId = `${field.id}-hint`;
   return (
-    <p id={id} className="mt-1 text-sm text-ink-soft">
-      {saved ? 'Saved — leave empty to keep it.' : 'Not saved yet.'}
-    </p>
+    <div>
+      <TextField type="password" autoComplete="new-password" aria-describedby={hintId} {...field} />
+      <p id={hintId} className="mt-1 text-sm text-ink-soft">
+        {saved ? 'Saved — leave empty to keep it.' : 'Not saved yet.'}
+      </p>
+      {saved ? (
+        <button type="button" className="mt-1 min-h-11 text-sm font-bold underline" disabled={removing} onClick={onRemove}>
+          {removeLabel}
+        </button>
+      ) : null}
+    </div>
   );
 }
 
@@ -119,45 +139,19 @@ function EmailSettingsForm({ settings }: { settings: Settings }) {
             <TextField id="settings-email-port" label="Port" type="number" inputMode="numeric" min={1} max={65535} error={errors.emailPort?.message} registration={register('emailPort')} />
           </div>
           <TextField id="settings-email-user" label="Username" autoComplete="off" optional error={errors.emailUser?.message} registration={register('emailUser')} />
-          <div>
-            <TextField
-              id="settings-email-password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              aria-describedby="settings-email-password-hint"
-              error={errors.emailPassword?.message}
-              registration={register('emailPassword')}
-            />
-            <SavedSecretHint id="settings-email-password-hint" saved={settings.hasEmailPassword} />
-            {settings.hasEmailPassword ? (
-              <button type="button" className="mt-1 min-h-11 text-sm font-bold underline" disabled={save.isPending} onClick={() => forget('clearEmailPassword')}>
-                Remove saved password
-              </button>
-            ) : null}
-          </div>
+          <SecretField
+            field={{ id: 'settings-email-password', label: 'Password', error: errors.emailPassword?.message, registration: register('emailPassword') }}
+            secret={{ saved: settings.hasEmailPassword, removeLabel: 'Remove saved password', onRemove: () => forget('clearEmailPassword'), removing: save.isPending }}
+          />
         </>
       ) : (
         <>
           <TextField id="settings-email-tenant" label="Tenant ID" autoComplete="off" error={errors.emailTenantId?.message} registration={register('emailTenantId')} />
           <TextField id="settings-email-client" label="Client ID" autoComplete="off" error={errors.emailClientId?.message} registration={register('emailClientId')} />
-          <div>
-            <TextField
-              id="settings-email-client-secret"
-              label="Client secret"
-              type="password"
-              autoComplete="new-password"
-              aria-describedby="settings-email-client-secret-hint"
-              error={errors.emailClientSecret?.message}
-              registration={register('emailClientSecret')}
-            />
-            <SavedSecretHint id="settings-email-client-secret-hint" saved={settings.hasEmailClientSecret} />
-            {settings.hasEmailClientSecret ? (
-              <button type="button" className="mt-1 min-h-11 text-sm font-bold underline" disabled={save.isPending} onClick={() => forget('clearEmailClientSecret')}>
-                Remove saved client secret
-              </button>
-            ) : null}
-          </div>
+          <SecretField
+            field={{ id: 'settings-email-client-secret', label: 'Client secret', error: errors.emailClientSecret?.message, registration: register('emailClientSecret') }}
+            secret={{ saved: settings.hasEmailClientSecret, removeLabel: 'Remove saved client secret', onRemove: () => forget('clearEmailClientSecret'), removing: save.isPending }}
+          />
         </>
       )}
       <TextField

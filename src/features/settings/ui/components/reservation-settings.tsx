@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { TextField } from '../../../../client/components/ui/form';
+import { WholeNumberField } from '../../../../client/components/ui/form';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import {
   MAX_RESERVATION_HOURS,
   MIN_RESERVATION_HOURS,
   paymentSettingsFormSchema,
   type PaymentSettingsFormInput,
-  type PaymentSettingsFormOutput,
   type Settings,
 } from '../../settings.schema';
 import { useSaveSettings } from '../api/save-settings';
@@ -22,16 +20,8 @@ const formValues = (settings: Settings): PaymentSettingsFormInput => ({ reservat
 /** Payment sub-tab: how long an unpaid reservation (reserve now, pay later) holds its seat. */
 export function ReservationSettings({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<PaymentSettingsFormInput, unknown, PaymentSettingsFormOutput>({
-    resolver: zodResolver(paymentSettingsFormSchema),
-    defaultValues: formValues(settings),
-  });
-  const error = errors.reservationHours?.message;
+  const { field, handleSubmit, reset } = useSchemaForm(paymentSettingsFormSchema, formValues(settings));
+  const hours = { ...field('reservationHours'), id: FIELD_ID };
 
   const submit = handleSubmit((values) =>
     save.mutate(values, {
@@ -47,19 +37,14 @@ export function ReservationSettings({ settings }: { settings: Settings }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Reservation settings" className="grid max-w-md gap-4">
       <div>
-        <TextField
-          id={FIELD_ID}
+        <WholeNumberField
           label="Reservation hours"
-          type="number"
-          inputMode="numeric"
           min={MIN_RESERVATION_HOURS}
           max={MAX_RESERVATION_HOURS}
-          step={1}
           className="w-40"
+          {...hours}
           // Passing aria-describedby replaces the field's own, so the error is linked here too.
-          aria-describedby={error ? `${HINT_ID} ${FIELD_ID}-error` : HINT_ID}
-          error={error}
-          registration={register('reservationHours')}
+          aria-describedby={hours.error ? `${HINT_ID} ${FIELD_ID}-error` : HINT_ID}
         />
         <p id={HINT_ID} className="mt-1 text-sm text-ink-soft">
           Unpaid reservations are released this many hours after they are made (never later than the workshop starts). The participant gets a

@@ -1,7 +1,7 @@
-import { Archive, Pencil, Trash2 } from 'lucide-react';
+import { Archive, Pencil } from 'lucide-react';
 import { memo } from 'react';
 import { Badge } from '../../../../client/components/ui/badge';
-import { smallButtonClasses } from '../../../../client/components/ui/dialog';
+import { DeleteAction, RowButton } from '../../../../client/components/ui/resource-view';
 import { Markdown } from '../../markdown';
 import { CATEGORY_LABELS, type StrategyNote } from '../../strategy-notes.schema';
 import { formatNoteDate } from '../note-format';
@@ -31,24 +31,16 @@ export const StrategyNoteCard = memo(function StrategyNoteCard({ note, busy, onE
           Updated <time dateTime={note.updatedAt}>{formatNoteDate(note.updatedAt)}</time>
         </p>
         <div className="flex flex-wrap gap-1">
-          <button type="button" className={smallButtonClasses('secondary')} aria-label={`Edit ${note.title}`} onClick={() => onEdit(note)}>
-            <Pencil aria-hidden="true" className="size-4" />
-            Edit
-          </button>
-          <button
-            type="button"
-            className={smallButtonClasses('secondary')}
-            aria-label={`Archive ${note.title}`}
+          <RowButton tone="secondary" label={`Edit ${note.title}`} icon={<Pencil aria-hidden="true" className="size-4" />} word="Edit" onClick={() => onEdit(note)} />
+          <RowButton
+            tone="secondary"
+            label={`Archive ${note.title}`}
+            icon={<Archive aria-hidden="true" className="size-4" />}
+            word="Archive"
             disabled={busy}
             onClick={() => onArchive(note)}
-          >
-            <Archive aria-hidden="true" className="size-4" />
-            Archive
-          </button>
-          <button type="button" className={smallButtonClasses('ghost')} aria-label={`Delete ${note.title}`} onClick={() => onDelete(note)}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete
-          </button>
+          />
+          <DeleteAction label={`Delete ${note.title}`} onDelete={() => onDelete(note)} />
         </div>
       </footer>
     </article>

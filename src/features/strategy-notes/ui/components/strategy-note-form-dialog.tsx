@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { Dialog, smallButtonClasses } from '../../../../client/components/ui/dialog';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Dialog, FormButtons } from '../../../../client/components/ui/dialog';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
 import { cx } from '../../../../client/components/ui/cx';
@@ -15,8 +15,7 @@ import {
   type StrategyNoteFormValues,
   type StrategyNoteInput,
 } from '../../strategy-notes.schema';
-import { useCreateStrategyNote } from '../api/create-strategy-note';
-import { useUpdateStrategyNote } from '../api/update-strategy-note';
+import { useCreateStrategyNote, useUpdateStrategyNote } from '../api/save-strategy-note';
 
 /** What the dialog is for: a new note, an edit, or bringing an archived note back. */
 export type NoteFormTarget = { mode: 'create' } | { mode: 'edit'; note: StrategyNote } | { mode: 'restore'; note: StrategyNote };
@@ -40,20 +39,11 @@ function defaultsFor(target: NoteFormTarget): StrategyNoteFormValues {
 }
 
 function NoteForm({ target, onDone }: { target: NoteFormTarget; onDone: () => void }) {
-  const idPrefix = useId();
   const [view, setView] = useState<'write' | 'preview'>('write');
   const creating = useCreateStrategyNote();
   const updating = useUpdateStrategyNote();
   const busy = creating.isPending || updating.isPending;
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<StrategyNoteFormValues, unknown, StrategyNoteInput>({
-    resolver: zodResolver(strategyNoteInputSchema),
-    defaultValues: defaultsFor(target),
-  });
+  const { field, handleSubmit, control } = useSchemaForm(strategyNoteInputSchema, defaultsFor(target));
   const content = useWatch({ control, name: 'content' }) ?? '';
 
   const onValid = (values: StrategyNoteInput) => {
@@ -102,19 +92,17 @@ function NoteForm({ target, onDone }: { target: NoteFormTarget; onDone: () => vo
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4" aria-label={titles[target.mode]}>
-      <TextField id={`${idPrefix}-title`} label="Title" error={errors.title?.message} registration={register('title')} autoComplete="off" maxLength={200} />
-      <SelectField id={`${idPrefix}-category`} label="Category" options={CATEGORY_OPTIONS} error={errors.category?.message} registration={register('category')} />
+      <TextField label="Title" autoComplete="off" maxLength={200} {...field('title')} />
+      <SelectField label="Category" options={CATEGORY_OPTIONS} {...field('category')} />
       <div>
         <div role="group" aria-label="Content view" className="mb-2 inline-flex overflow-hidden rounded-brutal border-2 border-ink">
           {toggle('write', 'Write')}
           {toggle('preview', 'Preview')}
         </div>
         <TextAreaField
-          id={`${idPrefix}-content`}
           label="Content"
           className={view === 'preview' ? 'hidden' : undefined}
-          error={errors.content?.message}
-          registration={register('content')}
+          {...field('content')}
           rows={12}
           spellCheck
           placeholder={'## Goal\n\n- First step\n- **Important** point'}
@@ -126,16 +114,9 @@ function NoteForm({ target, onDone }: { target: NoteFormTarget; onDone: () => vo
         ) : null}
       </div>
       {target.mode !== 'create' ? (
-        <CheckboxField id={`${idPrefix}-archived`} label="Archived" error={errors.isArchived?.message} registration={register('isArchived')} />
+        <CheckboxField label="Archived" {...field('isArchived')} />
       ) : null}
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <button type="button" className={smallButtonClasses('secondary')} onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className={smallButtonClasses('primary')} disabled={busy}>
-          {busy ? 'Saving…' : target.mode === 'create' ? 'Create Note' : target.mode === 'restore' ? 'Save and Restore' : 'Save Changes'}
-        </button>
-      </div>
+      <FormButtons onCancel={onDone} label={target.mode === 'create' ? 'Create Note' : target.mode === 'restore' ? 'Save and Restore' : 'Save Changes'} busy={busy} busyLabel="Saving…" />
     </form>
   );
 }
