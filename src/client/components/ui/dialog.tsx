@@ -56,6 +56,14 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
  * The footer of a form dialog: Cancel closes it, the primary button submits the form (by id, as
  * the form sits in the dialog's scrolling body) and says what it is doing while busy.
  */
+/**
+ * A dialog shown while something is chosen (a booking, a note, a recipient): open while `subject`
+ * is set; closing it (Escape, Cancel, the backdrop) hands back to `onClose`.
+ */
+export function openWhile(subject: unknown, onClose: () => void): Pick<DialogProps, 'open' | 'onOpenChange'> {
+  return { open: subject !== null && subject !== undefined, onOpenChange: (open) => (open ? undefined : onClose()) };
+}
+
 export function FormDialogFooter({ formId, busy, label, busyLabel = 'Saving…', onCancel }: { formId: string; busy: boolean; label: string; busyLabel?: string; onCancel: () => void }) {
   return (
     <>

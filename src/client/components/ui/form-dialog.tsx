@@ -45,3 +45,32 @@ export function FormDialog({ formId, onSubmit, submitLabel, busyLabel, busy, for
     </Dialog>
   );
 }
+
+/** A resource dialog's words: 'Announcement' makes 'Add Announcement' and 'Create Announcement'. */
+export type ResourceDialogTexts<Row> = {
+  noun: string;
+  description?: string;
+  /** The button for a new row, when not 'Create {noun}'. */
+  createLabel?: string;
+  /** The title while a row is edited; 'Edit {its title}' when not given. */
+  editTitle?: (row: Row) => string;
+};
+
+type ResourceFormDialogProps<Row> = Omit<FormDialogProps, 'title' | 'submitLabel' | 'description'> & {
+  texts: ResourceDialogTexts<Row>;
+  /** The row being edited; null for a new one. */
+  editing: Row | null;
+  /** Replaces the button's word (e.g. 'Save anyway' after a warning). */
+  submitLabel?: string;
+  /** Replaces the texts' description (one that depends on the row). */
+  description?: string;
+};
+
+const titleOf = (row: unknown): string => String((row as { title?: unknown }).title ?? '');
+
+/** The create / edit dialog of an admin resource: its title and button words follow from its texts. */
+export function ResourceFormDialog<Row>({ texts, editing, submitLabel, description = texts.description, size = 'lg', ...rest }: ResourceFormDialogProps<Row>) {
+  const { noun, createLabel = `Create ${noun}`, editTitle = (row: Row) => `Edit ${titleOf(row)}` } = texts;
+  const title = editing === null ? `Add ${noun}` : editTitle(editing);
+  return <FormDialog {...rest} size={size} description={description} title={title} submitLabel={submitLabel ?? (editing === null ? createLabel : 'Save Changes')} />;
+}

@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { SelectField, TextAreaField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
-import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { ResourceFormDialog, type ResourceDialogTexts, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import {
@@ -40,6 +40,12 @@ type Props = ResourceFormProps<AdminWorkshopAsset, WorkshopAssetPayload> & {
   nextSortOrder: number;
 };
 
+const DIALOG_TEXTS: ResourceDialogTexts<AdminWorkshopAsset> = {
+  noun: 'Workshop Asset',
+  createLabel: 'Create Asset',
+  description: 'Participants see slides and tips on their booking page, in the order of the sort order.',
+};
+
 /**
  * Add or edit a workshop asset: slides or tips, for one workshop or all, with an HTML body and its
  * preview. The caller gives each opening a new `key`, so the form starts afresh.
@@ -74,17 +80,8 @@ export function WorkshopAssetDialog({ editing, workshops, defaultWorkshopDateId,
     );
   };
 
-  const title = editing ? `Edit ${editing.title}` : 'Add Workshop Asset';
   return (
-    <FormDialog
-      {...dialog}
-      size="lg"
-      title={title}
-      description="Participants see slides and tips on their booking page, in the order of the sort order."
-      formId={formId}
-      onSubmit={submit}
-      submitLabel={editing ? 'Save Changes' : 'Create Asset'}
-    >
+    <ResourceFormDialog {...dialog} texts={DIALOG_TEXTS} editing={editing} formId={formId} onSubmit={submit}>
       <TextField label="Title" autoComplete="off" className="sm:col-span-2" {...field('title')} />
       <TextField label="Description" optional autoComplete="off" className="sm:col-span-2" {...field('description')} />
       <SelectField label="Type" options={TYPE_OPTIONS} {...field('type')} />
@@ -103,6 +100,6 @@ export function WorkshopAssetDialog({ editing, workshops, defaultWorkshopDateId,
           </div>
         ) : null}
       </div>
-    </FormDialog>
+    </ResourceFormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog } from '../../../../client/components/ui/dialog';
+import { Dialog, openWhile } from '../../../../client/components/ui/dialog';
 import { failureToast, toast } from '../../../../client/components/ui/toast-store';
 import type { AdminBooking } from '../../admin-bookings.schema';
 import { fullName } from '../../booking-labels';
@@ -18,8 +18,7 @@ type Props = {
 export function BookingActionDialog({ booking, title, description, onClose, children }: Props) {
   return (
     <Dialog
-      open={booking !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      {...openWhile(booking, onClose)}
       title={title}
       description={booking ? (description?.(booking) ?? `${fullName(booking)} (${booking.email})`) : undefined}
     >

@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { useId } from 'react';
-import { Dialog, smallButtonClasses } from '../../../../client/components/ui/dialog';
+import { Dialog, smallButtonClasses, openWhile } from '../../../../client/components/ui/dialog';
 import { controlClasses } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { cx } from '../../../../client/components/ui/cx';
@@ -20,8 +20,7 @@ export function ExportedEmailsDialog({ emails, onClose }: { emails: string[] | n
   const count = emails?.length ?? 0;
   return (
     <Dialog
-      open={emails !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      {...openWhile(emails, onClose)}
       title="Exported Emails"
       description={`${count} unique email ${count === 1 ? 'address' : 'addresses'}`}
       footer={

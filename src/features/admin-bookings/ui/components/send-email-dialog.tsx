@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
-import { Dialog, FormButtons } from '../../../../client/components/ui/dialog';
+import { Dialog, FormButtons, openWhile } from '../../../../client/components/ui/dialog';
 import { TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { toast } from '../../../../client/components/ui/toast-store';
@@ -50,8 +50,7 @@ function SendEmailForm({ recipient, onDone }: { recipient: EmailRecipient; onDon
 export function SendEmailDialog({ recipient, onClose }: { recipient: EmailRecipient | null; onClose: () => void }) {
   return (
     <Dialog
-      open={recipient !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      {...openWhile(recipient, onClose)}
       title="Send Email"
       description={recipient ? `To ${recipient.name ? `${recipient.name} <${recipient.email}>` : recipient.email}` : undefined}
     >

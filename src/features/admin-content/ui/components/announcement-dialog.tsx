@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CheckboxField, TextAreaField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
-import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { ResourceFormDialog, type ResourceDialogTexts, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { ImageFormField } from '../../../uploads/ui';
 import {
@@ -55,21 +55,17 @@ function SanitisedPreview({ content }: { content: string }) {
   );
 }
 
+const DIALOG_TEXTS: ResourceDialogTexts<AdminAnnouncement> = {
+  noun: 'Announcement',
+  description: 'Shown on the landing page; scripts, event handlers and unsafe links are removed when saved.',
+};
+
 /** Add or edit an announcement: title, HTML content with a live sanitised preview, image, switches. */
 export function AnnouncementDialog({ editing, onSubmit, ...dialog }: ResourceFormProps<AdminAnnouncement, AnnouncementInput>) {
   const { formId, field, control, handleSubmit } = useSchemaForm(announcementInputSchema, startingValues(editing));
   const content = useWatch({ control, name: 'content' });
-  const title = editing ? `Edit ${editing.title}` : 'Add Announcement';
   return (
-    <FormDialog
-      {...dialog}
-      size="lg"
-      title={title}
-      description="Shown on the landing page; scripts, event handlers and unsafe links are removed when saved."
-      formId={formId}
-      onSubmit={handleSubmit(onSubmit)}
-      submitLabel={editing ? 'Save Changes' : 'Create Announcement'}
-    >
+    <ResourceFormDialog {...dialog} texts={DIALOG_TEXTS} editing={editing} formId={formId} onSubmit={handleSubmit(onSubmit)}>
       <TextField label="Title" autoComplete="off" className="sm:col-span-2" {...field('title')} />
       <TextAreaField label="Content (HTML)" rows={8} spellCheck className="font-mono sm:col-span-2" {...field('content')} />
       <div className="sm:col-span-2">
@@ -81,6 +77,6 @@ export function AnnouncementDialog({ editing, onSubmit, ...dialog }: ResourceFor
         <CheckboxField label="Published" {...field('isPublished')} />
         <CheckboxField label="Interest form (collect e-mails)" {...field('emailFormEnabled')} />
       </div>
-    </FormDialog>
+    </ResourceFormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { CheckboxField, TextAreaField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
-import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { ResourceFormDialog, type ResourceDialogTexts, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { ImageFormField } from '../../../uploads/ui';
 import { testimonialInputSchema, type AdminTestimonial, type TestimonialFormValues, type TestimonialInput } from '../../admin-content.schema';
@@ -17,19 +17,22 @@ function startingValues(testimonial: AdminTestimonial | null): TestimonialFormVa
   };
 }
 
+const DIALOG_TEXTS: ResourceDialogTexts<AdminTestimonial> = {
+  noun: 'Testimonial',
+  description: 'Shown on the landing page in sort order (lowest first; empty counts as 0).',
+  editTitle: (row) => `Edit testimonial from ${row.name}`,
+};
+
 /** Add or edit a testimonial; messages come from the shared schema. */
 export function TestimonialDialog({ editing, onSubmit, ...dialog }: ResourceFormProps<AdminTestimonial, TestimonialInput>) {
   const { formId, field, control, handleSubmit } = useSchemaForm(testimonialInputSchema, startingValues(editing));
-  const title = editing ? `Edit testimonial from ${editing.name}` : 'Add Testimonial';
   return (
-    <FormDialog
+    <ResourceFormDialog
       {...dialog}
-      size="lg"
-      title={title}
-      description="Shown on the landing page in sort order (lowest first; empty counts as 0)."
+      texts={DIALOG_TEXTS}
+      editing={editing}
       formId={formId}
       onSubmit={handleSubmit(onSubmit)}
-      submitLabel={editing ? 'Save Changes' : 'Create Testimonial'}
     >
       <TextField label="Name" autoComplete="off" {...field('name')} />
       <WholeNumberField label="Sort order" optional {...field('sortOrder')} />
@@ -38,6 +41,6 @@ export function TestimonialDialog({ editing, onSubmit, ...dialog }: ResourceForm
       <TextAreaField label="Testimonial" rows={5} className="sm:col-span-2" {...field('text')} />
       <ImageFormField control={control} name="profileImageUrl" id={`${formId}-avatar`} label="Profile image" shape="round" />
       <CheckboxField label="Published" {...field('isPublished')} />
-    </FormDialog>
+    </ResourceFormDialog>
   );
 }

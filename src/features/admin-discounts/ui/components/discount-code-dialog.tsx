@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CheckboxField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
-import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { ResourceFormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import {
   DEFAULT_DISCOUNT_PERCENT,
@@ -67,15 +67,16 @@ export function DiscountCodeDialog({ editing, onSubmit, ...dialog }: ResourceFor
   });
   const warning = expiredOn && warned;
 
-  const title = editing ? `Edit ${editing.code}` : 'Add Discount Code';
   return (
-    <FormDialog
+    <ResourceFormDialog
       {...dialog}
-      title={title}
+      size="md"
+      texts={{ noun: 'Discount Code', editTitle: (row) => `Edit ${row.code}` }}
+      editing={editing}
       description={editing ? 'Change the code, its discount or its limits.' : 'Buyers type this code at checkout to get the discount.'}
       formId={formId}
       onSubmit={submit}
-      submitLabel={warning ? 'Save anyway' : editing ? 'Save Changes' : 'Create Discount Code'}
+      submitLabel={warning ? 'Save anyway' : undefined}
       after={
         <>
           {warning ? (
@@ -94,6 +95,6 @@ export function DiscountCodeDialog({ editing, onSubmit, ...dialog }: ResourceFor
       <WholeNumberField label="Max uses" min={1} placeholder="Unlimited" optional {...field('maxUses')} />
       <TextField label="Expiration date" type="date" optional {...field('expiresAt')} />
       <CheckboxField label="Active" className="self-end" {...field('isActive')} />
-    </FormDialog>
+    </ResourceFormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Reply, Trash2 } from 'lucide-react';
 import { Badge } from '../../../../client/components/ui/badge';
-import { Dialog, smallButtonClasses } from '../../../../client/components/ui/dialog';
+import { Dialog, smallButtonClasses, openWhile } from '../../../../client/components/ui/dialog';
 import type { AdminContactMessage } from '../../admin-messages.schema';
 import { formatMessageDate, replyHref } from '../message-format';
 
@@ -14,8 +14,7 @@ type Props = {
 export function MessageViewerDialog({ message, onClose, onDelete }: Props) {
   return (
     <Dialog
-      open={message !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      {...openWhile(message, onClose)}
       title={message ? `Message from ${message.name}` : 'Message'}
       size="lg"
       footer={

@@ -1,5 +1,5 @@
 import { SelectField, TextAreaField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
-import { FormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
+import { ResourceFormDialog, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { expertiseLabels, expertiseLevels } from '../../../workshops';
 import { DEFAULT_TEMPLATE_SEATS } from '../../admin-workshops.schema';
@@ -20,18 +20,18 @@ export function TemplateFormDialog({ editing, onSubmit, ...dialog }: ResourceFor
     description: editing?.description ?? '',
   });
   return (
-    <FormDialog
+    <ResourceFormDialog
       {...dialog}
-      title={editing ? 'Edit Template' : 'Add Template'}
-      description="New workshop dates can start from a template's title, level and seats."
+      size="md"
+      texts={{ noun: 'Template', description: "New workshop dates can start from a template's title, level and seats.", editTitle: () => 'Edit Template' }}
+      editing={editing}
       formId={formId}
       onSubmit={handleSubmit((values) => onSubmit(values))}
-      submitLabel={editing ? 'Save Changes' : 'Create Template'}
     >
       <TextField label="Title" className="sm:col-span-2" {...field('title')} />
       <SelectField label="Expertise level" options={expertiseOptions} {...field('expertiseLevel')} />
       <WholeNumberField label="Default seats" min={1} {...field('defaultSeats', { valueAsNumber: true })} />
       <TextAreaField label="Description" optional className="sm:col-span-2" rows={3} {...field('description')} />
-    </FormDialog>
+    </ResourceFormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Dialog, FormButtons } from '../../../../client/components/ui/dialog';
+import { Dialog, FormButtons, openWhile } from '../../../../client/components/ui/dialog';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { toast } from '../../../../client/components/ui/toast-store';
@@ -125,8 +125,7 @@ function NoteForm({ target, onDone }: { target: NoteFormTarget; onDone: () => vo
 export function StrategyNoteFormDialog({ target, onClose }: { target: NoteFormTarget | null; onClose: () => void }) {
   return (
     <Dialog
-      open={target !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      {...openWhile(target, onClose)}
       title={target ? titles[target.mode] : 'Strategy Note'}
       description={target ? descriptions[target.mode] : undefined}
       size="lg"
