@@ -1,7 +1,8 @@
 import { test, expect } from './fixtures';
 import { openAdminTab, signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
-import { E2E_SMTP_PORT } from './support/constants';
+import { expectNoSeriousViolations } from './support/axe';
+import { E2E_ADMIN_EMAIL, E2E_SMTP_PORT } from './support/constants';
 import { waitForMail } from './support/mail';
 
 /** Spec §2, §8, §9 and issue 6 point 4: the Settings tab's general, payment and email sub-tabs. */
@@ -9,6 +10,8 @@ import { waitForMail } from './support/mail';
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 test.describe('Settings tab', () => {
+  // One after another: they save the same settings (the mail server, its sender) and read them back.
+  test.describe.configure({ mode: 'serial' });
   test.beforeEach(async ({ page }) => {
     await signInToAdminTab(page, 'Settings');
   });
@@ -86,6 +89,9 @@ test.describe('Settings tab', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
     await expect(page.getByText('E-mail is sent with the settings saved below.')).toBeVisible();
+    // Issue 18: a new mail server is saved only after a test message went through it, to the organiser.
+    await expect(page.getByText(`A test message went through to ${E2E_ADMIN_EMAIL}, and the settings are saved.`)).toBeVisible();
+    await waitForMail(E2E_ADMIN_EMAIL, /^Test email from your workshop site$/);
 
     const to = `settings-${unique()}@example.com`;
     await page.getByLabel('Send test email to').fill(to);
@@ -106,5 +112,52 @@ test.describe('Settings tab', () => {
     const results = page.getByRole('list', { name: 'Diagnostic results' });
     await expect(results.getByRole('listitem')).toHaveCount(4);
     await expect(results).toContainText('TCP connection:');
+  });
+
+  test('refuses a mail server a test message cannot go through, and saves nothing', async ({ page }) => {
+    await openAdminTab(page, 'Email');
+    await page.getByRole('tab', { name: 'Email', exact: true }).click();
+    const before = await (await page.request.get('/api/admin/settings', { headers: CLIENT_HEADERS })).json();
+    await page.getByLabel('Email service').selectOption('smtp');
+    await page.getByLabel('SMTP host').fill('127.0.0.1');
+    await page.getByLabel('Port', { exact: true }).fill('1');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const failure = page.getByRole('alert').filter({ hasText: 'The test message did not go through, so nothing was saved' });
+    await expect(failure).toBeVisible();
+    await expect(failure).toContainText(/unable to connect/i);
+    const after = await (await page.request.get('/api/admin/settings', { headers: CLIENT_HEADERS })).json();
+    expect(after.emailPort).toBe(before.emailPort);
+    expect(after.emailHost).toBe(before.emailHost);
+    await expectNoSeriousViolations(page, 'Email settings with a failed test');
+  });
+
+  test('names the sender and Reply-To, warns about a no-reply sender, and switches an organiser e-mail off and on', async ({ page }) => {
+    const before = await (await page.request.get('/api/admin/settings', { headers: CLIENT_HEADERS })).json();
+    const saved = await page.request.post('/api/admin/settings', { headers: CLIENT_HEADERS, data: { emailFrom: 'Workshops <no-reply@vibecoding.example>', emailReplyTo: 'desk@vibecoding.example' } });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    try {
+      await openAdminTab(page, 'Email');
+      await page.getByRole('tab', { name: 'Email', exact: true }).click();
+      await expect(page.getByText('E-mails go out as Workshops <no-reply@vibecoding.example>; replies reach desk@vibecoding.example.')).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'no-reply@vibecoding.example, an address nobody reads' })).toBeVisible();
+      await expect(page.getByLabel('Reply-To')).toHaveValue('desk@vibecoding.example');
+
+      const notices = page.getByRole('group', { name: 'E-mails to you' });
+      const bookings = notices.getByRole('switch', { name: 'A new booking or reservation' });
+      await expect(bookings).toBeChecked();
+      await bookings.click();
+      await expect(page.getByText('A new booking or reservation: no e-mail.')).toBeVisible();
+      await expect(bookings).not.toBeChecked();
+      expect((await (await page.request.get('/api/admin/settings', { headers: CLIENT_HEADERS })).json()).notifyNewBooking).toBe(false);
+      await bookings.click();
+      await expect(bookings).toBeChecked();
+      await expectNoSeriousViolations(page, 'Email settings');
+    } finally {
+      const restored = await page.request.post('/api/admin/settings', {
+        headers: CLIENT_HEADERS,
+        data: { emailFrom: before.emailFrom ?? '', emailReplyTo: before.emailReplyTo ?? '', notifyNewBooking: true },
+      });
+      expect(restored.ok(), await restored.text()).toBe(true);
+    }
   });
 });

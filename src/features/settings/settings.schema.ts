@@ -192,7 +192,8 @@ export const testEmailSchema = z.object({
    */
   settings: settingsUpdateSchema.optional(),
 });
-export type TestEmailInput = z.infer<typeof testEmailSchema>;
+/** What a client sends (the draft settings as the settings form holds them). */
+export type TestEmailInput = z.input<typeof testEmailSchema>;
 
 export const testEmailResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type TestEmailResponse = z.infer<typeof testEmailResponseSchema>;
@@ -242,6 +243,7 @@ export const emailSettingsFormSchema = z.object({
   emailUser: z.string().trim().max(500, FIELD_TOO_LONG),
   emailPassword: z.string().max(500, FIELD_TOO_LONG),
   emailFrom: emailFromField,
+  emailReplyTo: emailReplyToField,
   emailTenantId: z.string().trim().max(500, FIELD_TOO_LONG),
   emailClientId: z.string().trim().max(500, FIELD_TOO_LONG),
   emailClientSecret: z.string().max(500, FIELD_TOO_LONG),

@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Send, Stethoscope, XCircle } from 'lucide-react';
+import { CheckCircle2, Send, Stethoscope, TriangleAlert, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../../client/components/ui/button';
 import { controlClasses, FieldError, SelectField, TextField } from '../../../../client/components/ui/form';
+import { SwitchField } from '../../../../client/components/ui/switch';
 import { toast } from '../../../../client/components/ui/toast-store';
 import {
   emailSettingsFormSchema,
   EMAIL_SERVICE_TYPES,
+  ORGANISER_NOTIFICATION_NAMES,
+  ORGANISER_NOTIFICATIONS,
   RECIPIENT_INVALID,
   SERVICE_TYPE_LABELS,
   testEmailSchema,
@@ -38,6 +41,7 @@ function formValues(settings: Settings): EmailSettingsFormInput {
     emailUser: settings.emailUser ?? '',
     emailPassword: '',
     emailFrom: settings.emailFrom ?? '',
+    emailReplyTo: settings.emailReplyTo ?? '',
     emailTenantId: settings.emailTenantId ?? '',
     emailClientId: settings.emailClientId ?? '',
     emailClientSecret: '',
@@ -55,6 +59,7 @@ function changesFrom(values: EmailSettingsFormOutput): SettingsUpdateInput {
       emailUser: values.emailUser,
       emailPassword: secret(values.emailPassword),
       emailFrom: values.emailFrom,
+      emailReplyTo: values.emailReplyTo,
     };
   }
   return {
@@ -63,7 +68,25 @@ function changesFrom(values: EmailSettingsFormOutput): SettingsUpdateInput {
     emailClientId: values.emailClientId,
     emailClientSecret: secret(values.emailClientSecret),
     emailFrom: values.emailFrom,
+    emailReplyTo: values.emailReplyTo,
   };
+}
+
+/** Whether the changes name another mail server than the saved one (the sender alone is not). */
+function changesServer(changes: SettingsUpdateInput, settings: Settings): boolean {
+  const saved: Partial<Record<keyof SettingsUpdateInput, unknown>> = {
+    emailServiceType: settings.emailServiceType,
+    emailHost: settings.emailHost ?? '',
+    emailPort: String(settings.emailPort),
+    emailUser: settings.emailUser ?? '',
+    emailTenantId: settings.emailTenantId ?? '',
+    emailClientId: settings.emailClientId ?? '',
+  };
+  if (changes.emailPassword || changes.emailClientSecret) return true;
+  return Object.entries(saved).some(([name, value]) => {
+    const changed = changes[name as keyof SettingsUpdateInput];
+    return changed !== undefined && String(changed) !== String(value);
+  });
 }
 
 /**
@@ -94,8 +117,16 @@ function SecretField({
   );
 }
 
+/**
+ * Saves the e-mail settings. A change of mail server is saved only once a test message went
+ * through it to the organiser's address (issue 18): half-working settings never replace ones that
+ * work, and the admin sees the server's own reason when it fails.
+ */
 function EmailSettingsForm({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
+  const test = useSendTestEmail();
+  const [testFailure, setTestFailure] = useState<string | null>(null);
+  const testTo = settings.emailReplyToInUse;
   const {
     register,
     handleSubmit,
@@ -108,15 +139,27 @@ function EmailSettingsForm({ settings }: { settings: Settings }) {
   });
   const serviceType = useWatch({ control, name: 'emailServiceType' });
 
-  const submit = handleSubmit((values) =>
-    save.mutate(changesFrom(values), {
+  const saveChanges = (changes: SettingsUpdateInput, tested: string | null) =>
+    save.mutate(changes, {
       onSuccess: (saved) => {
         reset(formValues(saved));
-        toast({ title: 'Settings Updated', description: 'Your e-mail settings have been saved.' });
+        toast({ title: 'Settings Updated', description: tested ? `A test message went through to ${tested}, and the settings are saved.` : 'Your e-mail settings have been saved.' });
       },
       onError: (error) => toast({ title: 'Error', description: `Failed to save settings: ${messageOf(error)}`, variant: 'destructive' }),
-    }),
-  );
+    });
+
+  const submit = handleSubmit((values) => {
+    const changes = changesFrom(values);
+    setTestFailure(null);
+    if (!changesServer(changes, settings) || !testTo) return saveChanges(changes, null);
+    test.mutate(
+      { to: testTo, settings: changes },
+      {
+        onSuccess: () => saveChanges(changes, testTo),
+        onError: (failure) => setTestFailure(messageOf(failure)),
+      },
+    );
+  });
 
   const forget = (field: 'clearEmailPassword' | 'clearEmailClientSecret') =>
     save.mutate(
@@ -158,11 +201,32 @@ function EmailSettingsForm({ settings }: { settings: Settings }) {
         id="settings-email-from"
         label="From address"
         autoComplete="off"
+        optional={serviceType === 'smtp'}
         placeholder={serviceType === 'microsoft365' ? 'workshops@yourcompany.com (the sending mailbox)' : 'Workshops <hello@example.com>'}
         error={errors.emailFrom?.message}
         registration={register('emailFrom')}
       />
-      <SaveButton pending={save.isPending} />
+      <TextField
+        id="settings-email-reply-to"
+        label="Reply-To"
+        autoComplete="off"
+        optional
+        placeholder={settings.emailReplyToInUse ?? 'you@example.com'}
+        error={errors.emailReplyTo?.message}
+        registration={register('emailReplyTo')}
+      />
+      <p className="text-sm text-ink-soft">
+        Empty fields use the organiser&apos;s address. A new mail server is saved once a test message to {testTo ?? 'the organiser'} goes through it.
+      </p>
+      <div aria-live="polite">
+        {testFailure ? (
+          <p role="alert" className="flex items-start gap-2 rounded-brutal border-2 border-danger bg-danger-soft px-3 py-2 text-sm font-semibold">
+            <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span className="min-w-0 break-words">The test message did not go through, so nothing was saved: {testFailure}</span>
+          </p>
+        ) : null}
+      </div>
+      <SaveButton pending={save.isPending || test.isPending} label={test.isPending ? 'Sending a test…' : undefined} />
     </form>
   );
 }
@@ -269,15 +333,72 @@ function Diagnostics() {
   );
 }
 
-/** Email sub-tab: the mail server (SMTP or Microsoft 365), a test e-mail and diagnostics. */
+/** Who the e-mails come from, whom replies reach, and why that sender may hurt delivery. */
+function SenderSummary({ settings }: { settings: Settings }) {
+  return (
+    <div className="grid max-w-2xl gap-3">
+      {settings.emailSenderWarning ? (
+        <p role="status" className="flex items-start gap-2 rounded-brutal border-2 border-ink bg-accent-soft px-3 py-2 text-sm font-semibold">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span className="min-w-0 break-words">{settings.emailSenderWarning}</span>
+        </p>
+      ) : null}
+      <p className="min-w-0 break-words text-sm">
+        E-mails go out as <strong>{settings.emailSender}</strong>
+        {settings.emailReplyToInUse ? (
+          <>
+            ; replies reach <strong>{settings.emailReplyToInUse}</strong>
+          </>
+        ) : null}
+        .
+      </p>
+    </div>
+  );
+}
+
+/** What the organiser is e-mailed about; each switch saves at once. */
+function OrganiserNotifications({ settings }: { settings: Settings }) {
+  const save = useSaveSettings();
+  return (
+    <div className="grid gap-1" role="group" aria-labelledby="settings-notifications-heading">
+      <p className="mb-2 text-sm text-ink-soft">Sent to {settings.emailReplyToInUse ?? 'the organiser'}.</p>
+      {ORGANISER_NOTIFICATION_NAMES.map((name) => (
+        <SwitchField
+          key={name}
+          label={ORGANISER_NOTIFICATIONS[name]}
+          checked={settings[name]}
+          disabled={save.isPending}
+          onCheckedChange={(checked) =>
+            save.mutate(
+              { [name]: checked },
+              {
+                onSuccess: () => toast({ title: 'Settings Updated', description: `${ORGANISER_NOTIFICATIONS[name]}: ${checked ? 'e-mailed to you' : 'no e-mail'}.` }),
+                onError: (error) => toast({ title: 'Error', description: `Failed to save settings: ${messageOf(error)}`, variant: 'destructive' }),
+              },
+            )
+          }
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Email sub-tab: the sender, the mail server (SMTP or Microsoft 365), notifications, a test e-mail and diagnostics. */
 export function EmailSettings({ settings }: { settings: Settings }) {
   return (
     <div className="grid gap-8">
+      <SenderSummary settings={settings} />
       <section aria-labelledby="settings-email-server-heading">
         <h3 id="settings-email-server-heading" className="mb-3 text-lg font-extrabold">
           Mail server
         </h3>
         <EmailSettingsForm settings={settings} />
+      </section>
+      <section aria-labelledby="settings-notifications-heading">
+        <h3 id="settings-notifications-heading" className="mb-3 text-lg font-extrabold">
+          E-mails to you
+        </h3>
+        <OrganiserNotifications settings={settings} />
       </section>
       <section aria-labelledby="settings-test-email-heading">
         <h3 id="settings-test-email-heading" className="mb-3 text-lg font-extrabold">
