@@ -19,6 +19,15 @@ const ADMIN_LOGIN_PATH = '/admin/login2';
 /** Where a completed booking lands (CONTRACT §11), with `?booking={id}&token=…`. */
 export const BOOKING_CONFIRMED_PATH = '/booking/confirmed';
 
+/** The footer's legal pages (issue 18), written by the admin in Settings → Site. */
+export const LEGAL_PAGE_META = {
+  '/privacy': { title: 'Privacy Policy', description: 'What we keep about you, why, and how to have it changed or deleted.' },
+  '/terms': { title: 'Terms of Service', description: 'What a booking is, and how cancelling and refunds work.' },
+  '/cookies': { title: 'Cookie Policy', description: 'The one cookie this site uses, and what it is for.' },
+} as const;
+export type LegalPagePath = keyof typeof LEGAL_PAGE_META;
+const isLegalPagePath = (path: string): path is LegalPagePath => Object.hasOwn(LEGAL_PAGE_META, path);
+
 /** An admin screen: the admin card, and kept out of search engines. */
 const adminPage = (page: string, description: string): RouteMeta => ({ title: `${page} — ${WORKSHOP_TITLE}`, description, ogImageKey: 'admin', noindex: true });
 
@@ -78,6 +87,7 @@ export function routeMetaFor(pathname: string): RouteMeta {
   if (path === ADMIN_LOGIN_PATH) return routes.adminLogin!;
   if (path === '/admin') return routes.admin!;
   if (path === '/email-debug') return routes.emailDebug!;
+  if (isLegalPagePath(path)) return { ...LEGAL_PAGE_META[path], title: `${LEGAL_PAGE_META[path].title} — ${WORKSHOP_TITLE}`, ogImageKey: 'default' };
   return routes.notFound!;
 }
 
@@ -94,7 +104,9 @@ export const PAGE_PATHS = ['/', '/intro', '/blog', '/checkout', ...ADMIN_PAGE_PA
 
 export function isKnownPagePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || /^\/blog\/[^/]+$/.test(path);
+  return (
+    (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || isLegalPagePath(path) || /^\/blog\/[^/]+$/.test(path)
+  );
 }
 
 export function blogPostMeta(post: { title: string; excerpt?: string | null; slug: string }): RouteMeta {

@@ -64,6 +64,11 @@ describe('GET /api/admin/settings', () => {
       notifyContactMessage: true,
       notifyRefundRequest: true,
       notifyCancellation: true,
+      promoText: 'Only $5 until June 21!',
+      promoEndsOn: null,
+      privacyPolicy: expect.stringContaining('We keep what you give us'),
+      termsOfService: expect.stringContaining('A booking is a seat'),
+      cookiePolicy: expect.stringContaining('one cookie'),
       updatedAt: null,
     });
   });
@@ -117,6 +122,11 @@ describe('POST /api/admin/settings', () => {
       notifyContactMessage: true,
       notifyRefundRequest: true,
       notifyCancellation: true,
+      promoText: 'Only $5 until June 21!',
+      promoEndsOn: null,
+      privacyPolicy: expect.any(String),
+      termsOfService: expect.any(String),
+      cookiePolicy: expect.any(String),
       updatedAt: expect.any(String),
     });
     expect(body).not.toHaveProperty('emailPassword');

@@ -90,7 +90,7 @@ test.describe('Settings tab', () => {
     await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
     await expect(page.getByText('E-mail is sent with the settings saved below.')).toBeVisible();
     // Issue 18: a new mail server is saved only after a test message went through it, to the organiser.
-    await expect(page.getByText(`A test message went through to ${E2E_ADMIN_EMAIL}, and the settings are saved.`)).toBeVisible();
+    await expect(page.getByRole('region', { name: /notifications/i }).getByText(`A test message went through to ${E2E_ADMIN_EMAIL}, and the settings are saved.`)).toBeVisible();
     await waitForMail(E2E_ADMIN_EMAIL, /^Test email from your workshop site$/);
 
     const to = `settings-${unique()}@example.com`;
@@ -146,7 +146,7 @@ test.describe('Settings tab', () => {
       const bookings = notices.getByRole('switch', { name: 'A new booking or reservation' });
       await expect(bookings).toBeChecked();
       await bookings.click();
-      await expect(page.getByText('A new booking or reservation: no e-mail.')).toBeVisible();
+      await expect(page.getByRole('region', { name: /notifications/i }).getByText('A new booking or reservation: no e-mail.')).toBeVisible();
       await expect(bookings).not.toBeChecked();
       expect((await (await page.request.get('/api/admin/settings', { headers: CLIENT_HEADERS })).json()).notifyNewBooking).toBe(false);
       await bookings.click();

@@ -8,7 +8,6 @@ import {
   getWorkshopDates,
   htmlText,
   isTbc,
-  seatsLeft,
   usdPattern,
   adminRequest,
   adminGetJson,
@@ -67,12 +66,13 @@ test.describe('landing page', () => {
     }
   });
 
-  test('featured workshop card uses the first date and shows the seats left', async ({ page, request }) => {
+  test("featured workshop card shows the admin's Featured date (else the first), its own seats left and its level's sentence", async ({ page, request }) => {
     await page.goto('/');
     const workshops = page.locator('#workshops');
     const dates = await getWorkshopDates(request);
     expect(dates.length, 'the demo seed has at least three active workshop dates').toBeGreaterThanOrEqual(3);
-    const first = dates[0]!;
+    // Issue 18: the date the admin marked Featured (the seed marks one), else the first.
+    const first = dates.find((date) => date.isFeatured) ?? dates[0]!;
 
     // Title in upper case (as rendered), expertise badge, price, format, learning list, promo badge.
     await expect(workshops.getByText(first.title).first()).toBeVisible();
@@ -83,14 +83,16 @@ test.describe('landing page', () => {
     await expect(workshops.getByText(usdPattern(first.price ?? 499)).first()).toBeVisible();
     await expect(workshops.getByText('1x 2 hour group session').first()).toBeVisible();
     await expect(workshops.getByText('Only $5 until June 21!')).toBeVisible();
+    const sentence = { beginner: 'Requires no technical expertise, just an attitude to explore!', some_expertise: 'Some prior coding experience recommended but not required.', expert: 'Designed for those with advanced experience who want to level up.' }[first.expertiseLevel];
+    await expect(workshops.getByText(sentence)).toBeVisible();
     expect(await workshops.getByRole('listitem').count(), 'what attendees learn').toBeGreaterThanOrEqual(3);
 
-    // '{n} SEATS LEFT' with n the sum of seatsRemaining. Other tests may hold seats meanwhile,
+    // '{n} SEATS LEFT' with n the featured date's own seats. Other tests may hold seats meanwhile,
     // so compare with a fresh answer and reload until both agree.
     await expect(async () => {
-      const sum = seatsLeft(await getWorkshopDates(request));
+      const own = (await getWorkshopDates(request)).find((date) => date.id === first.id)!.seatsRemaining;
       await page.reload();
-      await expect(workshops.getByText(seatsBadge(sum))).toBeVisible({ timeout: 5_000 });
+      await expect(workshops.getByText(seatsBadge(own))).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 25_000 });
   });
 

@@ -16,6 +16,7 @@ const BlogPostPage = lazy(() => import('./routes/blog-post-page'));
 const CheckoutPage = preloadableRoute(() => import('./routes/checkout-page'));
 const BookingConfirmedPage = lazy(() => import('./routes/booking-confirmed-page'));
 const ParticipantPage = lazy(() => import('./routes/participant-page'));
+const LegalPage = lazy(() => import('./routes/legal-page'));
 
 export function AppRouter() {
   const [location] = useLocation();
@@ -31,6 +32,9 @@ export function AppRouter() {
           <Route path="/checkout" component={CheckoutPage} />
           <Route path={BOOKING_CONFIRMED_PATH} component={BookingConfirmedPage} />
           <Route path="/participant" component={ParticipantPage} />
+          <Route path="/privacy" component={LegalPage} />
+          <Route path="/terms" component={LegalPage} />
+          <Route path="/cookies" component={LegalPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

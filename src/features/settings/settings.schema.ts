@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEGAL_PAGE_META } from '../../common/route-meta';
 import { safeString } from '../../common/safe-text';
 
 /**
@@ -37,6 +38,13 @@ export const NO_MAIL_TRANSPORT = 'No mail server is configured. Save the SMTP or
 export const SERVICE_TYPE_LABELS: Record<EmailServiceType, string> = { smtp: 'SMTP', microsoft365: 'Microsoft 365' };
 
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+
+/** 'YYYY-MM-DD' naming a real day. */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 /** `hello@example.com` or `Workshops <hello@example.com>`; null when it is neither. */
 export function parseFromAddress(text: string): { name: string | null; address: string } | null {
@@ -126,6 +134,25 @@ export function senderWarning(from: string): string | null {
   return `E-mails go out from ${address}, ${unread ? 'an address nobody reads' : 'which is not a real domain'}: replies are lost and many providers file such mail as spam. Set a sender and a Reply-To address you read.`;
 }
 
+/** The landing page's promotional sticker (spec §2), until an admin writes another. */
+export const DEFAULT_PROMO_TEXT = 'Only $5 until June 21!';
+export const PROMO_TEXT_MAX = 60;
+export const PROMO_TEXT_TOO_LONG = `Promo text must be ${PROMO_TEXT_MAX} characters or less`;
+export const PROMO_END_INVALID = 'Promo end date must be a date like 2027-06-21';
+export const LEGAL_TEXT_MAX = 20_000;
+export const LEGAL_TEXT_TOO_LONG = `Each legal page must be ${LEGAL_TEXT_MAX.toLocaleString('en-US')} characters or less`;
+
+/** The footer's legal pages: their address, title and the settings field holding their markdown. */
+export const LEGAL_PAGES = {
+  privacy: { path: '/privacy', title: LEGAL_PAGE_META['/privacy'].title, field: 'privacyPolicy' },
+  terms: { path: '/terms', title: LEGAL_PAGE_META['/terms'].title, field: 'termsOfService' },
+  cookies: { path: '/cookies', title: LEGAL_PAGE_META['/cookies'].title, field: 'cookiePolicy' },
+} as const;
+export type LegalPage = keyof typeof LEGAL_PAGES;
+export const LEGAL_PAGE_NAMES = Object.keys(LEGAL_PAGES) as LegalPage[];
+
+const legalText = (field: string) => z.preprocess(blankToEmpty, safeString(field).max(LEGAL_TEXT_MAX, LEGAL_TEXT_TOO_LONG)).optional();
+
 /** POST /api/admin/settings: any subset of the settings (spec §7 "body the settings fields"). */
 export const settingsUpdateSchema = z.object({
   timezone: timezoneField.optional(),
@@ -147,6 +174,15 @@ export const settingsUpdateSchema = z.object({
   notifyContactMessage: notifyField,
   notifyRefundRequest: notifyField,
   notifyCancellation: notifyField,
+  /** '' hides the sticker. */
+  promoText: z.preprocess(blankToEmpty, safeString('Promo text').trim().max(PROMO_TEXT_MAX, PROMO_TEXT_TOO_LONG)).optional(),
+  /** The last day it shows (UTC); '' or null: no end. */
+  promoEndsOn: z
+    .preprocess(blankToEmpty, safeString('Promo end date').trim().refine((value) => value === '' || isCalendarDate(value), PROMO_END_INVALID))
+    .optional(),
+  privacyPolicy: legalText('Privacy policy'),
+  termsOfService: legalText('Terms of service'),
+  cookiePolicy: legalText('Cookie policy'),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 /** What a client sends (secrets may be omitted). */
@@ -180,9 +216,25 @@ export const settingsSchema = z.object({
   notifyContactMessage: z.boolean(),
   notifyRefundRequest: z.boolean(),
   notifyCancellation: z.boolean(),
+  promoText: z.string(),
+  promoEndsOn: z.string().nullable(),
+  privacyPolicy: z.string(),
+  termsOfService: z.string(),
+  cookiePolicy: z.string(),
   updatedAt: z.string().nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** GET /api/site-content (public): the promo sticker while it runs, else null. */
+export const siteContentSchema = z.object({ promo: z.string().nullable() });
+export type SiteContent = z.infer<typeof siteContentSchema>;
+
+/** GET /api/legal/{page} (public): one footer page, markdown written by the admin. */
+export const legalPageParamsSchema = z.object({ page: safeString('Page').max(40) });
+export const LEGAL_PAGE_NOT_FOUND = 'Page not found';
+export const isLegalPage = (page: string): page is LegalPage => Object.hasOwn(LEGAL_PAGES, page);
+export const legalPageSchema = z.object({ title: z.string(), content: z.string(), updatedAt: z.string().nullable() });
+export type LegalPageContent = z.infer<typeof legalPageSchema>;
 
 export const testEmailSchema = z.object({
   to: safeString('Recipient', { error: RECIPIENT_INVALID }).trim().regex(EMAIL, RECIPIENT_INVALID),
@@ -249,4 +301,14 @@ export const emailSettingsFormSchema = z.object({
   emailClientSecret: z.string().max(500, FIELD_TOO_LONG),
 });
 export type EmailSettingsFormInput = z.input<typeof emailSettingsFormSchema>;
+
+/** The Promo & Pages section's form: the sticker, its last day, and the three footer pages. */
+export const siteSettingsFormSchema = z.object({
+  promoText: z.string().trim().max(PROMO_TEXT_MAX, PROMO_TEXT_TOO_LONG),
+  promoEndsOn: z.string().trim().refine((value) => value === '' || isCalendarDate(value), PROMO_END_INVALID),
+  privacyPolicy: z.string().max(LEGAL_TEXT_MAX, LEGAL_TEXT_TOO_LONG),
+  termsOfService: z.string().max(LEGAL_TEXT_MAX, LEGAL_TEXT_TOO_LONG),
+  cookiePolicy: z.string().max(LEGAL_TEXT_MAX, LEGAL_TEXT_TOO_LONG),
+});
+export type SiteSettingsForm = z.infer<typeof siteSettingsFormSchema>;
 export type EmailSettingsFormOutput = z.output<typeof emailSettingsFormSchema>;

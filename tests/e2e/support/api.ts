@@ -11,6 +11,7 @@ export type WorkshopDate = {
   expertiseLevel: 'beginner' | 'some_expertise' | 'expert';
   price?: number | null;
   seatsRemaining: number;
+  isFeatured?: boolean;
 };
 export type Testimonial = {
   id: number;

@@ -1,11 +1,12 @@
 import { Link } from 'wouter';
 import { SocialLinks } from '../../../client/components/ui/social-links';
-import { SITE_NAME } from '../../../client/lib/site-info';
+import { SITE_NAME, SITE_TAGLINE } from '../../../client/lib/site-info';
+import { LEGAL_PAGES } from '../../../features/settings';
 
 const YEAR = new Date().getFullYear();
 
-/** Placeholder legal links: no real target yet (spec §2). */
-const legalLinks = ['Privacy Policy', 'Terms of Service', 'Cookie Policy'];
+/** The legal pages, written by the admin in Settings → Site (issue 18). */
+const legalLinks = Object.values(LEGAL_PAGES);
 
 export function SiteFooter() {
   return (
@@ -21,7 +22,7 @@ export function SiteFooter() {
             </span>
             {SITE_NAME}
           </Link>
-          <p className="mt-3 max-w-sm text-sm">Live online workshops on building software prototypes with no-code tools.</p>
+          <p className="mt-3 max-w-sm text-sm">{SITE_TAGLINE}</p>
         </div>
         <SocialLinks linkClassName="hover:bg-paper hover:text-ink" />
       </div>
@@ -31,11 +32,11 @@ export function SiteFooter() {
             © {YEAR} {SITE_NAME}. All rights reserved.
           </p>
           <ul className="flex flex-wrap gap-x-2">
-            {legalLinks.map((label) => (
-              <li key={label}>
-                <a href="#" className="inline-flex min-h-11 items-center px-2 underline-offset-4 hover:underline">
-                  {label}
-                </a>
+            {legalLinks.map(({ path, title }) => (
+              <li key={path}>
+                <Link href={path} className="inline-flex min-h-11 items-center px-2 underline-offset-4 hover:underline">
+                  {title}
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
+import { sendJsonText } from '../../../server/lib/read-cache';
 import { requireAdmin } from '../../../server/plugins/auth';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
   NO_MAIL_TRANSPORT,
   emailDiagnosticsSchema,
+  isLegalPage,
+  LEGAL_PAGE_NOT_FOUND,
+  legalPageParamsSchema,
+  legalPageSchema,
   paymentStatusSchema,
   paymentTestSchema,
   settingsSchema,
@@ -16,7 +21,7 @@ import {
 import { runEmailDiagnostics } from './email-diagnostics';
 import { readableMailError, resolveMailTransport, transportFor } from './mail-transport';
 import { getPaymentStatus, testPaymentConnection } from './payment-check';
-import { draftEmailConfig, getSettings, requireCompleteEmail, saveSettings } from './settings.service';
+import { draftEmailConfig, getLegalPage, getSettings, getSiteContent, requireCompleteEmail, saveSettings } from './settings.service';
 
 const TEST_EMAIL_TIMEOUT_MS = 30_000;
 
@@ -33,14 +38,23 @@ function testMessage(to: string) {
 }
 
 /** Settings tab (spec §2, §7; CONTRACT §4, §6); admin paths, guarded by the auth plugin. */
-export async function settingsRoutes(app: FastifyInstance, { db, env, secret, payments }: AppDeps): Promise<void> {
+export async function settingsRoutes(app: FastifyInstance, { db, env, secret, payments, publicCache }: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // Public: the landing page's promo sticker and the footer's legal pages (issue 18).
+  routes.get('/api/site-content', async (_request, reply) => sendJsonText(reply, await publicCache.get('site-content', () => getSiteContent(db))));
+  routes.get('/api/legal/:page', { schema: { params: legalPageParamsSchema, response: { 200: legalPageSchema } } }, (request) => {
+    const { page } = request.params;
+    if (!isLegalPage(page)) throw new HttpError(404, LEGAL_PAGE_NOT_FOUND);
+    return getLegalPage(db, page);
+  });
 
   routes.get('/api/admin/settings', { schema: { response: { 200: settingsSchema } } }, () => getSettings(db, env, secret));
 
   routes.post('/api/admin/settings', { schema: { body: settingsUpdateSchema, response: { 200: settingsSchema } } }, async (request) => {
     const admin = await requireAdmin(request);
-    await saveSettings(db, secret, admin.email, request.body);
+    const changed = await saveSettings(db, secret, admin.email, request.body);
+    if (changed.some((field) => field.startsWith('promo'))) publicCache.clear();
     return getSettings(db, env, secret);
   });
 

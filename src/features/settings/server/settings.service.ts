@@ -15,6 +15,11 @@ import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
   DEFAULT_EMAIL_PORT,
+  DEFAULT_PROMO_TEXT,
+  LEGAL_PAGES,
+  type LegalPage,
+  type LegalPageContent,
+  type SiteContent,
   DEFAULT_RESERVATION_HOURS,
   DEFAULT_TIMEZONE,
   EMAIL_SERVICE_TYPES,
@@ -32,11 +37,13 @@ import {
 } from '../settings.schema';
 import { mailSettingsChanged } from './mail-transport-cache';
 import { organiserAddress, senderOf } from './sender';
+import { DEFAULT_LEGAL_TEXT } from './default-legal-text';
 
 export const GENERAL_KEY = 'general';
 export const EMAIL_KEY = 'email';
 export const PAYMENT_KEY = 'payment';
 export const NOTIFY_KEY = 'notifications';
+export const SITE_KEY = 'site';
 const SEAL_LABEL = 'settings';
 
 /** Stored shapes; anything unreadable (an older or hand-edited row) falls back to the default. */
@@ -59,6 +66,13 @@ const storedEmailSchema = z.object({
 const storedNotifySchema = z.object(
   Object.fromEntries(ORGANISER_NOTIFICATION_NAMES.map((name) => [name, z.boolean().catch(true)])) as Record<OrganiserNotification, z.ZodCatch<z.ZodBoolean>>,
 );
+const storedSiteSchema = z.object({
+  promoText: z.string().catch(DEFAULT_PROMO_TEXT),
+  promoEndsOn: nullableText,
+  privacyPolicy: z.string().catch(DEFAULT_LEGAL_TEXT.privacyPolicy),
+  termsOfService: z.string().catch(DEFAULT_LEGAL_TEXT.termsOfService),
+  cookiePolicy: z.string().catch(DEFAULT_LEGAL_TEXT.cookiePolicy),
+});
 const storedPaymentSchema = z.object({
   reservationHours: z.number().int().min(MIN_RESERVATION_HOURS).max(MAX_RESERVATION_HOURS).catch(DEFAULT_RESERVATION_HOURS),
 });
@@ -71,6 +85,10 @@ const parseGeneral = (value: unknown): StoredGeneral => storedGeneralSchema.pars
 const parseEmail = (value: unknown): StoredEmail => storedEmailSchema.parse(value ?? {});
 const parsePayment = (value: unknown): StoredPayment => storedPaymentSchema.parse(value ?? {});
 const parseNotify = (value: unknown): OrganiserNotifications => storedNotifySchema.parse(value ?? {});
+type StoredSite = z.infer<typeof storedSiteSchema>;
+const parseSite = (value: unknown): StoredSite => storedSiteSchema.parse(value ?? {});
+/** The site fields of the settings: input name and stored name are the same. */
+const SITE_FIELDS = ['promoText', 'promoEndsOn', 'privacyPolicy', 'termsOfService', 'cookiePolicy'] as const;
 
 type SecretField = 'password' | 'clientSecret';
 
@@ -131,9 +149,9 @@ async function readRows(db: Database) {
   const rows = await db
     .select({ key: settings.key, value: settings.value, updatedAt: settings.updatedAt })
     .from(settings)
-    .where(inArray(settings.key, [GENERAL_KEY, EMAIL_KEY, PAYMENT_KEY, NOTIFY_KEY]));
+    .where(inArray(settings.key, [GENERAL_KEY, EMAIL_KEY, PAYMENT_KEY, NOTIFY_KEY, SITE_KEY]));
   const row = (key: string) => rows.find((candidate) => candidate.key === key);
-  return { general: row(GENERAL_KEY), email: row(EMAIL_KEY), payment: row(PAYMENT_KEY), notify: row(NOTIFY_KEY) };
+  return { general: row(GENERAL_KEY), email: row(EMAIL_KEY), payment: row(PAYMENT_KEY), notify: row(NOTIFY_KEY), site: row(SITE_KEY) };
 }
 
 function openEmail(stored: StoredEmail, secret: string): EmailConfig {
@@ -181,15 +199,35 @@ export async function getNotificationTarget(db: Database): Promise<{ switches: O
   return { switches: parseNotify(value(NOTIFY_KEY)), replyTo: parseEmail(value(EMAIL_KEY)).replyTo };
 }
 
+async function readSite(db: Database): Promise<{ site: StoredSite; updatedAt: Date | null }> {
+  const [row] = await db.select({ value: settings.value, updatedAt: settings.updatedAt }).from(settings).where(eq(settings.key, SITE_KEY));
+  return { site: parseSite(row?.value), updatedAt: row?.updatedAt ?? null };
+}
+
+/** GET /api/site-content: the promo sticker until the end of its last day (UTC), unless it is empty. */
+export async function getSiteContent(db: Database, now = new Date()): Promise<SiteContent> {
+  const { site } = await readSite(db);
+  const ended = site.promoEndsOn !== null && now.toISOString().slice(0, 10) > site.promoEndsOn;
+  return { promo: site.promoText && !ended ? site.promoText : null };
+}
+
+/** GET /api/legal/{page}: the footer page's markdown, as the admin wrote it. */
+export async function getLegalPage(db: Database, page: LegalPage): Promise<LegalPageContent> {
+  const { site, updatedAt } = await readSite(db);
+  const { title, field } = LEGAL_PAGES[page];
+  return { title, content: site[field], updatedAt: updatedAt?.toISOString() ?? null };
+}
+
 export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL' | 'ADMIN_EMAIL'>, secret: string): Promise<Settings> {
   const rows = await readRows(db);
   const general = parseGeneral(rows.general?.value);
   const email = openEmail(parseEmail(rows.email?.value), secret);
   const payment = parsePayment(rows.payment?.value);
   const notify = parseNotify(rows.notify?.value);
+  const site = parseSite(rows.site?.value);
   const configured = isEmailConfigComplete(email);
   const sender = senderOf(email, await organiserAddress(db, env));
-  const stamps = [rows.general?.updatedAt, rows.email?.updatedAt, rows.payment?.updatedAt, rows.notify?.updatedAt].filter((date): date is Date => Boolean(date));
+  const stamps = [rows.general?.updatedAt, rows.email?.updatedAt, rows.payment?.updatedAt, rows.notify?.updatedAt, rows.site?.updatedAt].filter((date): date is Date => Boolean(date));
   const updatedAt = stamps.length ? new Date(Math.max(...stamps.map((date) => date.getTime()))).toISOString() : null;
   return {
     timezone: general.timezone,
@@ -210,6 +248,7 @@ export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL' | 'ADM
     emailTransportSource: configured ? 'settings' : env.SMTP_URL ? 'smtp_url' : 'none',
     reservationHours: payment.reservationHours,
     ...notify,
+    ...site,
     updatedAt,
   };
 }
@@ -303,7 +342,8 @@ export async function saveSettings(db: Database, secret: string, actor: string, 
     SECRET_FIELDS.some(([name, clear]) => input[name] !== undefined || input[clear] === true);
   const touchesPayment = input.reservationHours !== undefined;
   const touchesNotify = ORGANISER_NOTIFICATION_NAMES.some((name) => input[name] !== undefined);
-  const keys = [touchesGeneral && GENERAL_KEY, touchesEmail && EMAIL_KEY, touchesPayment && PAYMENT_KEY, touchesNotify && NOTIFY_KEY].filter(
+  const touchesSite = SITE_FIELDS.some((name) => input[name] !== undefined);
+  const keys = [touchesGeneral && GENERAL_KEY, touchesEmail && EMAIL_KEY, touchesPayment && PAYMENT_KEY, touchesNotify && NOTIFY_KEY, touchesSite && SITE_KEY].filter(
     (key): key is string => Boolean(key),
   );
   if (keys.length === 0) return [];
@@ -332,6 +372,19 @@ export async function saveSettings(db: Database, secret: string, actor: string, 
         const next = { ...stored, ...Object.fromEntries(switched.map((name) => [name, input[name]])) };
         await tx.update(settings).set({ value: next, updatedAt: sql`now()` }).where(eq(settings.key, NOTIFY_KEY));
         fields.push(...switched);
+      }
+    }
+
+    const siteRow = rows.find((row) => row.key === SITE_KEY);
+    if (siteRow) {
+      const stored = parseSite(siteRow.value);
+      // An empty end date means none.
+      const sent = (name: (typeof SITE_FIELDS)[number]) => (name === 'promoEndsOn' ? emptyToNull(input.promoEndsOn) : input[name]);
+      const siteFields = SITE_FIELDS.filter((name) => sent(name) !== undefined && sent(name) !== stored[name]);
+      if (siteFields.length > 0) {
+        const next = { ...stored, ...Object.fromEntries(siteFields.map((name) => [name, sent(name)])) };
+        await tx.update(settings).set({ value: next, updatedAt: sql`now()` }).where(eq(settings.key, SITE_KEY));
+        fields.push(...siteFields);
       }
     }
 

@@ -3,7 +3,6 @@ import type { ExpertiseLevel } from '../workshops.schema';
 /** Fixed workshop facts from spec §1 and §4, shown on the landing and intro pages. */
 export const WORKSHOP_FORMAT = '1x 2 hour group session';
 export const WORKSHOP_DURATION = '2 hour workshop';
-export const PROMO_TEXT = 'Only $5 until June 21!';
 
 /** What attendees learn: the five outcomes listed on the intro page and the featured card. */
 export const learningOutcomes = [

@@ -60,6 +60,7 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       section('workshop-assets', 'Workshop Assets', () => import('../../../../features/admin-blog/ui/workshop-assets-tab')),
       section('social-cards', 'Social Cards', () => import('../../../../features/operations/ui/social-cards-tab')),
       section('strategy-notes', 'Strategy Notes', withCsv('strategyNotes', () => import('../../../../features/strategy-notes/ui/strategy-notes-tab'))),
+      section('site', 'Promo & Pages', () => import('../../../../features/settings/ui/site-settings-tab')),
     ],
   },
   {

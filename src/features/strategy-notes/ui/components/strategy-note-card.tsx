@@ -2,7 +2,7 @@ import { Archive, Pencil } from 'lucide-react';
 import { memo } from 'react';
 import { Badge } from '../../../../client/components/ui/badge';
 import { DeleteAction, RowButton } from '../../../../client/components/ui/resource-view';
-import { Markdown } from '../../markdown';
+import { Markdown } from '../../../../client/components/markdown';
 import { CATEGORY_LABELS, type StrategyNote } from '../../strategy-notes.schema';
 import { formatNoteDate } from '../note-format';
 

@@ -6,7 +6,7 @@ import { useSchemaForm } from '../../../../client/components/ui/use-schema-form'
 import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
 import { cx } from '../../../../client/components/ui/cx';
-import { Markdown } from '../../markdown';
+import { Markdown } from '../../../../client/components/markdown';
 import {
   CATEGORY_LABELS,
   STRATEGY_NOTE_CATEGORIES,

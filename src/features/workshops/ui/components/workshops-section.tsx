@@ -10,10 +10,13 @@ import { expertiseSentence, learningOutcomes, WORKSHOP_FORMAT } from '../worksho
 import { PromoBadge } from './promo-badge';
 import { SeatsLeftBadge } from './seats-left-badge';
 
-/** Landing section 3: the featured workshop, taken from the first date of the list (spec §2). */
+/**
+ * Landing section 3: the featured workshop — the date the admin marked Featured, else the first
+ * of the list (spec §2) — with its own seats left and the sentence for its level.
+ */
 export function WorkshopsSection() {
   const { data, isPending } = useWorkshopDates();
-  const featured = data?.[0];
+  const featured = data?.find((date) => date.isFeatured) ?? data?.[0];
   const level = featured?.expertiseLevel ?? 'beginner';
   const title = (featured?.title || WORKSHOP_FALLBACK_TITLE).toUpperCase();
   const price = featured?.price ?? DEFAULT_PRICE_DOLLARS;
@@ -32,7 +35,7 @@ export function WorkshopsSection() {
           <div className="p-6 sm:p-8">
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone="secondary">{expertiseLabels[level]}</Badge>
-              <SeatsLeftBadge />
+              <SeatsLeftBadge date={featured} />
             </div>
             {isPending ? (
               <Skeleton className="mt-4 h-9 w-4/5" />

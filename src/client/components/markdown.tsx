@@ -7,7 +7,7 @@ import type {} from 'remark-parse';
 import type { Processor } from 'unified';
 
 /**
- * Strategy notes' markdown, rendered by react-markdown (CommonMark, docs/decisions/012). It builds
+ * Markdown written by the admin (strategy notes, the legal pages), rendered by react-markdown (CommonMark, docs/decisions/012). It builds
  * React elements and never hands HTML to the browser; on top of it this module keeps the notes'
  * safety rules:
  *
