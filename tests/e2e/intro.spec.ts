@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { getWorkshopDates, seatsLeft, usdPattern } from './support/api';
+import { expectCurrentPromo, getWorkshopDates, seatsLeft, usdPattern } from './support/api';
 import { bookingForm, dateRadios } from './support/booking';
 import { cta, expectScrolledTo, holdRequests, seatsBadge } from './support/page';
 
@@ -11,7 +11,7 @@ test.describe('intro page', () => {
     await expect(main.getByText('2 hour workshop').first()).toBeVisible();
     await expect(main.getByText('1x 2 hour group session').first()).toBeVisible();
     await expect(main.getByText(/^\s*beginner\s*$/i).first()).toBeVisible();
-    await expect(main.getByText('Only $5 until June 21!').first()).toBeVisible();
+    await expectCurrentPromo(main, request);
     const dates = await getWorkshopDates(request);
     await expect(main.getByText(usdPattern(dates[0]?.price ?? 499)).first()).toBeVisible();
     expect(await main.getByRole('listitem').count(), 'five learning outcomes').toBeGreaterThanOrEqual(5);

@@ -9,6 +9,7 @@ import {
   htmlText,
   isTbc,
   usdPattern,
+  expectCurrentPromo,
   adminRequest,
   adminGetJson,
   type Testimonial,
@@ -82,7 +83,7 @@ test.describe('landing page', () => {
     await expect(workshops.getByText(expertiseLabel[first.expertiseLevel], { exact: false }).first()).toBeVisible();
     await expect(workshops.getByText(usdPattern(first.price ?? 499)).first()).toBeVisible();
     await expect(workshops.getByText('1x 2 hour group session').first()).toBeVisible();
-    await expect(workshops.getByText('Only $5 until June 21!')).toBeVisible();
+    await expectCurrentPromo(workshops, request);
     const sentence = { beginner: 'Requires no technical expertise, just an attitude to explore!', some_expertise: 'Some prior coding experience recommended but not required.', expert: 'Designed for those with advanced experience who want to level up.' }[first.expertiseLevel];
     await expect(workshops.getByText(sentence)).toBeVisible();
     expect(await workshops.getByRole('listitem').count(), 'what attendees learn').toBeGreaterThanOrEqual(3);

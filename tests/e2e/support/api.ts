@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Locator } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_BASE_URL } from './constants';
 
 /* What the public API answers (spec §3, CONTRACT §6). Only the fields the tests read. */
@@ -121,3 +121,18 @@ const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric
 export const formatShortDate = (iso: string) => shortDate.format(new Date(iso));
 /** 'June 5, 2025'. */
 export const formatLongDate = (iso: string) => longDate.format(new Date(iso));
+
+/**
+ * The promo sticker the site runs now is shown in `scope`. The text is the admin's (the
+ * specification's by default) and public-pages.spec.ts changes it for a few seconds, so each try
+ * reads it again and, after the first, reloads the page.
+ */
+export async function expectCurrentPromo(scope: Locator, request: APIRequestContext): Promise<void> {
+  let tries = 0;
+  await expect(async () => {
+    if (tries++ > 0) await scope.page().reload();
+    const { promo } = await getJson<{ promo: string | null }>(request, '/api/site-content');
+    expect(promo, 'a promo is running').toBeTruthy();
+    await expect(scope.getByText(promo!).first()).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
