@@ -147,22 +147,33 @@ function fencedCode(pre: Element | undefined): { text: string; language: string 
   return { text: text.replace(/\n$/, ''), language: language?.slice('language-'.length) };
 }
 
-/**
- * Note headings sit under the tab's <h2> and the note's own <h3> title, so markdown's # to ###
- * become <h4> to <h6> and the page outline stays in order.
- */
-const h4 = ({ children }: { children?: ReactNode }) => <h4 className="text-lg font-extrabold">{children}</h4>;
-const h5 = ({ children }: { children?: ReactNode }) => <h5 className="text-base font-extrabold">{children}</h5>;
-const h6 = ({ children }: { children?: ReactNode }) => <h6 className="text-sm font-extrabold uppercase tracking-label">{children}</h6>;
+type HeadingLevel = 2 | 3 | 4 | 5 | 6;
+const HEADING_CLASSES: Record<HeadingLevel, string> = {
+  2: 'pt-2 text-2xl font-black',
+  3: 'pt-1 text-xl font-extrabold',
+  4: 'text-lg font-extrabold',
+  5: 'text-base font-extrabold',
+  6: 'text-sm font-extrabold uppercase tracking-label',
+};
+const headingComponent = (level: HeadingLevel) => {
+  const Tag = `h${level}` as const;
+  return ({ children }: { children?: ReactNode }) => <Tag className={HEADING_CLASSES[level]}>{children}</Tag>;
+};
 
-function componentsFor(source: string): Components {
+/**
+ * Markdown's # becomes <h{top}>, ## the level below it, and so on down to <h6>, so the page outline
+ * stays in order under the heading the text sits in: a note's # is an <h4> (under the tab's <h2>
+ * and the note's <h3>), a legal page's an <h2> (under the page's <h1>).
+ */
+function componentsFor(source: string, top: HeadingLevel): Components {
+  const level = (depth: number) => headingComponent(Math.min(top + depth, 6) as HeadingLevel);
   return {
-    h1: h4,
-    h2: h5,
-    h3: h6,
-    h4: h6,
-    h5: h6,
-    h6: h6,
+    h1: level(0),
+    h2: level(1),
+    h3: level(2),
+    h4: level(2),
+    h5: level(2),
+    h6: level(2),
     p: ({ children }) => <p className="whitespace-pre-line break-words">{children}</p>,
     ul: ({ children }) => <ul className="list-disc space-y-1 pl-6">{children}</ul>,
     ol: ({ children, start }) => (
@@ -209,10 +220,10 @@ function componentsFor(source: string): Components {
 const remarkPlugins = [notesSubset, boundedTree];
 const rehypePlugins = [itemsWithoutSeparators];
 
-/** A note's markdown, rendered safely. */
-export function Markdown({ source, className }: { source: string; className?: string }) {
+/** Markdown rendered safely; `headingLevel` is the element markdown's # becomes (default h4, for notes). */
+export function Markdown({ source, className, headingLevel = 4 }: { source: string; className?: string; headingLevel?: HeadingLevel }) {
   const prepared = useMemo(() => source.replace(/\r\n?/g, '\n').split('\n').map(capLineNesting).join('\n'), [source]);
-  const components = useMemo(() => componentsFor(prepared), [prepared]);
+  const components = useMemo(() => componentsFor(prepared, headingLevel), [prepared, headingLevel]);
   return (
     <div className={className ?? 'space-y-3 text-sm leading-relaxed'}>
       <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={urlTransform} components={components}>

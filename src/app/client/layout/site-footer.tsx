@@ -1,12 +1,12 @@
 import { Link } from 'wouter';
 import { SocialLinks } from '../../../client/components/ui/social-links';
 import { SITE_NAME, SITE_TAGLINE } from '../../../client/lib/site-info';
-import { LEGAL_PAGES } from '../../../features/settings';
+import { LEGAL_PAGE_META } from '../../../common/route-meta';
 
 const YEAR = new Date().getFullYear();
 
 /** The legal pages, written by the admin in Settings → Site (issue 18). */
-const legalLinks = Object.values(LEGAL_PAGES);
+const legalLinks = Object.entries(LEGAL_PAGE_META).map(([path, { title }]) => ({ path, title }));
 
 export function SiteFooter() {
   return (

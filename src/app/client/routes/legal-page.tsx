@@ -40,7 +40,7 @@ export default function LegalPageRoute() {
       ) : (
         <>
           {query.data.updatedAt ? <p className="mt-3 text-sm text-ink-soft">Last updated {formatLongDate(query.data.updatedAt)}</p> : null}
-          <Markdown source={query.data.content} className="mt-8 space-y-4 text-lg leading-relaxed" />
+          <Markdown source={query.data.content} headingLevel={2} className="mt-8 space-y-4 text-lg leading-relaxed" />
         </>
       )}
     </div>
