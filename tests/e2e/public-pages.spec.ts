@@ -45,7 +45,7 @@ test('the admin writes the cookie policy in Promo & Pages, and visitors read it'
     await signInAsAdmin(page);
     await openAdminTab(page, 'Promo & Pages');
     const form = page.getByRole('form', { name: 'Promo and pages' });
-    await form.getByLabel('Cookie Policy').fill('## The one cookie\n\nIt keeps you **signed in**. Nothing else.');
+    await form.getByLabel('Cookie Policy').fill('# The one cookie\n\nIt keeps you **signed in**. Nothing else.');
     await form.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('region', { name: /notifications/i }).getByText('Settings Updated', { exact: true })).toBeVisible();
     await expectNoSeriousViolations(page, 'Promo & Pages');
