@@ -212,7 +212,7 @@ export function emailLayout(parts: { title: string; bodyHtml: string; footerHtml
 <tr><td style="background-color:#ffffff;border:2px solid ${INK};border-radius:8px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">
 <tr><td style="padding:28px 24px 4px;"><h1 style="margin:0;font-size:22px;line-height:1.3;font-weight:bold;color:${INK};">${title}</h1></td></tr>
-<tr><td style="padding:8px 24px 28px;font-size:16px;line-height:1.6;color:${INK};overflow-wrap:anywhere;word-break:break-word;">${styleLinks(parts.bodyHtml)}</td></tr>
+<tr><td style="padding:8px 24px 28px;font-size:16px;line-height:1.6;color:${INK};overflow-wrap:break-word;word-wrap:break-word;">${styleLinks(parts.bodyHtml)}</td></tr>
 </table>
 </td></tr>
 ${footer}
