@@ -126,6 +126,7 @@ test('on a phone it reads in one column, without sideways scrolling, and works f
   }
   expect(reached.slice(0, 4)).toEqual(['Download calendar file', 'Add to Google Calendar', 'Add to Outlook', 'Go to my bookings']);
   await expectNoSeriousViolations(page);
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/confirmation-page-390.png`, fullPage: true });
 });
 
 test('a link with a forged token says so, and points to the bookings page', async ({ page, consoleGuard }) => {
