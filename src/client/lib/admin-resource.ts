@@ -10,7 +10,7 @@ import { apiGet, apiRequest, readJson } from './api-client';
  * its rows are read and checked, how long the list stays fresh, and which other lists (the public
  * page's) follow each change.
  */
-export type AdminResource<Row extends { id: number }> = {
+export type AdminResource<Row extends { id: number }, Removed = void> = {
   path: string;
   /** What the admin calls its rows, in headings, toasts and the table's states. */
   names: ResourceNames;
@@ -18,10 +18,15 @@ export type AdminResource<Row extends { id: number }> = {
   freshMs?: number;
   /** Lists that show the same rows elsewhere (the landing page's), re-read after every change. */
   alsoRefresh?: readonly QueryKey[];
+  /**
+   * When DELETE answers with a body: how it is read, and whether the server kept the row
+   * (e.g. took it off sale instead, because other records refer to it).
+   */
+  removal?: { answerSchema: ZodType<Removed>; keptRow(answer: Removed): boolean };
 };
 
 /** The read of a resource's list (key `[path]`), also for other screens that show its rows (a form's choices). */
-export function resourceListQuery<Row extends { id: number }>(resource: AdminResource<Row>) {
+export function resourceListQuery<Row extends { id: number }, Removed = void>(resource: AdminResource<Row, Removed>) {
   return queryOptions({
     queryKey: [resource.path],
     queryFn: () => apiGet(resource.path, z.array(resource.rowSchema)),
@@ -30,7 +35,7 @@ export function resourceListQuery<Row extends { id: number }>(resource: AdminRes
 }
 
 /** The list and the three writes of a resource; every write re-reads the list and its followers. */
-export function useAdminResource<Row extends { id: number }, Input, Changes = Partial<Input>>(resource: AdminResource<Row>) {
+export function useAdminResource<Row extends { id: number }, Input, Changes = Partial<Input>, Removed = void>(resource: AdminResource<Row, Removed>) {
   const queryClient = useQueryClient();
   const key = [resource.path] as const;
   const refresh = () => Promise.all([key, ...(resource.alsoRefresh ?? [])].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
@@ -48,11 +53,13 @@ export function useAdminResource<Row extends { id: number }, Input, Changes = Pa
     },
   });
   const remove = useMutation({
-    mutationFn: async (id: number) => {
-      await apiRequest('DELETE', `${resource.path}/${id}`);
+    mutationFn: async (id: number): Promise<Removed> => {
+      const response = await apiRequest('DELETE', `${resource.path}/${id}`);
+      return resource.removal ? readJson(response, resource.removal.answerSchema) : (undefined as Removed);
     },
-    onSuccess: (_answer, id) => {
-      // Gone from the table at once; the re-read confirms it.
+    onSuccess: (answer, id) => {
+      // Gone from the table at once (unless the server kept it); the re-read confirms it.
+      if (resource.removal?.keptRow(answer)) return;
       queryClient.setQueryData<Row[]>(key, (rows) => rows?.filter((row) => row.id !== id));
     },
     // Also after a refusal: the list may have been stale (someone else removed the row meanwhile).
@@ -61,13 +68,14 @@ export function useAdminResource<Row extends { id: number }, Input, Changes = Pa
   return { list, create, update, remove, names: resource.names };
 }
 
-export type AdminResourceState<Row extends { id: number }, Input, Changes> = ReturnType<typeof useAdminResource<Row, Input, Changes>>;
+export type AdminResourceState<Row extends { id: number }, Input, Changes, Removed = void> = ReturnType<typeof useAdminResource<Row, Input, Changes, Removed>>;
 
 /** What the toasts of a resource say (the specification's texts where it gives them). */
-export type ResourceTexts<Row> = {
+export type ResourceTexts<Row, Removed = void> = {
   created: (row: Row) => ToastInput;
   updated: (row: Row) => ToastInput;
-  deleted: (row: Row) => ToastInput;
+  /** `answer`: what the server said to the DELETE, when the resource reads it (`removal`). */
+  deleted: (row: Row, answer: Removed) => ToastInput;
   createFailed: string;
   updateFailed: string;
   deleteFailed: string;
@@ -103,9 +111,9 @@ export function namedTexts<Row>(
  * The create / edit dialog, the delete confirmation and the in-row changes (switches) of a
  * resource, with their toasts and pending states: a tab says only what differs.
  */
-export function useResourceEditor<Row extends { id: number }, Input extends Changes, Changes>(
-  resource: AdminResourceState<Row, Input, Changes>,
-  texts: ResourceTexts<Row>,
+export function useResourceEditor<Row extends { id: number }, Input extends Changes, Changes, Removed = void>(
+  resource: AdminResourceState<Row, Input, Changes, Removed>,
+  texts: ResourceTexts<Row, Removed>,
   /** What else follows a deletion (e.g. leaving the dashboard when an admin removed themselves). */
   afterDelete?: (row: Row) => void,
 ) {
@@ -148,19 +156,19 @@ export function useResourceEditor<Row extends { id: number }, Input extends Chan
     );
   };
 
-  /** A change made in the row itself (a switch), with its own success text. */
-  const change = (row: Row, changes: Changes, said: (updated: Row) => ToastInput = texts.updated) =>
+  /** A change made in the row itself (a switch), with its own success text and, if given, its own failure text. */
+  const change = (row: Row, changes: Changes, said: (updated: Row) => ToastInput = texts.updated, failed: string = texts.updateFailed) =>
     update.mutate(
       { id: row.id, changes },
-      { onSuccess: (updated) => toast(said(updated)), onError: (error) => failureToast(texts.updateFailed, error) },
+      { onSuccess: (updated) => toast(said(updated)), onError: (error) => failureToast(failed, error) },
     );
 
   const confirmDelete = () => {
     if (!toDelete) return;
     const row = toDelete;
     remove.mutate(row.id, {
-      onSuccess: () => {
-        toast(texts.deleted(row));
+      onSuccess: (answer) => {
+        toast(texts.deleted(row, answer));
         afterDelete?.(row);
       },
       onError: (error) => failureToast(texts.deleteFailed, error),

@@ -195,10 +195,11 @@ export function DeleteConfirmation<Row>({
   deletion: Deletion<Row>;
   title: (row: Row) => string;
   description: string | ((row: Row) => string);
-  /** The confirm button's word and its busy form, when Delete is not the word ('Remove'). */
-  verb?: { label: string; busy: string };
+  /** The confirm button's word and its busy form, when Delete is not the word ('Remove'), also per row. */
+  verb?: { label: string; busy: string } | ((row: Row) => { label: string; busy: string });
 }) {
   const { row } = deletion;
+  const words = typeof verb === 'function' ? (row ? verb(row) : { label: 'Delete', busy: 'Deleting…' }) : verb;
   return (
     <ConfirmDialog
       open={row !== null}
@@ -207,7 +208,7 @@ export function DeleteConfirmation<Row>({
       }}
       title={row ? title(row) : ''}
       description={row ? (typeof description === 'string' ? description : description(row)) : ''}
-      confirmLabel={deletion.busy ? verb.busy : verb.label}
+      confirmLabel={deletion.busy ? words.busy : words.label}
       busy={deletion.busy}
       onConfirm={deletion.confirm}
     />

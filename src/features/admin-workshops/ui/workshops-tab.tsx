@@ -1,134 +1,181 @@
-import { Plus } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
+import { Badge } from '../../../client/components/ui/badge';
 import { RefreshButton } from '../../../client/components/ui/refresh-button';
-import { EmptyState, ErrorState, TableSkeleton } from '../../../client/components/ui/data-table';
+import { DeleteConfirmation, ResourceTable, ResourceToolbar, type Column } from '../../../client/components/ui/resource-view';
 import { toast } from '../../../client/components/ui/toast-store';
-import type { AdminWorkshopDate } from '../admin-workshops.schema';
-import { useDeleteWorkshopDate } from './api/delete-workshop-date';
-import { useAdminWorkshopDates } from './api/get-admin-workshop-dates';
-import { useUpdateWorkshopDate } from './api/update-workshop-date';
-import { WorkshopDatesTable } from './components/workshop-dates-table';
+import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
+import type { AdminWorkshopDate, DeleteWorkshopDateResult, WorkshopDateInput, WorkshopForm } from '../admin-workshops.schema';
+import { workshopDatesResource } from './api/workshop-dates-resource';
 import { WorkshopFormDialog } from './components/workshop-form-dialog';
+import { WorkshopRowActions } from './components/workshop-row-actions';
 import { failureDescription, loadedDescription, WORKSHOP_TOASTS } from './workshop-texts';
 
-type Editing = { workshop: AdminWorkshopDate | null } | null;
-
 const describe = (workshop: AdminWorkshopDate) => `${workshop.title} (${workshop.isTBC ? 'TBC' : workshop.date})`;
+
+const TEXTS: ResourceTexts<AdminWorkshopDate, DeleteWorkshopDateResult> = {
+  created: () => ({ title: WORKSHOP_TOASTS.created, description: 'The new workshop date has been added.' }),
+  updated: () => ({ title: WORKSHOP_TOASTS.updated, description: 'The workshop details have been saved.' }),
+  // A date with bookings is kept and deactivated: the server says which.
+  deleted: (_workshop, result) => ({ title: result.deleted ? WORKSHOP_TOASTS.deleted : WORKSHOP_TOASTS.updated, description: result.message }),
+  createFailed: WORKSHOP_TOASTS.createFailed,
+  updateFailed: WORKSHOP_TOASTS.editFailed,
+  deleteFailed: WORKSHOP_TOASTS.deleteFailed,
+  // 'Error', then what failed with the server's reason (spec §8's wording).
+  failure: (text, error) => ({ title: WORKSHOP_TOASTS.errorTitle, description: failureDescription(text, error), variant: 'destructive' }),
+};
+
+/** '499' or '4.50': the column header already says ($). */
+function priceText(price: number): string {
+  return Number.isInteger(price) ? price.toLocaleString('en-US') : price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** Also an older row saved without a date or time reads as TBC, as visitors see it. */
+const isTbc = (workshop: AdminWorkshopDate) => workshop.isTBC || !workshop.date || !workshop.time;
+
+/** Columns exactly as spec §2: Date, Time, Timezone, Seats, Price ($), Status, Featured, Actions. */
+const COLUMNS: Column<AdminWorkshopDate>[] = [
+  {
+    header: 'Date',
+    cell: (workshop) => (
+      <>
+        <span className="block font-bold whitespace-nowrap">{isTbc(workshop) ? 'TBC' : workshop.date}</span>
+        <span className="block max-w-64 truncate text-xs text-ink-soft" title={workshop.title}>
+          {workshop.title}
+        </span>
+      </>
+    ),
+  },
+  {
+    header: 'Time',
+    className: 'whitespace-nowrap',
+    cell: (workshop) => (
+      <>
+        {isTbc(workshop) ? 'TBC' : workshop.time}
+        {!isTbc(workshop) && workshop.endsNextDay ? <span className="block text-xs text-ink-soft">ends the next day</span> : null}
+      </>
+    ),
+  },
+  {
+    header: 'Timezone',
+    className: 'whitespace-nowrap',
+    cell: (workshop) => (
+      <>
+        {workshop.timezone}
+        {/* The abbreviation in force that day, when it differs from what was typed ('PST' in July is PDT). */}
+        {workshop.timeZoneAbbreviation && workshop.timeZoneAbbreviation !== workshop.timezone ? (
+          <span className="block text-xs text-ink-soft">{workshop.timeZoneAbbreviation} that day</span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    header: 'Seats',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (workshop) => `${workshop.seatsTaken} / ${workshop.seatsTotal}`,
+  },
+  { header: 'Price ($)', className: 'tabular-nums', cell: (workshop) => priceText(workshop.price) },
+  { header: 'Status', cell: (workshop) => (workshop.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="paper">Inactive</Badge>) },
+  {
+    header: 'Featured',
+    cell: (workshop) =>
+      workshop.isFeatured ? (
+        <Badge tone="accent">
+          <Star aria-hidden="true" className="size-3.5 fill-current" />
+          Featured
+        </Badge>
+      ) : (
+        <span className="text-ink-soft">
+          <span aria-hidden="true">—</span>
+          <span className="sr-only">Not featured</span>
+        </span>
+      ),
+  },
+];
 
 /** The Workshops tab (spec §2, §4, §8): every workshop date, with create, edit, toggles and delete. */
 /** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
 export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode }) {
-  const workshops = useAdminWorkshopDates();
-  const updateWorkshop = useUpdateWorkshopDate();
-  const deleteWorkshop = useDeleteWorkshopDate();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<AdminWorkshopDate | null>(null);
+  const resource = useAdminResource<AdminWorkshopDate, WorkshopForm, WorkshopDateInput, DeleteWorkshopDateResult>(workshopDatesResource);
+  const editor = useResourceEditor(resource, TEXTS);
   const [refreshing, setRefreshing] = useState(false);
 
   // One toast per failed read (on entry, on refresh, after a change).
-  const { isError, errorUpdatedAt } = workshops;
+  const { isError, errorUpdatedAt } = resource.list;
   useEffect(() => {
     if (isError) toast({ title: WORKSHOP_TOASTS.errorTitle, description: WORKSHOP_TOASTS.loadFailed, variant: 'destructive' });
   }, [isError, errorUpdatedAt]);
 
   const refresh = async () => {
     setRefreshing(true);
-    const result = await workshops.refetch();
+    const result = await resource.list.refetch();
     setRefreshing(false);
     if (result.isSuccess) toast({ title: WORKSHOP_TOASTS.loadedTitle, description: loadedDescription(result.data.length) });
   };
 
   const toggleActive = (workshop: AdminWorkshopDate) =>
-    updateWorkshop.mutate(
-      { id: workshop.id, input: { isActive: !workshop.isActive } },
-      {
-        onSuccess: (updated) =>
-          toast({ title: WORKSHOP_TOASTS.updated, description: `${describe(updated)} is now ${updated.isActive ? 'active' : 'inactive'}.` }),
-        onError: (error) =>
-          toast({ title: WORKSHOP_TOASTS.errorTitle, description: failureDescription(WORKSHOP_TOASTS.statusFailed, error), variant: 'destructive' }),
-      },
+    editor.change(
+      workshop,
+      { isActive: !workshop.isActive },
+      (updated) => ({ title: WORKSHOP_TOASTS.updated, description: `${describe(updated)} is now ${updated.isActive ? 'active' : 'inactive'}.` }),
+      WORKSHOP_TOASTS.statusFailed,
     );
 
   const toggleFeatured = (workshop: AdminWorkshopDate) =>
-    updateWorkshop.mutate(
-      { id: workshop.id, input: { isFeatured: !workshop.isFeatured } },
-      {
-        onSuccess: (updated) =>
-          toast({
-            title: WORKSHOP_TOASTS.updated,
-            description: updated.isFeatured ? `${describe(updated)} is now the featured workshop.` : `${describe(updated)} is no longer featured.`,
-          }),
-        onError: (error) =>
-          toast({ title: WORKSHOP_TOASTS.errorTitle, description: failureDescription(WORKSHOP_TOASTS.featuredFailed, error), variant: 'destructive' }),
-      },
+    editor.change(
+      workshop,
+      { isFeatured: !workshop.isFeatured },
+      (updated) => ({
+        title: WORKSHOP_TOASTS.updated,
+        description: updated.isFeatured ? `${describe(updated)} is now the featured workshop.` : `${describe(updated)} is no longer featured.`,
+      }),
+      WORKSHOP_TOASTS.featuredFailed,
     );
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    deleteWorkshop.mutate(deleting.id, {
-      onSuccess: (result) => {
-        setDeleting(null);
-        toast(
-          result.deleted
-            ? { title: WORKSHOP_TOASTS.deleted, description: result.message }
-            : { title: WORKSHOP_TOASTS.updated, description: result.message },
-        );
-      },
-      onError: (error) =>
-        toast({ title: WORKSHOP_TOASTS.errorTitle, description: failureDescription(WORKSHOP_TOASTS.deleteFailed, error), variant: 'destructive' }),
-    });
-  };
-
-  const busyId = updateWorkshop.isPending ? (updateWorkshop.variables?.id ?? null) : deleteWorkshop.isPending ? (deleteWorkshop.variables ?? null) : null;
+  const { deletion } = editor;
+  const busy = (workshop: AdminWorkshopDate) => editor.changingId === workshop.id || (deletion.busy && deletion.row?.id === workshop.id);
+  const booked = (workshop: AdminWorkshopDate) => workshop.bookingsCount > 0;
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={smallButtonClasses('primary')} onClick={() => setEditing({ workshop: null })}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add Workshop
-        </button>
-        <RefreshButton refreshing={refreshing} onRefresh={() => void refresh()} label="Refresh Data" />
-        {csvActions}
-      </div>
-
-      {workshops.isPending ? (
-        <div aria-busy="true">
-          <span className="sr-only">Loading workshop dates…</span>
-          <TableSkeleton />
+    <div>
+      <ResourceToolbar add={{ label: 'Add Workshop', onClick: editor.openNew }}>
+        <div className="flex flex-wrap items-center gap-2">
+          <RefreshButton refreshing={refreshing} onRefresh={() => void refresh()} label="Refresh Data" />
+          {csvActions}
         </div>
-      ) : workshops.isError ? (
-        <ErrorState message={WORKSHOP_TOASTS.loadFailed} onRetry={() => void workshops.refetch()} />
-      ) : workshops.data.length === 0 ? (
-        <EmptyState title="No workshops yet">Use Add Workshop to schedule the first date.</EmptyState>
-      ) : (
-        <WorkshopDatesTable
-          workshops={workshops.data}
-          busyId={busyId}
-          onEdit={(workshop) => setEditing({ workshop })}
-          onToggleActive={toggleActive}
-          onToggleFeatured={toggleFeatured}
-          onDelete={setDeleting}
-        />
-      )}
+      </ResourceToolbar>
 
-      <WorkshopFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} workshop={editing?.workshop ?? null} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        // A date with bookings is kept for their history and taken off sale: the dialog says so.
-        title={deleting && deleting.bookingsCount > 0 ? 'Deactivate this workshop?' : 'Delete this workshop?'}
-        description={
-          deleting
-            ? deleting.bookingsCount > 0
-              ? `${describe(deleting)} has ${deleting.bookingsCount} booking${deleting.bookingsCount === 1 ? '' : 's'}, so it will be deactivated instead of deleted.`
-              : `${describe(deleting)} will be removed for good.`
-            : ''
+      <ResourceTable
+        resource={resource}
+        label="Workshop dates"
+        noun="workshops"
+        loadFailed={WORKSHOP_TOASTS.loadFailed}
+        empty={{ title: 'No workshops yet', children: 'Use Add Workshop to schedule the first date.' }}
+        columns={COLUMNS}
+        rowActions={(workshop) => (
+          <WorkshopRowActions
+            workshop={workshop}
+            busy={busy(workshop)}
+            onEdit={() => editor.openEdit(workshop)}
+            onToggleActive={() => toggleActive(workshop)}
+            onToggleFeatured={() => toggleFeatured(workshop)}
+            onDelete={() => deletion.ask(workshop)}
+          />
+        )}
+      />
+
+      <WorkshopFormDialog key={editor.opening} {...editor.form} onSubmit={({ values, onRefused }) => editor.save(values, { onRefused })} />
+
+      {/* A date with bookings is kept for their history and taken off sale: the dialog says so. */}
+      <DeleteConfirmation
+        deletion={deletion}
+        title={(workshop) => (booked(workshop) ? 'Deactivate this workshop?' : 'Delete this workshop?')}
+        description={(workshop) =>
+          booked(workshop)
+            ? `${describe(workshop)} has ${workshop.bookingsCount} booking${workshop.bookingsCount === 1 ? '' : 's'}, so it will be deactivated instead of deleted.`
+            : `${describe(workshop)} will be removed for good.`
         }
-        confirmLabel={deleting && deleting.bookingsCount > 0 ? 'Deactivate' : 'Delete'}
-        onConfirm={confirmDelete}
-        busy={deleteWorkshop.isPending}
+        verb={(workshop) => (booked(workshop) ? { label: 'Deactivate', busy: 'Deactivating…' } : { label: 'Delete', busy: 'Deleting…' })}
       />
     </div>
   );

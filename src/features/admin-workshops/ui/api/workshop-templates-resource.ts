@@ -1,7 +1,7 @@
 import { ADMIN_FRESH_MS } from '../../../../client/lib/admin-queries';
 import type { AdminResource } from '../../../../client/lib/admin-resource';
 import { workshopTemplateSchema, type WorkshopTemplate } from '../../workshop-templates.schema';
-import { ADMIN_WORKSHOP_DATES_KEY } from './get-admin-workshop-dates';
+import { ADMIN_WORKSHOP_DATES_KEY } from './workshop-dates-resource';
 
 /**
  * Workshop templates (spec §7: fresh for 10 minutes). The Templates tab and the workshop form's

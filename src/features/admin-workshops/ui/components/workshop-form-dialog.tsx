@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Dialog, FormDialogFooter } from '../../../../client/components/ui/dialog';
 import { CheckboxField, FieldError, SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
-import { toast } from '../../../../client/components/ui/toast-store';
+import { ResourceFormDialog, type ResourceDialogTexts, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { resourceListQuery } from '../../../../client/lib/admin-resource';
 import { ApiError } from '../../../../client/lib/api-client';
@@ -26,12 +25,7 @@ import {
   zoneOptionLabel,
 } from '../../workshop-date-text';
 import { InstantInYourZone } from './instant-in-your-zone';
-import { useCreateWorkshopDate } from '../api/create-workshop-date';
-import { useUpdateWorkshopDate } from '../api/update-workshop-date';
 import { workshopTemplatesResource } from '../api/workshop-templates-resource';
-import { failureDescription, WORKSHOP_TOASTS } from '../workshop-texts';
-
-const FORM_ID = 'workshop-form';
 
 const expertiseOptions = expertiseLevels.map((level) => ({ value: level, label: expertiseLabels[level] }));
 
@@ -61,46 +55,18 @@ function formValuesOf(workshop: AdminWorkshopDate | null): WorkshopFormInput {
   };
 }
 
-type WorkshopFormDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** null: a new workshop. */
-  workshop: AdminWorkshopDate | null;
-};
+/** The form's values, and what shows the server's refusal of one field in place. */
+export type WorkshopSubmit = { values: WorkshopForm; onRefused: (error: unknown) => void };
 
-/** Create or edit a workshop date (spec §5), validated by the same schema as the server. */
-export function WorkshopFormDialog({ open, onOpenChange, workshop }: WorkshopFormDialogProps) {
-  const createWorkshop = useCreateWorkshopDate();
-  const updateWorkshop = useUpdateWorkshopDate();
-  const saving = createWorkshop.isPending || updateWorkshop.isPending;
-  const save = (values: WorkshopForm) =>
-    workshop ? updateWorkshop.mutateAsync({ id: workshop.id, input: values }) : createWorkshop.mutateAsync(values);
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={workshop ? 'Edit Workshop' : 'Add Workshop'}
-      description={workshop ? 'Change the details of this workshop date.' : 'Schedule a new workshop date.'}
-      size="lg"
-      footer={<FormDialogFooter formId={FORM_ID} busy={saving} label={workshop ? 'Save Changes' : 'Create Workshop'} onCancel={() => onOpenChange(false)} />}
-    >
-      {/* Mounted per opening, so each opening starts from the workshop's current values. */}
-      {open ? <WorkshopFormBody key={workshop?.id ?? 'new'} workshop={workshop} save={save} onDone={() => onOpenChange(false)} /> : null}
-    </Dialog>
-  );
-}
+const DIALOG_TEXTS: ResourceDialogTexts<AdminWorkshopDate> = { noun: 'Workshop', editTitle: () => 'Edit Workshop' };
 
-type WorkshopFormBodyProps = {
-  workshop: AdminWorkshopDate | null;
-  save: (values: WorkshopForm) => Promise<AdminWorkshopDate>;
-  onDone: () => void;
-};
-
-function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
+/** Create or edit a workshop date (spec §5), validated by the same schema as the server; mounted per opening. */
+export function WorkshopFormDialog({ editing: workshop, onSubmit, ...dialog }: ResourceFormProps<AdminWorkshopDate, WorkshopSubmit>) {
   const templates = useQuery(resourceListQuery(workshopTemplatesResource));
   const initial = formValuesOf(workshop);
   const [times, setTimes] = useState(() => timeInputsFromWorkshopTime(initial.time));
   const {
+    formId,
     field,
     handleSubmit,
     setValue,
@@ -108,9 +74,8 @@ function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
     trigger,
     control,
     getFieldState,
-    formState: { errors, isSubmitted, isSubmitting },
+    formState: { errors, isSubmitted },
   } = useSchemaForm(workshopFormSchema, initial);
-
   // A new workshop starts in the default timezone of Settings → General (PST until one is saved),
   // unless the admin has already picked one.
   const defaultTimezone = useSettings().data?.timezone;
@@ -171,30 +136,18 @@ function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
     }
   };
 
-  const onSubmit = async (values: WorkshopForm) => {
-    try {
-      await save(values);
-      toast(
-        workshop
-          ? { title: WORKSHOP_TOASTS.updated, description: 'The workshop details have been saved.' }
-          : { title: WORKSHOP_TOASTS.created, description: 'The new workshop date has been added.' },
-      );
-      onDone();
-    } catch (error) {
-      showServerFieldError(error);
-      toast({
-        title: WORKSHOP_TOASTS.errorTitle,
-        description: failureDescription(workshop ? WORKSHOP_TOASTS.editFailed : WORKSHOP_TOASTS.createFailed, error),
-        variant: 'destructive',
-      });
-    }
-  };
-
   const dateError = errors.date?.message;
   const timeError = errors.time?.message;
 
   return (
-    <form id={FORM_ID} noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={isSubmitting} className="grid gap-4 sm:grid-cols-2">
+    <ResourceFormDialog
+      {...dialog}
+      texts={DIALOG_TEXTS}
+      editing={workshop}
+      description={workshop ? 'Change the details of this workshop date.' : 'Schedule a new workshop date.'}
+      formId={formId}
+      onSubmit={handleSubmit((values) => onSubmit({ values, onRefused: showServerFieldError }))}
+    >
       <SelectField
         label="Template"
         className="sm:col-span-2"
@@ -249,6 +202,6 @@ function WorkshopFormBody({ workshop, save, onDone }: WorkshopFormBodyProps) {
       <TextAreaField label="Description" optional className="sm:col-span-2" rows={3} {...field('description')} />
       <TextAreaField label="Additional info" optional className="sm:col-span-2" rows={3} {...field('additionalInfo')} />
       <TextAreaField label="Material links" optional className="sm:col-span-2" rows={3} placeholder="One link per line" {...field('materialLinks')} />
-    </form>
+    </ResourceFormDialog>
   );
 }
