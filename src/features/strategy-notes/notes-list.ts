@@ -7,16 +7,6 @@ export function isCategoryFilter(value: string): value is CategoryFilter {
   return value === 'all' || value === 'none' || (STRATEGY_NOTE_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** The server's order: most recently updated first, newer id first on a tie. */
-export function sortNotes(notes: readonly StrategyNote[]): StrategyNote[] {
-  return [...notes].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || b.id - a.id);
-}
-
-/** The list with `note` added or replaced, in the server's order (so a save needs no re-read). */
-export function upsertNote(notes: readonly StrategyNote[] | undefined, note: StrategyNote): StrategyNote[] {
-  return sortNotes([...(notes ?? []).filter((existing) => existing.id !== note.id), note]);
-}
-
 export function matchesCategory(note: Pick<StrategyNote, 'category'>, filter: CategoryFilter): boolean {
   if (filter === 'all') return true;
   if (filter === 'none') return note.category === null;

@@ -110,6 +110,8 @@ type ListStatesProps = {
   /** The skeleton's name while the list loads ('Loading the outbox'); without it the skeleton is only seen. */
   loadingLabel?: string;
   skeletonRows?: number;
+  /** What shows while the list loads when it is not a table (cards): replaces the table's skeleton. */
+  skeleton?: ReactNode;
   loadFailed: string;
   /** What to say instead of the list (it is empty, or nothing matches a search); null: show the list. */
   empty: { title: string; children?: ReactNode } | null;
@@ -118,9 +120,9 @@ type ListStatesProps = {
 };
 
 /** A list read from the server: a skeleton while it loads, the failure with Try again, an empty state, or the list. */
-export function ListStates({ query, loadingLabel, skeletonRows, loadFailed, empty, children }: ListStatesProps) {
+export function ListStates({ query, loadingLabel, skeletonRows, skeleton: shape, loadFailed, empty, children }: ListStatesProps) {
   if (query.isPending) {
-    const skeleton = <TableSkeleton rows={skeletonRows} />;
+    const skeleton = shape ?? <TableSkeleton rows={skeletonRows} />;
     return loadingLabel ? (
       <div aria-busy="true" aria-label={loadingLabel}>
         {skeleton}

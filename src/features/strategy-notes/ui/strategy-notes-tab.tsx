@@ -1,19 +1,16 @@
-import { ArchiveRestore, Plus } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { ArchiveRestore } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '../../../client/components/ui/badge';
-import { EmptyState, ErrorState } from '../../../client/components/ui/data-table';
-import { ConfirmDialog, smallButtonClasses } from '../../../client/components/ui/dialog';
-import { DeleteAction, RowButton } from '../../../client/components/ui/resource-view';
+import { EmptyState, ListStates } from '../../../client/components/ui/data-table';
+import { DeleteAction, DeleteConfirmation, ResourceToolbar, RowButton } from '../../../client/components/ui/resource-view';
 import { FilterSelect } from '../../../client/components/ui/form';
 import { Skeleton } from '../../../client/components/ui/skeleton';
-import { toast } from '../../../client/components/ui/toast-store';
+import { namedTexts, useAdminResource, useResourceEditor } from '../../../client/lib/admin-resource';
 import { isCategoryFilter, splitNotes, type CategoryFilter } from '../notes-list';
-import { CATEGORY_LABELS, STRATEGY_NOTE_CATEGORIES, type StrategyNote } from '../strategy-notes.schema';
-import { useDeleteStrategyNote } from './api/delete-strategy-note';
-import { useStrategyNotes } from './api/get-strategy-notes';
-import { useUpdateStrategyNote } from './api/save-strategy-note';
+import { CATEGORY_LABELS, STRATEGY_NOTE_CATEGORIES, type StrategyNote, type StrategyNoteInput, type StrategyNoteUpdate } from '../strategy-notes.schema';
+import { strategyNotesResource } from './api/strategy-notes-resource';
 import { StrategyNoteCard } from './components/strategy-note-card';
-import { serverMessage, StrategyNoteFormDialog, type NoteFormTarget } from './components/strategy-note-form-dialog';
+import { StrategyNoteFormDialog } from './components/strategy-note-form-dialog';
 import { formatNoteDate } from './note-format';
 
 const FILTER_OPTIONS: { value: CategoryFilter; label: string }[] = [
@@ -21,6 +18,16 @@ const FILTER_OPTIONS: { value: CategoryFilter; label: string }[] = [
   ...STRATEGY_NOTE_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] })),
   { value: 'none', label: 'No category' },
 ];
+
+/** The toasts; a save from the Restore form that brings the note back says so. */
+const textsFor = (restoring: boolean) =>
+  namedTexts<StrategyNote>(strategyNotesResource.names, {
+    created: (note) => `"${note.title}" was added.`,
+    updated: (note) => (restoring && !note.isArchived ? `"${note.title}" is active again.` : `"${note.title}" was saved.`),
+    deleted: (note) => `"${note.title}" was deleted.`,
+  });
+
+const archived = (note: StrategyNote) => ({ title: 'Strategy Note Archived', description: `"${note.title}" moved to Archived Notes.` });
 
 function NotesSkeleton() {
   return (
@@ -38,134 +45,112 @@ function NotesSkeleton() {
  */
 /** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
 export default function StrategyNotesTab({ csvActions }: { csvActions?: ReactNode }) {
-  const notesQuery = useStrategyNotes();
-  const updating = useUpdateStrategyNote();
-  const removal = useDeleteStrategyNote();
+  const resource = useAdminResource<StrategyNote, StrategyNoteInput, StrategyNoteUpdate>(strategyNotesResource);
+  const [restoring, setRestoring] = useState(false);
+  const editor = useResourceEditor(resource, textsFor(restoring));
   const [filter, setFilter] = useState<CategoryFilter>('all');
-  const [formTarget, setFormTarget] = useState<NoteFormTarget | null>(null);
-  const [toDelete, setToDelete] = useState<StrategyNote | null>(null);
 
-  const notes = notesQuery.data;
-  const { active, archived } = useMemo(() => splitNotes(notes ?? [], filter), [notes, filter]);
+  const notes = resource.list.data;
+  const { active, archived: archivedNotes } = useMemo(() => splitNotes(notes ?? [], filter), [notes, filter]);
   const anyArchived = notes?.some((note) => note.isArchived) ?? false;
 
-  const { mutate: update } = updating;
-  const onEdit = useCallback((note: StrategyNote) => setFormTarget({ mode: 'edit', note }), []);
-  const onDelete = useCallback((note: StrategyNote) => setToDelete(note), []);
-  const onArchive = useCallback(
-    (note: StrategyNote) =>
-      update(
-        { id: note.id, changes: { isArchived: true } },
-        {
-          onSuccess: () => toast({ title: 'Strategy Note Archived', description: `"${note.title}" moved to Archived Notes.` }),
-          onError: (error) => toast({ title: 'Failed to update strategy note', description: serverMessage(error), variant: 'destructive' }),
-        },
-      ),
-    [update],
-  );
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    const note = toDelete;
-    removal.mutate(note.id, {
-      onSuccess: () => {
-        toast({ title: 'Strategy Note Deleted', description: `"${note.title}" was deleted.` });
-        setToDelete(null);
-      },
-      onError: (error) => toast({ title: 'Failed to delete strategy note', description: serverMessage(error), variant: 'destructive' }),
-    });
+  const openEdit = (note: StrategyNote, restore: boolean) => {
+    setRestoring(restore);
+    editor.openEdit(note);
   };
-
-  const archivingId = updating.isPending ? updating.variables?.id : undefined;
+  const openNew = () => {
+    setRestoring(false);
+    editor.openNew();
+  };
+  const onEdit = (note: StrategyNote) => openEdit(note, false);
+  const onArchive = (note: StrategyNote) => editor.change(note, { isArchived: true }, archived);
 
   return (
     <div>
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <button type="button" className={smallButtonClasses('primary')} onClick={() => setFormTarget({ mode: 'create' })}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add Note
-        </button>
-        <FilterSelect
-          id="strategy-notes-filter"
-          label="Category"
-          className="w-full sm:w-56"
-          value={filter}
-          options={FILTER_OPTIONS}
-          onChange={(value) => {
-            if (isCategoryFilter(value)) setFilter(value);
-          }}
-        />
-        {csvActions}
-      </div>
+      <ResourceToolbar add={{ label: 'Add Note', onClick: openNew }}>
+        <div className="flex flex-1 flex-wrap items-end gap-3">
+          <FilterSelect
+            id="strategy-notes-filter"
+            label="Category"
+            className="w-full sm:w-56"
+            value={filter}
+            options={FILTER_OPTIONS}
+            onChange={(value) => {
+              if (isCategoryFilter(value)) setFilter(value);
+            }}
+          />
+          {csvActions}
+        </div>
+      </ResourceToolbar>
 
-      {notesQuery.isPending ? (
-        <NotesSkeleton />
-      ) : notesQuery.isError ? (
-        <ErrorState message="Failed to load strategy notes. Please try again." onRetry={() => void notesQuery.refetch()} />
-      ) : !notes || notes.length === 0 ? (
-        <EmptyState title="No strategy notes yet">Use Add Note to write down how you run a workshop: preparation, activities, feedback.</EmptyState>
-      ) : (
-        <>
-          {active.length === 0 ? (
-            <EmptyState title={filter === 'all' ? 'No active notes' : 'No active notes in this category'}>
-              {filter === 'all' ? 'Every note is archived. Restore one below or add a new note.' : 'Choose another category or add a note.'}
-            </EmptyState>
-          ) : (
-            <div className="grid gap-4 md:grid-cols-2">
-              {active.map((note) => (
-                <StrategyNoteCard key={note.id} note={note} busy={archivingId === note.id} onEdit={onEdit} onArchive={onArchive} onDelete={onDelete} />
-              ))}
-            </div>
-          )}
+      <ListStates
+        query={resource.list}
+        loadingLabel="Loading strategy notes"
+        skeleton={<NotesSkeleton />}
+        loadFailed="Failed to load strategy notes. Please try again."
+        empty={
+          notes?.length === 0
+            ? { title: 'No strategy notes yet', children: 'Use Add Note to write down how you run a workshop: preparation, activities, feedback.' }
+            : null
+        }
+      >
+        {active.length === 0 ? (
+          <EmptyState title={filter === 'all' ? 'No active notes' : 'No active notes in this category'}>
+            {filter === 'all' ? 'Every note is archived. Restore one below or add a new note.' : 'Choose another category or add a note.'}
+          </EmptyState>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2">
+            {active.map((note) => (
+              <StrategyNoteCard key={note.id} note={note} busy={editor.changingId === note.id} onEdit={onEdit} onArchive={onArchive} onDelete={editor.deletion.ask} />
+            ))}
+          </div>
+        )}
 
-          {anyArchived ? (
-            <section aria-labelledby="archived-notes-heading" className="mt-8">
-              <h3 id="archived-notes-heading" className="mb-3 text-lg font-extrabold">
-                Archived Notes
-              </h3>
-              {archived.length === 0 ? (
-                <p className="text-sm text-ink-soft">No archived notes in this category.</p>
-              ) : (
-                <ul className="divide-y-2 divide-paper-deep rounded-brutal border-2 border-ink bg-white">
-                  {archived.map((note) => (
-                    <li key={note.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-                      <div className="min-w-0">
-                        <p className="font-bold break-words">{note.title}</p>
-                        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-ink-soft">
-                          {note.category ? <Badge tone="paper">{CATEGORY_LABELS[note.category]}</Badge> : null}
-                          <span>
-                            Updated <time dateTime={note.updatedAt}>{formatNoteDate(note.updatedAt)}</time>
-                          </span>
-                        </p>
-                      </div>
-                      <div className="flex gap-1">
-                        <RowButton
-                          tone="secondary"
-                          label={`Restore ${note.title}`}
-                          icon={<ArchiveRestore aria-hidden="true" className="size-4" />}
-                          word="Restore"
-                          onClick={() => setFormTarget({ mode: 'restore', note })}
-                        />
-                        <DeleteAction label={`Delete ${note.title}`} onDelete={() => onDelete(note)} />
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          ) : null}
-        </>
-      )}
+        {anyArchived ? (
+          <section aria-labelledby="archived-notes-heading" className="mt-8">
+            <h3 id="archived-notes-heading" className="mb-3 text-lg font-extrabold">
+              Archived Notes
+            </h3>
+            {archivedNotes.length === 0 ? (
+              <p className="text-sm text-ink-soft">No archived notes in this category.</p>
+            ) : (
+              <ul className="divide-y-2 divide-paper-deep rounded-brutal border-2 border-ink bg-white">
+                {archivedNotes.map((note) => (
+                  <li key={note.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                    <div className="min-w-0">
+                      <p className="font-bold break-words">{note.title}</p>
+                      <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-ink-soft">
+                        {note.category ? <Badge tone="paper">{CATEGORY_LABELS[note.category]}</Badge> : null}
+                        <span>
+                          Updated <time dateTime={note.updatedAt}>{formatNoteDate(note.updatedAt)}</time>
+                        </span>
+                      </p>
+                    </div>
+                    <div className="flex gap-1">
+                      <RowButton
+                        tone="secondary"
+                        label={`Restore ${note.title}`}
+                        icon={<ArchiveRestore aria-hidden="true" className="size-4" />}
+                        word="Restore"
+                        onClick={() => openEdit(note, true)}
+                      />
+                      <DeleteAction label={`Delete ${note.title}`} onDelete={() => editor.deletion.ask(note)} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ) : null}
+      </ListStates>
 
-      <StrategyNoteFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => (open ? undefined : setToDelete(null))}
-        title="Delete this strategy note?"
-        description={toDelete ? `"${toDelete.title}" will be removed for good. Archive it instead to keep it out of the way.` : ''}
-        confirmLabel={removal.isPending ? 'Deleting…' : 'Delete note'}
-        busy={removal.isPending}
-        onConfirm={confirmDelete}
+      <StrategyNoteFormDialog key={editor.opening} {...editor.form} restoring={restoring} />
+
+      <DeleteConfirmation
+        deletion={editor.deletion}
+        title={() => 'Delete this strategy note?'}
+        description={(note) => `"${note.title}" will be removed for good. Archive it instead to keep it out of the way.`}
+        verb={{ label: 'Delete note', busy: 'Deleting…' }}
       />
     </div>
   );

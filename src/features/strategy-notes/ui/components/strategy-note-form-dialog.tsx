@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Dialog, FormButtons, openWhile } from '../../../../client/components/ui/dialog';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../../client/components/ui/form';
+import { ResourceFormDialog, type ResourceDialogTexts, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
-import { toast } from '../../../../client/components/ui/toast-store';
-import { ApiError } from '../../../../client/lib/api-client';
 import { cx } from '../../../../client/components/ui/cx';
 import { Markdown } from '../../../../client/components/markdown';
 import {
@@ -15,64 +13,31 @@ import {
   type StrategyNoteFormValues,
   type StrategyNoteInput,
 } from '../../strategy-notes.schema';
-import { useCreateStrategyNote, useUpdateStrategyNote } from '../api/save-strategy-note';
-
-/** What the dialog is for: a new note, an edit, or bringing an archived note back. */
-export type NoteFormTarget = { mode: 'create' } | { mode: 'edit'; note: StrategyNote } | { mode: 'restore'; note: StrategyNote };
 
 const CATEGORY_OPTIONS = [{ value: '', label: 'None' }, ...STRATEGY_NOTE_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }))];
 
-const titles = { create: 'Add Strategy Note', edit: 'Edit Strategy Note', restore: 'Restore Strategy Note' } as const;
-const descriptions = {
-  create: 'Content is markdown: **bold**, *italic*, # headings, - lists, `code` and [links](https://…).',
-  edit: 'Content is markdown: **bold**, *italic*, # headings, - lists, `code` and [links](https://…).',
-  restore: 'Saving brings this note back to the active notes, with any changes you make.',
-} as const;
+const MARKDOWN_HINT = 'Content is markdown: **bold**, *italic*, # headings, - lists, `code` and [links](https://…).';
 
-export const serverMessage = (error: unknown) => (error instanceof ApiError ? error.field('message') : undefined);
+const DIALOG_TEXTS: ResourceDialogTexts<StrategyNote> = { noun: 'Strategy Note', description: MARKDOWN_HINT, createLabel: 'Create Note', editTitle: () => 'Edit Strategy Note' };
 
-function defaultsFor(target: NoteFormTarget): StrategyNoteFormValues {
-  if (target.mode === 'create') return { title: '', content: '', category: '', isArchived: false };
-  const { note } = target;
+function startingValues(note: StrategyNote | null, restoring: boolean): StrategyNoteFormValues {
+  if (!note) return { title: '', content: '', category: '', isArchived: false };
   // Restoring: the Archived box starts unchecked, so saving un-archives the note.
-  return { title: note.title, content: note.content, category: note.category ?? '', isArchived: target.mode === 'restore' ? false : note.isArchived };
+  return { title: note.title, content: note.content, category: note.category ?? '', isArchived: restoring ? false : note.isArchived };
 }
 
-function NoteForm({ target, onDone }: { target: NoteFormTarget; onDone: () => void }) {
+/**
+ * Create, edit and restore (spec §2: Restore opens the edit form): title, category and the
+ * markdown content with a preview. `restoring`: the edit form opened from Archived Notes.
+ */
+export function StrategyNoteFormDialog({ editing, onSubmit, restoring, ...dialog }: ResourceFormProps<StrategyNote, StrategyNoteInput> & { restoring: boolean }) {
   const [view, setView] = useState<'write' | 'preview'>('write');
-  const creating = useCreateStrategyNote();
-  const updating = useUpdateStrategyNote();
-  const busy = creating.isPending || updating.isPending;
-  const { field, handleSubmit, control } = useSchemaForm(strategyNoteInputSchema, defaultsFor(target));
+  const { formId, field, handleSubmit, control } = useSchemaForm(strategyNoteInputSchema, startingValues(editing, restoring));
   const content = useWatch({ control, name: 'content' }) ?? '';
+  const restore = restoring && editing !== null;
 
-  const onValid = (values: StrategyNoteInput) => {
-    if (target.mode === 'create') {
-      creating.mutate(values, {
-        onSuccess: (note) => {
-          toast({ title: 'Strategy Note Created', description: `"${note.title}" was added.` });
-          onDone();
-        },
-        onError: (error) => toast({ title: 'Failed to create strategy note', description: serverMessage(error), variant: 'destructive' }),
-      });
-      return;
-    }
-    updating.mutate(
-      { id: target.note.id, changes: values },
-      {
-        onSuccess: (note) => {
-          toast({
-            title: 'Strategy Note Updated',
-            description: target.mode === 'restore' && !note.isArchived ? `"${note.title}" is active again.` : `"${note.title}" was saved.`,
-          });
-          onDone();
-        },
-        onError: (error) => toast({ title: 'Failed to update strategy note', description: serverMessage(error), variant: 'destructive' }),
-      },
-    );
-  };
   // A content error cannot be seen (or focused) in the preview: go back to writing.
-  const onSubmit = handleSubmit(onValid, (invalid) => {
+  const submit = handleSubmit(onSubmit, (invalid) => {
     if (invalid.content) setView('write');
   });
 
@@ -91,7 +56,17 @@ function NoteForm({ target, onDone }: { target: NoteFormTarget; onDone: () => vo
   );
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4" aria-label={titles[target.mode]}>
+    <ResourceFormDialog
+      {...dialog}
+      texts={restore ? { ...DIALOG_TEXTS, editTitle: () => 'Restore Strategy Note' } : DIALOG_TEXTS}
+      editing={editing}
+      description={restore ? 'Saving brings this note back to the active notes, with any changes you make.' : undefined}
+      submitLabel={restore ? 'Save and Restore' : undefined}
+      busyLabel="Saving…"
+      formId={formId}
+      formClassName="space-y-4"
+      onSubmit={(event) => void submit(event)}
+    >
       <TextField label="Title" autoComplete="off" maxLength={200} {...field('title')} />
       <SelectField label="Category" options={CATEGORY_OPTIONS} {...field('category')} />
       <div>
@@ -113,24 +88,7 @@ function NoteForm({ target, onDone }: { target: NoteFormTarget; onDone: () => vo
           </section>
         ) : null}
       </div>
-      {target.mode !== 'create' ? (
-        <CheckboxField label="Archived" {...field('isArchived')} />
-      ) : null}
-      <FormButtons onCancel={onDone} label={target.mode === 'create' ? 'Create Note' : target.mode === 'restore' ? 'Save and Restore' : 'Save Changes'} busy={busy} busyLabel="Saving…" />
-    </form>
-  );
-}
-
-/** Create, edit and restore (spec §2: Restore opens the edit form). The form mounts fresh each time. */
-export function StrategyNoteFormDialog({ target, onClose }: { target: NoteFormTarget | null; onClose: () => void }) {
-  return (
-    <Dialog
-      {...openWhile(target, onClose)}
-      title={target ? titles[target.mode] : 'Strategy Note'}
-      description={target ? descriptions[target.mode] : undefined}
-      size="lg"
-    >
-      {target ? <NoteForm key={target.mode === 'create' ? 'create' : `${target.mode}-${target.note.id}`} target={target} onDone={onClose} /> : null}
-    </Dialog>
+      {editing !== null ? <CheckboxField label="Archived" {...field('isArchived')} /> : null}
+    </ResourceFormDialog>
   );
 }
