@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, ComponentType, ReactNode } from 'react';
 import { cx } from './cx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ink';
@@ -36,4 +36,19 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonV
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}
+
+/**
+ * A button that starts a check or a run ('Run diagnostics', 'Test connection') and says so while
+ * it is under way; its own row, so the result can follow below it.
+ */
+export function RunButton({ icon: Icon, pending, pendingLabel, onClick, children }: { icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>; pending: boolean; pendingLabel: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <div>
+      <Button variant="secondary" disabled={pending} onClick={onClick}>
+        <Icon aria-hidden="true" className="size-4" />
+        {pending ? pendingLabel : children}
+      </Button>
+    </div>
+  );
 }

@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Badge } from '../../../../client/components/ui/badge';
 import { ErrorState } from '../../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { TextField } from '../../../../client/components/ui/form';
+import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { refusalMessage } from '../../../../client/lib/api-client';
@@ -61,27 +59,11 @@ type CodeFormProps = {
 
 /** One authenticator code and a button: used to turn the second step on and off. */
 function CodeForm({ label, busy, tone, onCode }: CodeFormProps) {
-  const id = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<z.input<typeof totpCodeSchema>, unknown, TotpCodeInput>({ resolver: zodResolver(totpCodeSchema), defaultValues: { code: '' } });
+  const { field, handleSubmit, setError } = useSchemaForm(totpCodeSchema, { code: '' });
   const submit = handleSubmit((input) => onCode(input, (message) => setError('code', { message }, { shouldFocus: true })));
   return (
     <form noValidate onSubmit={submit} aria-label={label} className="mt-4 flex flex-wrap items-start gap-3">
-      <TextField
-        id={`${id}-code`}
-        label="Authenticator code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder="123 456"
-        maxLength={12}
-        className="w-48"
-        error={errors.code?.message}
-        registration={register('code')}
-      />
+      <TextField label="Authenticator code" inputMode="numeric" autoComplete="one-time-code" placeholder="123 456" maxLength={12} className="w-48" {...field('code')} />
       <button type="submit" className={smallButtonClasses(tone, 'mt-7')} disabled={busy}>
         {busy ? 'Checking…' : label}
       </button>

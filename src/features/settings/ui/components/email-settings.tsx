@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send, Stethoscope, TriangleAlert, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
-import { Button } from '../../../../client/components/ui/button';
+import { Button, RunButton } from '../../../../client/components/ui/button';
 import { controlClasses, FieldError, SelectField, TextField } from '../../../../client/components/ui/form';
 import { SwitchField } from '../../../../client/components/ui/switch';
 import { toast } from '../../../../client/components/ui/toast-store';
@@ -297,12 +297,9 @@ function Diagnostics() {
   const data = run.data;
   return (
     <div className="grid max-w-2xl gap-3">
-      <div>
-        <Button variant="secondary" disabled={run.isPending} onClick={() => run.mutate()}>
-          <Stethoscope aria-hidden="true" className="size-4" />
-          {run.isPending ? 'Running diagnostics…' : 'Run diagnostics'}
-        </Button>
-      </div>
+      <RunButton icon={Stethoscope} pending={run.isPending} pendingLabel="Running diagnostics…" onClick={() => run.mutate()}>
+        Run diagnostics
+      </RunButton>
       <div aria-live="polite">
         {run.isError ? <p className="font-semibold text-danger">{messageOf(run.error)}</p> : null}
         {data ? (

@@ -1,6 +1,6 @@
 import { CheckCircle2, PlugZap, XCircle } from 'lucide-react';
 import { Badge } from '../../../../client/components/ui/badge';
-import { Button } from '../../../../client/components/ui/button';
+import { RunButton } from '../../../../client/components/ui/button';
 import { ErrorState } from '../../../../client/components/ui/data-table';
 import { Spinner } from '../../../../client/components/ui/spinner';
 import { usePaymentStatus } from '../api/get-payment-status';
@@ -45,12 +45,9 @@ export function PaymentSettings() {
         </div>
       </dl>
       <p className="text-sm text-ink-soft">Keys are set in the server environment; their values are never shown here.</p>
-      <div>
-        <Button variant="secondary" disabled={test.isPending} onClick={() => test.mutate()}>
-          <PlugZap aria-hidden="true" className="size-4" />
-          {test.isPending ? 'Testing…' : 'Test connection'}
-        </Button>
-      </div>
+      <RunButton icon={PlugZap} pending={test.isPending} pendingLabel="Testing…" onClick={() => test.mutate()}>
+        Test connection
+      </RunButton>
       <div aria-live="polite">
         {test.data ? (
           <p className={`flex items-start gap-2 font-semibold ${test.data.ok ? '' : 'text-danger'}`}>
