@@ -389,7 +389,8 @@ export function EmailSettings({ settings }: { settings: Settings }) {
         <h3 id="settings-email-server-heading" className="mb-3 text-lg font-extrabold">
           Mail server
         </h3>
-        <EmailSettingsForm settings={settings} />
+        {/* Saved elsewhere meanwhile (another tab, another admin): the form starts again from what is saved. */}
+        <EmailSettingsForm key={settings.updatedAt ?? 'none'} settings={settings} />
       </section>
       <section aria-labelledby="settings-notifications-heading">
         <h3 id="settings-notifications-heading" className="mb-3 text-lg font-extrabold">
