@@ -62,7 +62,8 @@ const DIALOG_TEXTS: ResourceDialogTexts<AdminWorkshopDate> = { noun: 'Workshop',
 
 /** Create or edit a workshop date (spec §5), validated by the same schema as the server; mounted per opening. */
 export function WorkshopFormDialog({ editing: workshop, onSubmit, ...dialog }: ResourceFormProps<AdminWorkshopDate, WorkshopSubmit>) {
-  const templates = useQuery(resourceListQuery(workshopTemplatesResource));
+  // The templates are read when the dialog first opens, not with the Workshops tab (spec §2).
+  const templates = useQuery({ ...resourceListQuery(workshopTemplatesResource), enabled: dialog.open });
   const initial = formValuesOf(workshop);
   const [times, setTimes] = useState(() => timeInputsFromWorkshopTime(initial.time));
   const {
