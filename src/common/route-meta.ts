@@ -100,13 +100,11 @@ export function isAdminPagePath(pathname: string): boolean {
 }
 
 /** Pages the client router has today; anything else is the not-found screen (404 status). */
-export const PAGE_PATHS = ['/', '/intro', '/blog', '/checkout', ...ADMIN_PAGE_PATHS] as const;
+export const PAGE_PATHS = ['/', '/intro', '/blog', '/checkout', ...(Object.keys(LEGAL_PAGE_META) as LegalPagePath[]), ...ADMIN_PAGE_PATHS] as const;
 
 export function isKnownPagePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (
-    (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || isLegalPagePath(path) || /^\/blog\/[^/]+$/.test(path)
-  );
+  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || /^\/blog\/[^/]+$/.test(path);
 }
 
 export function blogPostMeta(post: { title: string; excerpt?: string | null; slug: string }): RouteMeta {

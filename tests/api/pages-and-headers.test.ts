@@ -52,6 +52,15 @@ describe('served HTML', () => {
     expect(metaOf(postPage.body).title).toContain(posts[0].title);
   });
 
+  it('serves the footer pages like the other fixed pages, whatever the Accept header', async () => {
+    for (const [path, title] of [['/privacy', 'Privacy Policy'], ['/terms', 'Terms of Service'], ['/cookies', 'Cookie Policy']] as const) {
+      const response = await app.inject({ url: path });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(metaOf(response.body).title).toMatch(new RegExp(`^${title} — `));
+    }
+  });
+
   it('serves the admin screens as pages kept out of search engines; public pages stay indexable', async () => {
     for (const path of ['/admin', '/admin/login2', '/email-debug']) {
       const response = await app.inject({ url: path, headers: { accept: 'text/html' } });
