@@ -4,12 +4,16 @@ import { defineConfig } from 'vite';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  // The server-side bundle (src/app/client/server-render.tsx) takes React and every library in
+  // with it, built for production like the browser's: the server renders with the same code the
+  // browser hydrates with, whatever NODE_ENV the server itself runs under.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     // manifest.json lets the server find the entry and route chunks by source path.
     manifest: !isSsrBuild,
-    // The SSR build (scripts/prerender.mjs) only renders HTML: no copy of public/ beside it.
+    // The SSR build only renders HTML: no copy of public/ beside it.
     copyPublicDir: !isSsrBuild,
     rolldownOptions: {
       output: {

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isAdminPagePath } from '../../common/route-meta';
@@ -30,8 +30,9 @@ function useScrollToTopOnNavigate() {
   }, [location]);
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient` is the one the page's data came in (server rendering, hydration); a new one otherwise. */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [location] = useLocation();
   useScrollToTopOnNavigate();
   return (

@@ -1,31 +1,55 @@
 import '../../client/lib/zod-without-eval';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadScreen } from './router';
-import { afterNextPaint } from '../../client/lib/use-after-first-paint';
+import { afterNextPaint } from '../../client/lib/after-next-paint';
+import { createQueryClient } from '../../client/lib/query-client';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const render = () =>
-  // A transition renders in slices that yield to the browser, so mounting the page never blocks
-  // input for long; the HTML already on screen stays until React replaces it in one commit.
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+/** The reads a server-rendered page was drawn from (app/server/page-render.ts), if it is one. */
+const pageState = document.getElementById('page-state');
 
-// The page's own chunk is asked for now, beside React's start, not once the router renders it.
-// A chunk that fails to load is the route's error boundary's to show.
-const screen = preloadScreen(window.location.pathname).catch(() => {});
+if (pageState) {
+  // A page the server rendered with its data: React adopts the HTML where it stands instead of
+  // drawing it again, starting from the same data, so nothing is replaced and a click made while
+  // it hydrates is replayed rather than lost. Lazy parts keep their server HTML until their chunk
+  // is in.
+  const queryClient = createQueryClient();
+  // Kept until a part shows them: a lazy part can hydrate minutes later, when the visitor scrolls
+  // to it, and must find the data its HTML was drawn from (the client's default is to drop unused
+  // data at once). Each read is asked again as its part mounts, like any other.
+  hydrate(queryClient, JSON.parse(pageState.textContent ?? '{}') as DehydratedState, { defaultOptions: { queries: { gcTime: Infinity } } });
+  performance.mark('hydration-start');
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+} else {
+  const render = () =>
+    // A transition renders in slices that yield to the browser, so mounting the page never blocks
+    // input for long; the HTML already on screen stays until React replaces it in one commit.
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
 
-// A prerendered page (server/pages.ts) is painted from its HTML first; React takes over after
-// that paint instead of delaying it, and once the page's own chunk is in, so that the takeover
-// renders the page at once rather than its loading state.
-if (root.firstChild) void Promise.all([afterNextPaint(), screen]).then(render);
-else render();
+  // The page's own chunk is asked for now, beside React's start, not once the router renders it.
+  // A chunk that fails to load is the route's error boundary's to show.
+  const screen = preloadScreen(window.location.pathname).catch(() => {});
+
+  // A page whose frame was built at build time (the checkout) is painted from its HTML first;
+  // React takes over after that paint instead of delaying it, and once the page's own chunk is
+  // in, so that the takeover renders the page at once rather than its loading state.
+  if (root.firstChild) void Promise.all([afterNextPaint(), screen]).then(render);
+  else render();
+}

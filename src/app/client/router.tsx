@@ -12,7 +12,7 @@ import { NotFoundPage } from './routes/not-found-page';
 // A visit to a page whose screen can be preloaded asks for its chunk as the app starts (main.tsx).
 const IntroPage = preloadableRoute(() => import('./routes/intro-page'));
 const BlogListPage = preloadableRoute(() => import('./routes/blog-list-page'));
-const BlogPostPage = lazy(() => import('./routes/blog-post-page'));
+const BlogPostPage = preloadableRoute(() => import('./routes/blog-post-page'));
 const CheckoutPage = preloadableRoute(() => import('./routes/checkout-page'));
 const BookingConfirmedPage = lazy(() => import('./routes/booking-confirmed-page'));
 const ParticipantPage = lazy(() => import('./routes/participant-page'));
@@ -43,36 +43,36 @@ export function AppRouter() {
 }
 
 /**
- * The pages built to HTML at build time (scripts/prerender.mjs), whose first paint must not wait
- * for scripts: the landing page, where visitors arrive, and /intro, where it sends them.
+ * Pages that the server does not render with data (page-data.ts) but whose frame (header, footer)
+ * and loading state are built at build time: the checkout depends on the visitor's booking. The
+ * app's first render shows the same, so a visitor sees the page start before the scripts arrive.
  */
-export const PRERENDERED_PATHS = ['/', '/intro'];
-
-/**
- * Pages that depend on data or on the address, whose frame (header, footer) and loading state are
- * built at build time instead: the app's first render shows the same, so a visitor sees the page
- * start before the scripts arrive.
- */
-export const PRERENDERED_FRAME_PATHS = ['/blog', '/checkout'];
+export const PRERENDERED_FRAME_PATHS = ['/checkout'];
 
 /**
  * Pages whose screen is its own chunk that can be loaded before the router renders it, with the
  * module of each as the client build's manifest names it: the build (scripts/prerender.mjs) looks
- * up the chunks a prerendered page's screen needs, and the page's HTML asks for them beside the
- * entry instead of after it.
+ * up the chunks a page's screen needs, and the page's HTML asks for them beside the entry instead
+ * of after it. Every blog post shares the key '/blog/:slug'.
  */
 const PRELOADABLE_SCREENS: Record<string, { route: PreloadableRoute; module: string }> = {
   '/intro': { route: IntroPage, module: 'src/app/client/routes/intro-page.tsx' },
   '/blog': { route: BlogListPage, module: 'src/app/client/routes/blog-list-page.tsx' },
+  '/blog/:slug': { route: BlogPostPage, module: 'src/app/client/routes/blog-post-page.tsx' },
   '/checkout': { route: CheckoutPage, module: 'src/app/client/routes/checkout-page.tsx' },
 };
 
+/** The pages (or, for posts, the pattern) whose screen chunks the build lists. */
+export const SCREEN_PATHS = ['/', ...Object.keys(PRELOADABLE_SCREENS)];
+
+const screenKey = (path: string) => (/^\/blog\/[^/]+$/.test(path) ? '/blog/:slug' : path);
+
 /** The module of the page's preloadable screen, if it has one (for the build). */
 export function screenModule(path: string): string | undefined {
-  return PRELOADABLE_SCREENS[path]?.module;
+  return PRELOADABLE_SCREENS[screenKey(path)]?.module;
 }
 
 /** Loads the screen of the page at `path` when it is a chunk of its own; resolves at once otherwise. */
 export function preloadScreen(path: string): Promise<void> {
-  return PRELOADABLE_SCREENS[path]?.route.preload() ?? Promise.resolve();
+  return PRELOADABLE_SCREENS[screenKey(path)]?.route.preload() ?? Promise.resolve();
 }

@@ -8,6 +8,7 @@ import { openParticipantLink } from '../../features/participant/server/participa
 import type { AppDeps } from '../../server/deps';
 import { chooseEncoding, compressOnce, type CompressedBody } from '../../server/lib/compressed-body';
 import { withScriptsAfterPaint } from '../../server/lib/scripts-after-paint';
+import { dataFingerprint, loadServerRenderer, stateScript, type ServerRenderer } from './page-render';
 
 const META_PLACEHOLDER = '<!--app-meta-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -15,6 +16,13 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />${META_PLACEHOLDER}</head><body><div id="root"></div></body></html>`;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A server render: the app's HTML for #root, what goes in the <head> beside the meta tags, and after #root. */
+type RenderedHtml = { html: string; head: string; tail: string };
+type RenderedPage = { body: CompressedBody; renderMs: number };
+
+/** The build's key for a page's screen chunks: every blog post shares one screen. */
+const screenOf = (path: string) => (/^\/blog\/[^/]+$/.test(path) ? '/blog/:slug' : path);
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -75,12 +83,13 @@ function withStylesheetInline(template: string, clientDir: string | null): strin
  * build made them), and every page as index.html with that route's title, description and share
  * tags already in the <head>, so link previews work without running scripts.
  */
-export async function registerPages(app: FastifyInstance, { db, env, secret }: AppDeps, clientDir: string | null): Promise<void> {
+export async function registerPages(app: FastifyInstance, { db, env, secret, publicCache }: AppDeps, clientDir: string | null): Promise<void> {
   const indexPath = clientDir ? join(clientDir, 'index.html') : null;
   const template = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : FALLBACK_TEMPLATE;
   const fixedPageTemplate = withStylesheetInline(template, clientDir);
   const prerendered = readPrerendered<string>(clientDir, 'pages.json');
   const screenChunks = readPrerendered<string[]>(clientDir, 'screen-chunks.json');
+  const renderer = await loadServerRenderer(app, clientDir);
 
   if (clientDir && existsSync(clientDir)) {
     await app.register(fastifyStatic, {
@@ -100,15 +109,37 @@ export async function registerPages(app: FastifyInstance, { db, env, secret }: A
    * index.html with the route's meta tags and, when the build prerendered the path, its HTML,
    * which paints before the scripts are asked for.
    */
-  const pageHtml = (meta: RouteMeta, path: string, status: number, base = template): string => {
-    const body = status === 200 ? prerendered[path] : undefined;
+  const pageHtml = (meta: RouteMeta, path: string, status: number, base = template, rendered?: RenderedHtml): string => {
+    const body = rendered?.html ?? (status === 200 ? prerendered[path] : undefined);
     return (
-      (body ? withScriptsAfterPaint(base, screenChunks[path]) : base)
+      (body ? withScriptsAfterPaint(base, screenChunks[screenOf(path)]) : base)
         // Functions as replacements: '$' in a title or a price is text, not a replacement pattern.
-        .replace(META_PLACEHOLDER, () => renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL))
-        .replace(ROOT_ELEMENT, () => (body ? `<div id="root">${body}</div>` : ROOT_ELEMENT))
+        .replace(META_PLACEHOLDER, () => renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL) + (rendered?.head ?? ''))
+        .replace(ROOT_ELEMENT, () => (body ? `<div id="root">${body}</div>${rendered?.tail ?? ''}` : ROOT_ELEMENT))
     );
   };
+
+  /**
+   * The pages the server renders with their data (CONTRACT §8), each kept in the public reads'
+   * cache (one second, cleared by the writes that clear those reads) and compressed once per
+   * render; a render whose data has not changed is not made again, so a quiet page costs its
+   * reads once a second and nothing more.
+   */
+  function serverRenderedPages(ssr: ServerRenderer, assemble: (meta: RouteMeta, path: string, rendered: RenderedHtml) => string) {
+    const lastRenders = new Map<string, { fingerprint: string; page: RenderedPage }>();
+    return (meta: RouteMeta, path: string): Promise<RenderedPage> =>
+      publicCache.remember(`page ${path}`, async () => {
+        const started = performance.now();
+        const data = await ssr.readPage(path);
+        const fingerprint = dataFingerprint(data.state) + JSON.stringify(meta);
+        const last = lastRenders.get(path);
+        if (last?.fingerprint === fingerprint) return last.page;
+        const html = await data.render();
+        const page = { body: compressOnce(assemble(meta, path, { html, head: '', tail: stateScript(data.state) })), renderMs: performance.now() - started };
+        lastRenders.set(path, { fingerprint, page });
+        return page;
+      });
+  }
 
   const sendPage = (reply: FastifyReply, html: string | Buffer, status = 200) =>
     reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
@@ -125,7 +156,18 @@ export async function registerPages(app: FastifyInstance, { db, env, secret }: A
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return sendPage(reply, body(encoding));
   };
+  const serverRendered = renderer ? serverRenderedPages(renderer, (meta, path, rendered) => pageHtml(meta, path, 200, fixedPageTemplate, rendered)) : null;
+  const sendServerRendered = async (request: FastifyRequest, reply: FastifyReply, meta: RouteMeta, path: string) => {
+    const page = await serverRendered!(meta, path);
+    reply.header('Server-Timing', `render;dur=${page.renderMs.toFixed(1)}`);
+    return sendFixedPage(request, reply, page.body);
+  };
+
   for (const path of PAGE_PATHS) {
+    if (serverRendered && renderer?.isServerRendered(path)) {
+      app.get(path, (request, reply) => sendServerRendered(request, reply, routeMetaFor(path), path));
+      continue;
+    }
     const body = compressOnce(pageHtml(routeMetaFor(path), path, 200, fixedPageTemplate));
     app.get(path, (request, reply) => sendFixedPage(request, reply, body));
   }
@@ -143,6 +185,7 @@ export async function registerPages(app: FastifyInstance, { db, env, secret }: A
     const slug = request.params.slug;
     const post = /^[a-z0-9-]{1,200}$/.test(slug) ? await getPublishedBlogPost(db, slug) : null;
     if (!post) return render({ ...routeMetaFor('/blog'), title: 'Post Not Found' }, request, reply, 404);
+    if (serverRendered) return sendServerRendered(request, reply, blogPostMeta(post), `/blog/${slug}`);
     return render(blogPostMeta(post), request, reply);
   });
 

@@ -46,6 +46,18 @@ function withQuery(url: string, params?: QueryParams): string {
   return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Where requests go: the browser's fetch, unless the server renders a page, when its reads are
+ * answered in-process by the same routes (app/server/page-render.ts), with no network between.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 function send(method: string, url: string, body?: unknown, extraHeaders?: Record<string, string>, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -54,7 +66,7 @@ function send(method: string, url: string, body?: unknown, extraHeaders?: Record
     ...extraHeaders,
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return fetch(url, {
+  return transport(url, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,25 +1,32 @@
 /**
  * A very short in-process cache for public reads: under load many visitors ask for the same
- * list within the same second, and one query can answer them all. Entries are serialised JSON,
- * so a hit costs no query and no serialisation. Writes in this process clear the cache at once;
- * other instances see a change within `ttlMs`.
+ * list within the same second, and one query can answer them all. JSON entries are serialised,
+ * so a hit costs no query and no serialisation; pages rendered from those reads (app/server/
+ * page-render.ts) are kept here too, so they expire and are cleared with the data they show.
+ * Writes in this process clear the cache at once; other instances see a change within `ttlMs`.
  */
 export class ReadCache {
-  private entries = new Map<string, { expiresAt: number; value: Promise<string> }>();
+  private entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
 
   constructor(private readonly ttlMs: number) {}
 
-  get(key: string, load: () => Promise<unknown>): Promise<string> {
+  /** The value kept under `key`, loaded once per time-to-live. */
+  remember<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.value;
-    const value = load().then((data) => JSON.stringify(data));
+    if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
+    const value = load();
     this.entries.set(key, { expiresAt: now + this.ttlMs, value });
     // A failed load must not be served from the cache.
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
     return value;
+  }
+
+  /** The JSON text of what `load` answers, serialised once per time-to-live. */
+  get(key: string, load: () => Promise<unknown>): Promise<string> {
+    return this.remember(key, () => load().then((data) => JSON.stringify(data)));
   }
 
   clear(): void {

@@ -3,7 +3,6 @@ import { SocialLinks } from '../../../client/components/ui/social-links';
 import { SITE_NAME, SITE_TAGLINE } from '../../../client/lib/site-info';
 import { LEGAL_PAGE_META } from '../../../common/route-meta';
 
-const YEAR = new Date().getFullYear();
 
 /** The legal pages, written by the admin in Settings → Site (issue 18). */
 const legalLinks = Object.entries(LEGAL_PAGE_META).map(([path, { title }]) => ({ path, title }));
@@ -28,8 +27,10 @@ export function SiteFooter() {
       </div>
       <div className="border-t-2 border-paper/30">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
-          <p>
-            © {YEAR} {SITE_NAME}. All rights reserved.
+          {/* The year as the server saw it may differ from the visitor's around New Year: theirs is not
+              worth failing the hydration of the page for. */}
+          <p suppressHydrationWarning>
+            © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
           </p>
           <ul className="flex flex-wrap gap-x-2">
             {legalLinks.map(({ path, title }) => (

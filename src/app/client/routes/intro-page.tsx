@@ -1,5 +1,5 @@
 import { Check, Clock, GraduationCap, Users } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { DEFAULT_PRICE_DOLLARS, formatPrice } from '../../../common/money';
 import { routeMetaFor, WORKSHOP_TITLE } from '../../../common/route-meta';
 import { useWorkshopDates } from '../../../features/workshops/ui/api/get-workshop-dates';
@@ -9,13 +9,15 @@ import { learningOutcomes, WORKSHOP_DURATION, WORKSHOP_FORMAT } from '../../../f
 import { buttonClasses } from '../../../client/components/ui/button';
 import { Skeleton } from '../../../client/components/ui/skeleton';
 import { Spinner } from '../../../client/components/ui/spinner';
-import { useAfterFirstPaint } from '../../../client/lib/use-after-first-paint';
+import { afterNextPaint } from '../../../client/lib/after-next-paint';
+import { lazyWhen } from '../../../client/lib/lazy-when';
 import { useRouteMeta } from '../../../client/lib/use-route-meta';
 import { useScrollToHashOnArrival } from '../../../client/lib/use-scroll-to-hash-on-arrival';
 
-// The booking form brings zod, react-hook-form and their kin (about 80 KB): asked for once the page
-// has painted, so the description (Lighthouse's LCP on /intro) does not wait for them.
-const BookingSection = lazy(() => import('../../../features/booking/ui/components/booking-section').then((module) => ({ default: module.BookingSection })));
+// The booking form brings zod, react-hook-form and their kin (about 80 KB): the browser asks for it
+// once the page has painted, so the description (Lighthouse's LCP on /intro) does not wait for it.
+// The server renders it with the page, dates and all; the browser hydrates it once it is in.
+const BookingSection = lazyWhen(afterNextPaint, () => import('../../../features/booking/ui/components/booking-section').then((module) => ({ default: module.BookingSection })));
 
 const bookingPlaceholder = (
   <section id="booking" aria-label="Booking" className="border-b-2 border-ink">
@@ -28,7 +30,6 @@ export default function IntroPage() {
   useRouteMeta(routeMetaFor('/intro'));
   useScrollToHashOnArrival();
   const { data, isPending } = useWorkshopDates();
-  const painted = useAfterFirstPaint();
   const price = data?.[0]?.price ?? DEFAULT_PRICE_DOLLARS;
 
   const facts = [
@@ -82,13 +83,9 @@ export default function IntroPage() {
         </div>
       </section>
       {/* The placeholder holds the anchor, so '#booking' has somewhere to jump while the form loads. */}
-      {painted ? (
-        <Suspense fallback={bookingPlaceholder}>
-          <BookingSection />
-        </Suspense>
-      ) : (
-        bookingPlaceholder
-      )}
+      <Suspense fallback={bookingPlaceholder}>
+        <BookingSection />
+      </Suspense>
     </>
   );
 }

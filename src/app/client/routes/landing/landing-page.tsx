@@ -1,15 +1,21 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { Suspense } from 'react';
 import { routeMetaFor } from '../../../../common/route-meta';
 import { ErrorBoundary } from '../../../../client/components/ui/error-boundary';
 import { Spinner } from '../../../../client/components/ui/spinner';
+import { lazyWhen } from '../../../../client/lib/lazy-when';
 import { useRouteMeta } from '../../../../client/lib/use-route-meta';
 import { AboutSection } from './about-section';
 import { HeroSection } from './hero-section';
 
-// Hero and About paint from the entry chunk. The sections below them bring zod, react-hook-form,
+// Hero and About come with the entry chunk. The sections below them bring zod, react-hook-form,
 // the Radix widgets and the first Intl formatter (about 55 KB gzipped, and on a phone a few hundred
-// milliseconds of main thread), so they are a second chunk, loaded once the visitor heads for them.
-const LandingSections = lazy(() => import('./landing-sections'));
+// milliseconds of main thread), so they are a second chunk, which the browser asks for once the
+// visitor heads for them. The server renders them with the page: until the chunk is in, the
+// visitor reads the server's HTML, and React hydrates it when it arrives.
+const LandingSections = lazyWhen(sectionsNeeded, () => import('./landing-sections'));
+
+/** Where the sections sit, in the server's HTML and in the app's render alike. */
+const SECTIONS_ID = 'landing-sections';
 
 /**
  * How far below the screen the sections start loading: Chrome's own rule for lazy images
@@ -18,49 +24,48 @@ const LandingSections = lazy(() => import('./landing-sections'));
 const LOAD_AHEAD = '0px 0px 1250px 0px';
 
 /**
- * Whether the sections below About are needed yet: when their place comes within LOAD_AHEAD of
- * the screen (at once on a tall screen), when the address names a section (a header link, a
- * shared '/#workshops'), or at the first key press (a keyboard user tabs on into them).
+ * Resolves once the sections below About are needed: when their place comes within LOAD_AHEAD
+ * of the screen (at once on a tall screen), when the address names a section (a header link, a
+ * shared '/#workshops'), or at the first key press.
  */
-function useNeededSoon(placeholder: RefObject<HTMLElement | null>): boolean {
-  const [needed, setNeeded] = useState(() => typeof window !== 'undefined' && window.location.hash.length > 1);
-  useEffect(() => {
-    if (needed) return;
-    const need = () => setNeeded(true);
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && need(), {
-      rootMargin: LOAD_AHEAD,
-    });
-    if (placeholder.current) observer.observe(placeholder.current);
-    window.addEventListener('hashchange', need);
-    window.addEventListener('keydown', need);
-    return () => {
+function sectionsNeeded(): Promise<void> {
+  return new Promise((resolve) => {
+    if (window.location.hash.length > 1) return resolve();
+    let needed = false;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && need(), { rootMargin: LOAD_AHEAD });
+    function need() {
+      needed = true;
       observer.disconnect();
       window.removeEventListener('hashchange', need);
       window.removeEventListener('keydown', need);
+      resolve();
+    }
+    window.addEventListener('hashchange', need);
+    window.addEventListener('keydown', need);
+    // The place is in the server's HTML, or in the page once the loading state has been drawn.
+    const watch = () => {
+      if (needed) return;
+      const place = document.getElementById(SECTIONS_ID);
+      if (place) observer.observe(place);
+      else requestAnimationFrame(watch);
     };
-  }, [needed, placeholder]);
-  return needed;
+    watch();
+  });
 }
 
 export function LandingPage() {
   useRouteMeta(routeMetaFor('/'));
-  const placeholder = useRef<HTMLDivElement>(null);
-  const needed = useNeededSoon(placeholder);
-  // The same box before and while the chunk loads, so nothing moves when it is swapped in.
-  const waiting = <Spinner label="Loading workshops…" className="min-h-dvh items-start pt-24" />;
   return (
     <>
       <HeroSection />
       <AboutSection />
-      {needed ? (
+      <div id={SECTIONS_ID}>
         <ErrorBoundary>
-          <Suspense fallback={waiting}>
+          <Suspense fallback={<Spinner label="Loading workshops…" className="min-h-dvh items-start pt-24" />}>
             <LandingSections />
           </Suspense>
         </ErrorBoundary>
-      ) : (
-        <div ref={placeholder}>{waiting}</div>
-      )}
+      </div>
     </>
   );
 }

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { Button } from '../../../../client/components/ui/button';
 import { controlClasses, FieldError, TextField } from '../../../../client/components/ui/form';
 import { Spinner } from '../../../../client/components/ui/spinner';
+import { useHydrated } from '../../../../client/lib/use-hydrated';
 import { useWorkshopDates } from '../../../workshops/ui';
-import { bookingFormSchema, type BookingForm, type BookingFormInput } from '../../booking.schema';
+import { bookingFormSchema, emptyBookingData, type BookingForm, type BookingFormInput, type SharedBookingData } from '../../booking.schema';
 import { getSharedBookingData, rememberBookingFormPage, setSharedBookingData } from '../booking-data-store';
 import { detectBrowserTimeZone, timeZoneChoiceOptions } from '../timezone';
 import { useTimeZoneChoice } from '../use-time-zone-choice';
@@ -42,7 +43,10 @@ function DatesPicker({
 }) {
   const { data: dates, isPending, isError, refetch } = useWorkshopDates();
   const [timeZoneChoice, setTimeZoneChoice] = useTimeZoneChoice();
-  const [browserZone] = useState(detectBrowserTimeZone);
+  // The server cannot know the visitor's zone: its HTML, and the render that hydrates it, show the
+  // organiser's times; the visitor's own follow at once.
+  const hydrated = useHydrated();
+  const browserZone = useMemo(() => (hydrated ? detectBrowserTimeZone() : undefined), [hydrated]);
   const errorId = error ? 'workshopDateId-error' : undefined;
 
   if (isPending) return <Spinner label="Loading workshop dates…" />;
@@ -99,32 +103,44 @@ function DatesPicker({
   );
 }
 
+function formValues(stored: SharedBookingData): BookingFormInput {
+  return {
+    workshopDateId: stored.workshopDateId === '' ? '' : String(stored.workshopDateId),
+    firstName: stored.firstName,
+    lastName: stored.lastName,
+    email: stored.email,
+    company: stored.company,
+    discountCode: stored.discountCode,
+    subscribedToNewsletter: stored.subscribedToNewsletter,
+  };
+}
+
 /** The booking section (anchor 'booking'): pick a date, give your details, continue to payment. */
 export function BookingSection() {
   const [, navigate] = useLocation();
+  const hydrated = useHydrated();
   const { data: dates } = useWorkshopDates();
-  const stored = getSharedBookingData();
   const {
     register,
     control,
     handleSubmit,
     setValue,
     setFocus,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<BookingFormInput, unknown, BookingForm>({
     resolver: zodResolver(bookingFormSchema),
     // Focus follows the order on screen (date first), not the order fields registered in.
     shouldFocusError: false,
-    defaultValues: {
-      workshopDateId: stored.workshopDateId === '' ? '' : String(stored.workshopDateId),
-      firstName: stored.firstName,
-      lastName: stored.lastName,
-      email: stored.email,
-      company: stored.company,
-      discountCode: stored.discountCode,
-      subscribedToNewsletter: stored.subscribedToNewsletter,
-    },
+    defaultValues: formValues(emptyBookingData),
   });
+  // What the visitor gave earlier in this tab (kept in sessionStorage) comes back before the form
+  // is drawn; the server's HTML, and the render that hydrates it, start empty, as the server knows
+  // nothing of it.
+  useLayoutEffect(() => {
+    const stored = getSharedBookingData();
+    if (stored !== emptyBookingData) reset(formValues(stored));
+  }, [reset]);
 
   const [watchedDate, watchedCode] = useWatch({ control, name: ['workshopDateId', 'discountCode'] });
   const discountCheck = useDiscountCheck(watchedDate, watchedCode);
@@ -244,9 +260,14 @@ export function BookingSection() {
                 Pay by card on the next step and your seat is confirmed straight away. Pilot cohort special rate until
                 June 22.
               </p>
-              <Button type="submit" size="lg" className="mt-5 w-full sm:w-auto" disabled={isSubmitting}>
+              {/* The server's HTML can be read without scripts, but booking needs them: the button
+                  works once the app has taken the form over. */}
+              <Button type="submit" size="lg" className="mt-5 w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
                 Continue to payment
               </Button>
+              <noscript>
+                <p className="mt-4 font-semibold">Booking needs JavaScript: turn it on in your browser to book a seat.</p>
+              </noscript>
             </div>
           </div>
         </form>

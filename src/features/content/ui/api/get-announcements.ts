@@ -4,4 +4,5 @@ import { FIVE_MINUTES } from '../../../../client/lib/query-client';
 import { announcementSchema } from '../../content.schema';
 
 /** Announcements change rarely: cached for five minutes (spec §9). */
-export const useAnnouncements = apiRead('/api/announcements', z.array(announcementSchema), { staleTime: FIVE_MINUTES, gcTime: FIVE_MINUTES }).useRead;
+export const announcements = apiRead('/api/announcements', z.array(announcementSchema), { staleTime: FIVE_MINUTES, gcTime: FIVE_MINUTES });
+export const useAnnouncements = announcements.useRead;

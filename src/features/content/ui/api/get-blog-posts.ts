@@ -3,4 +3,5 @@ import { apiRead } from '../../../../client/lib/api-read';
 import { blogPostSchema } from '../../content.schema';
 
 /** Published posts only, newest first (CONTRACT §6). */
-export const useBlogPosts = apiRead('/api/blog-posts', z.array(blogPostSchema)).useRead;
+export const blogPosts = apiRead('/api/blog-posts', z.array(blogPostSchema));
+export const useBlogPosts = blogPosts.useRead;

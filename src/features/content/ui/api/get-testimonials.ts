@@ -3,4 +3,5 @@ import { apiRead } from '../../../../client/lib/api-read';
 import { testimonialSchema } from '../../content.schema';
 
 /** Sorted by sortOrder, missing counted as 0 (CONTRACT §6). */
-export const useTestimonials = apiRead('/api/testimonials', z.array(testimonialSchema)).useRead;
+export const testimonials = apiRead('/api/testimonials', z.array(testimonialSchema));
+export const useTestimonials = testimonials.useRead;

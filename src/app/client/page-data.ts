@@ -1,0 +1,33 @@
+import type { FetchQueryOptions } from '@tanstack/react-query';
+import { announcements } from '../../features/content/ui/api/get-announcements';
+import { blogPostQueryOptions } from '../../features/content/ui/api/get-blog-post';
+import { blogPosts } from '../../features/content/ui/api/get-blog-posts';
+import { testimonials } from '../../features/content/ui/api/get-testimonials';
+import { siteContent } from '../../features/workshops/ui/api/get-site-content';
+import { workshopDatesQueryOptions } from '../../features/workshops/ui/api/get-workshop-dates';
+
+/**
+ * The pages the server renders with their data (CONTRACT §8), and the reads each one shows: the
+ * server answers them before rendering and puts them in the page, so the HTML holds the offer and
+ * the browser starts from the same data instead of asking again before it can show anything.
+ */
+export const SERVER_RENDERED_PATHS = ['/', '/intro', '/blog'] as const;
+
+const BLOG_POST_PATH = /^\/blog\/([a-z0-9-]{1,200})$/;
+
+/** Whether the server renders `path` with its data: the fixed pages above and every blog post. */
+export function isServerRendered(path: string): boolean {
+  return (SERVER_RENDERED_PATHS as readonly string[]).includes(path) || BLOG_POST_PATH.test(path);
+}
+
+// Typed loosely on purpose: each read has its own data type, and the list only feeds prefetchQuery.
+type PageRead = FetchQueryOptions<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The reads the page at `path` shows; empty for a page the server does not render with data. */
+export function pageReads(path: string): PageRead[] {
+  if (path === '/') return [workshopDatesQueryOptions(), siteContent.options(), testimonials.options(), announcements.options()];
+  if (path === '/intro') return [workshopDatesQueryOptions(), siteContent.options()];
+  if (path === '/blog') return [blogPosts.options()];
+  const slug = BLOG_POST_PATH.exec(path)?.[1];
+  return slug ? [blogPostQueryOptions(slug)] : [];
+}

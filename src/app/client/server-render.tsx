@@ -1,0 +1,76 @@
+import { dehydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { Router } from 'wouter';
+import { App } from './app';
+import { pageReads } from './page-data';
+
+export { setApiTransport } from '../../client/lib/api-client';
+export { isServerRendered } from './page-data';
+export { preloadScreen, PRERENDERED_FRAME_PATHS, SCREEN_PATHS, screenModule } from './router';
+
+/** A page's reads, answered, and the render of the page from them. */
+export type PageData = { state: DehydratedState; render: () => Promise<string> };
+
+/**
+ * The page at `path` as the server renders it per request (app/server/page-render.ts): its reads
+ * are answered first (`state`, what the browser's query cache starts from; without it the first
+ * client render would show loading states where the HTML shows data, and hydration would fail),
+ * then `render` runs React's streaming renderer to the end (every lazy part loaded, every boundary
+ * filled), so the HTML holds the whole page and the browser hydrates it as it is. The two are apart
+ * so that the server can keep an earlier render when the data has not changed.
+ */
+export async function readPage(path: string): Promise<PageData> {
+  // The server's own cache for one render: nothing expires or refetches while it runs.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity } } });
+  // A read that fails leaves its part in its loading state, which the browser then asks again.
+  await Promise.all(pageReads(path).map((read) => queryClient.prefetchQuery(read)));
+  return {
+    state: dehydrate(queryClient),
+    render: () =>
+      renderToHtml(
+        <Router ssrPath={path}>
+          <App queryClient={queryClient} />
+        </Router>,
+      ),
+  };
+}
+
+/** Everything React renders, once every Suspense boundary has its content (no fallbacks streamed). */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      // Every boundary in place, however large: React otherwise sends a large one after its
+      // fallback with a script to swap them, which the page's script policy would refuse and a
+      // visitor without scripts would never see.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    });
+  });
+}
+
+/**
+ * A client-rendered page's frame (header, footer, the screen's loading state), made at build
+ * time (scripts/prerender.mjs): the checkout depends on the address and the visitor's booking,
+ * so its HTML shows the page starting and the app replaces it once it has run.
+ */
+export function renderFrame(path: string): string {
+  return renderToString(
+    <Router ssrPath={path}>
+      <App />
+    </Router>,
+  );
+}
