@@ -24,6 +24,7 @@ import { calendarRoutes } from '../../features/calendar/server/calendar.routes';
 import { participantAccessRoutes } from '../../features/participant/server/participant-access.routes';
 import { participantRoutes } from '../../features/participant/server/participant.routes';
 import { refundRoutes } from '../../features/refunds/server/refunds.routes';
+import { seoRoutes } from '../../features/seo/server/seo.routes';
 import { strategyNoteRoutes } from '../../features/strategy-notes/server/strategy-notes.routes';
 import { contactRoutes } from '../../features/contact/server/contact.routes';
 import { contentRoutes } from '../../features/content/server/content.routes';
@@ -102,6 +103,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
   await app.register(async (scope) => {
     await workshopRoutes(scope, deps);
     await contentRoutes(scope, deps);
+    await seoRoutes(scope, deps);
     await contactRoutes(scope, deps);
     await bookingRoutes(scope, deps);
     await adminAuthRoutes(scope, deps);
