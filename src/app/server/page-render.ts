@@ -26,9 +26,13 @@ export async function loadServerRenderer(app: FastifyInstance, clientDir: string
   return renderer;
 }
 
-/** What a render shows, without the moments it was read at: equal when the page would be the same. */
-export function dataFingerprint(state: DehydratedState, day = new Date().toISOString().slice(0, 10)): string {
-  return JSON.stringify([day, state.queries.map((query) => [query.queryHash, query.state.status, query.state.data])]);
+/**
+ * What a render shows, without the moments it was read at: equal when the page would be the same.
+ * The minute is part of it, so a page is made again at least once a minute while visited: what
+ * depends on the clock (a date that has started is no longer offered to search engines) follows.
+ */
+export function dataFingerprint(state: DehydratedState, minute = new Date().toISOString().slice(0, 16)): string {
+  return JSON.stringify([minute, state.queries.map((query) => [query.queryHash, query.state.status, query.state.data])]);
 }
 
 /** The data of the read under `key` in a page's state (the parsed answer, as the browser has it). */

@@ -8,7 +8,9 @@ import { openParticipantLink } from '../../features/participant/server/participa
 import type { AppDeps } from '../../server/deps';
 import { chooseEncoding, compressOnce, type CompressedBody } from '../../server/lib/compressed-body';
 import { withScriptsAfterPaint } from '../../server/lib/scripts-after-paint';
-import { dataFingerprint, loadServerRenderer, stateScript, type ServerRenderer } from './page-render';
+import { structuredDataFor, type StructuredDataPost } from '../../features/seo/server';
+import type { PublicWorkshopDate } from '../../features/workshops';
+import { dataFingerprint, loadServerRenderer, readData, stateScript, type ServerRenderer } from './page-render';
 
 const META_PLACEHOLDER = '<!--app-meta-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -135,7 +137,16 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
         const last = lastRenders.get(path);
         if (last?.fingerprint === fingerprint) return last.page;
         const html = await data.render();
-        const page = { body: compressOnce(assemble(meta, path, { html, head: '', tail: stateScript(data.state) })), renderMs: performance.now() - started };
+        // Search engines and link previews read the offer from the same data the page shows.
+        const head = structuredDataFor(
+          {
+            path,
+            dates: readData(data.state, ['/api/workshop-dates']) as PublicWorkshopDate[] | undefined,
+            post: readData(data.state, ['/api/blog-posts', path.split('/')[2]]) as StructuredDataPost | undefined,
+          },
+          env.PUBLIC_URL,
+        );
+        const page = { body: compressOnce(assemble(meta, path, { html, head, tail: stateScript(data.state) })), renderMs: performance.now() - started };
         lastRenders.set(path, { fingerprint, page });
         return page;
       });
@@ -183,7 +194,8 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
 
   app.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
     const slug = request.params.slug;
-    const post = /^[a-z0-9-]{1,200}$/.test(slug) ? await getPublishedBlogPost(db, slug) : null;
+    // Behind the public reads' cache like the post's own read: a shared link brings many visitors at once.
+    const post = /^[a-z0-9-]{1,200}$/.test(slug) ? await publicCache.remember(`post ${slug}`, () => getPublishedBlogPost(db, slug)) : null;
     if (!post) return render({ ...routeMetaFor('/blog'), title: 'Post Not Found' }, request, reply, 404);
     if (serverRendered) return sendServerRendered(request, reply, blogPostMeta(post), `/blog/${slug}`);
     return render(blogPostMeta(post), request, reply);
