@@ -74,6 +74,10 @@ export function FaqSection() {
                 </Accordion.Trigger>
               </Accordion.Header>
               <Accordion.Content className="border-t-2 border-ink px-5 py-4 text-ink-soft">{faq.answer}</Accordion.Content>
+              {/* The accordion opens with scripts; without them, the server's HTML shows every answer. */}
+              <noscript>
+                <div className="border-t-2 border-ink px-5 py-4 text-ink-soft">{faq.answer}</div>
+              </noscript>
             </Accordion.Item>
           ))}
         </Accordion.Root>

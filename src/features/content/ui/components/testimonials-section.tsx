@@ -71,6 +71,16 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
           <TestimonialCard key={testimonial.id} testimonial={testimonial} />
         ))}
       </ul>
+      {/* Without scripts the carousel cannot turn: the server's HTML lists the others below. */}
+      <noscript>
+        <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {testimonials
+            .filter((testimonial) => !visible.includes(testimonial))
+            .map((testimonial) => (
+              <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+            ))}
+        </ul>
+      </noscript>
       {pageCount > 1 && (
         <div className="mt-8 flex justify-center gap-1">
           {Array.from({ length: pageCount }, (_, index) => (
