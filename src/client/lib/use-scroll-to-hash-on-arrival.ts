@@ -45,3 +45,13 @@ export function useScrollToHashOnArrival() {
     else if (sawFetching.current) pendingId.current = '';
   }, [fetching]);
 }
+
+/**
+ * The same, as a component that draws nothing: it renders again each time reads start or finish,
+ * and that must not render the page around it again. A page whose lazy part is still hydrating
+ * from the server's HTML would lose that HTML to a fresh client render.
+ */
+export function ScrollToHashOnArrival(): null {
+  useScrollToHashOnArrival();
+  return null;
+}

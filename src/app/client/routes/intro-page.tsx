@@ -12,7 +12,7 @@ import { Spinner } from '../../../client/components/ui/spinner';
 import { afterNextPaint } from '../../../client/lib/after-next-paint';
 import { lazyWhen } from '../../../client/lib/lazy-when';
 import { useRouteMeta } from '../../../client/lib/use-route-meta';
-import { useScrollToHashOnArrival } from '../../../client/lib/use-scroll-to-hash-on-arrival';
+import { ScrollToHashOnArrival } from '../../../client/lib/use-scroll-to-hash-on-arrival';
 
 // The booking form brings zod, react-hook-form and their kin (about 80 KB): the browser asks for it
 // once the page has painted, so the description (Lighthouse's LCP on /intro) does not wait for it.
@@ -25,12 +25,19 @@ const bookingPlaceholder = (
   </section>
 );
 
+/**
+ * The price of the next date. Its own component, so that the dates read again on arrival renders
+ * this and not the page, whose booking section may still be hydrating from the server's HTML.
+ */
+function IntroPrice() {
+  const { data, isPending } = useWorkshopDates();
+  if (isPending) return <Skeleton className="mt-2 h-10 w-28 bg-paper" />;
+  return <p className="text-4xl font-black">{formatPrice(data?.[0]?.price ?? DEFAULT_PRICE_DOLLARS)}</p>;
+}
+
 /** /intro: what the workshop is, then the same booking section as the landing page. */
 export default function IntroPage() {
   useRouteMeta(routeMetaFor('/intro'));
-  useScrollToHashOnArrival();
-  const { data, isPending } = useWorkshopDates();
-  const price = data?.[0]?.price ?? DEFAULT_PRICE_DOLLARS;
 
   const facts = [
     { icon: Clock, text: WORKSHOP_DURATION },
@@ -40,6 +47,7 @@ export default function IntroPage() {
 
   return (
     <>
+      <ScrollToHashOnArrival />
       <section aria-labelledby="intro-heading" className="border-b-2 border-ink">
         <div className="mx-auto max-w-4xl px-4 py-14 sm:px-6 md:py-20">
           <SeatsLeftBadge />
@@ -73,7 +81,7 @@ export default function IntroPage() {
           <div className="mt-12 flex flex-col gap-6 rounded-brutal border-2 border-ink bg-secondary-soft p-6 shadow-brutal sm:flex-row sm:items-center sm:justify-between">
             <div>
               <p className="text-sm font-extrabold uppercase tracking-label">Price</p>
-              {isPending ? <Skeleton className="mt-2 h-10 w-28 bg-paper" /> : <p className="text-4xl font-black">{formatPrice(price)}</p>}
+              <IntroPrice />
               <PromoBadge className="mt-3" />
             </div>
             <a href="#booking" className={buttonClasses('primary', 'lg')}>

@@ -3,15 +3,15 @@ import { ContactSection } from '../../../../features/contact/ui/components/conta
 import { AnnouncementsSection } from '../../../../features/content/ui/components/announcements-section';
 import { TestimonialsSection } from '../../../../features/content/ui/components/testimonials-section';
 import { WorkshopsSection } from '../../../../features/workshops/ui/components/workshops-section';
-import { useScrollToHashOnArrival } from '../../../../client/lib/use-scroll-to-hash-on-arrival';
+import { ScrollToHashOnArrival } from '../../../../client/lib/use-scroll-to-hash-on-arrival';
 import { FaqSection } from './faq-section';
 import { InstructorSection } from './instructor-section';
 
 /** Landing sections 3 to 9, in the order of spec §2. */
 export default function LandingSections() {
-  useScrollToHashOnArrival();
   return (
     <>
+      <ScrollToHashOnArrival />
       <WorkshopsSection />
       <InstructorSection />
       <TestimonialsSection />
