@@ -24,13 +24,20 @@ if (pageState) {
   // to it, and must find the data its HTML was drawn from (the client's default is to drop unused
   // data at once). Each read is asked again as its part mounts, like any other.
   hydrate(queryClient, JSON.parse(pageState.textContent ?? '{}') as DehydratedState, { defaultOptions: { queries: { gcTime: Infinity } } });
-  performance.mark('hydration-start');
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
+  // The page's own screen is in first (the HTML asked for it beside the entry): a screen still
+  // loading while React hydrates would drop the taps made in it, which React replays only where
+  // it can hydrate at once.
+  void preloadScreen(window.location.pathname)
+    .catch(() => {})
+    .then(() => {
+      performance.mark('hydration-start');
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
 } else {
   const render = () =>
     // A transition renders in slices that yield to the browser, so mounting the page never blocks

@@ -1,11 +1,11 @@
 import { Check, Clock, GraduationCap, Users } from 'lucide-react';
-import { Suspense } from 'react';
 import { DEFAULT_PRICE_DOLLARS, formatPrice } from '../../../common/money';
 import { routeMetaFor, WORKSHOP_TITLE } from '../../../common/route-meta';
 import { useWorkshopDates } from '../../../features/workshops/ui/api/get-workshop-dates';
 import { PromoBadge } from '../../../features/workshops/ui/components/promo-badge';
 import { SeatsLeftBadge } from '../../../features/workshops/ui/components/seats-left-badge';
 import { learningOutcomes, WORKSHOP_DURATION, WORKSHOP_FORMAT } from '../../../features/workshops/ui/workshop-copy';
+import { DeferredPart } from '../../../client/components/deferred-part';
 import { buttonClasses } from '../../../client/components/ui/button';
 import { Skeleton } from '../../../client/components/ui/skeleton';
 import { Spinner } from '../../../client/components/ui/spinner';
@@ -91,9 +91,9 @@ export default function IntroPage() {
         </div>
       </section>
       {/* The placeholder holds the anchor, so '#booking' has somewhere to jump while the form loads. */}
-      <Suspense fallback={bookingPlaceholder}>
+      <DeferredPart fallback={bookingPlaceholder}>
         <BookingSection />
-      </Suspense>
+      </DeferredPart>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
 import { routeMetaFor } from '../../../../common/route-meta';
+import { DeferredPart } from '../../../../client/components/deferred-part';
 import { ErrorBoundary } from '../../../../client/components/ui/error-boundary';
 import { Spinner } from '../../../../client/components/ui/spinner';
 import { lazyWhen } from '../../../../client/lib/lazy-when';
@@ -59,13 +59,11 @@ export function LandingPage() {
     <>
       <HeroSection />
       <AboutSection />
-      <div id={SECTIONS_ID}>
+      <DeferredPart id={SECTIONS_ID} fallback={<Spinner label="Loading workshops…" className="min-h-dvh items-start pt-24" />}>
         <ErrorBoundary>
-          <Suspense fallback={<Spinner label="Loading workshops…" className="min-h-dvh items-start pt-24" />}>
-            <LandingSections />
-          </Suspense>
+          <LandingSections />
         </ErrorBoundary>
-      </div>
+      </DeferredPart>
     </>
   );
 }
