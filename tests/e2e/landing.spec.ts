@@ -265,29 +265,32 @@ test.describe('landing page', () => {
 test.describe('landing page at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the sections below About load only as the visitor heads for them', async ({ page }) => {
+  test('the code of the sections below About loads only as the visitor heads for them; their HTML is there at once', async ({ page }) => {
     const chunks: string[] = [];
     page.on('request', (request) => {
       if (/\/assets\/landing-sections-[^/]+\.js$/.test(request.url())) chunks.push(request.url());
     });
     await page.goto('/');
-    // The app has taken over and the page is quiet: still nothing below About.
+    // The app has taken over and the page is quiet: the sections are the server's HTML, not yet React's.
     await waitForAppTakeover(page);
     await page.waitForLoadState('networkidle');
     expect(chunks).toEqual([]);
-    await expect(page.getByRole('heading', { name: testimonialsHeading })).toHaveCount(0);
-    // Scrolling toward them brings them, well before they reach the screen.
+    const testimonials = page.getByRole('heading', { name: testimonialsHeading });
+    await expect(testimonials).toBeAttached();
+    expect(await testimonials.evaluate((heading) => Object.keys(heading).some((key) => key.startsWith('__reactFiber')))).toBe(false);
+    // Scrolling toward them brings their code, well before they reach the screen, and they hydrate.
     await page.locator('#about').evaluate((about) => about.scrollIntoView({ block: 'start' }));
-    await expect(page.getByRole('heading', { name: testimonialsHeading })).toBeAttached();
+    await expect.poll(() => testimonials.evaluate((heading) => Object.keys(heading).some((key) => key.startsWith('__reactFiber')))).toBe(true);
     expect(chunks).toHaveLength(1);
   });
 
-  test('a key press brings the sections below About, so Tab reaches them in order', async ({ page }) => {
+  test('a key press brings the code of the sections below About, so Tab reaches working controls', async ({ page }) => {
+    const chunk = page.waitForRequest(/\/assets\/landing-sections-[^/]+\.js$/);
     await page.goto('/');
     await waitForAppTakeover(page);
-    await expect(page.locator('#workshops')).toHaveCount(0);
     await page.keyboard.press('Tab');
-    await expect(page.locator('#workshops')).toBeAttached();
+    await chunk;
+    await expect.poll(() => page.locator('#workshops').evaluate((section) => Object.keys(section).some((key) => key.startsWith('__reactFiber')))).toBe(true);
   });
 
   test('mobile menu opens and closes when a link is chosen', async ({ page }) => {

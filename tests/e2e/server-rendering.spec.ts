@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { holdRequests, waitForAppTakeover } from './support/page';
 import { getBlogPosts, getTestimonials, getWorkshopDates, htmlText, isTbc, usdPattern, type WorkshopDate } from './support/api';
 
 /*
@@ -140,6 +141,7 @@ test.describe('without JavaScript', () => {
     await page.route(
       (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
       async (route) => {
+        if (route.request().resourceType() !== 'document') return route.continue();
         const response = await route.fetch();
         await route.fulfill({ response, body: (await response.text()).replace(/<\/?noscript>/g, '') });
       },
@@ -227,5 +229,19 @@ test.describe('hydration', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     await expect(page.locator('#mobile-menu').getByRole('link', { name: 'BLOG' })).toBeVisible();
+  });
+
+  test('a date tapped before the booking section has its code is chosen once it has', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The sections' code is held back: the app has the page, the sections are still the server's HTML.
+    const release = await holdRequests(page, /\/assets\/landing-sections-[\w-]+\.js$/);
+    await page.goto('/#booking');
+    await waitForAppTakeover(page);
+    const radio = page.locator('#booking').getByRole('radio', { disabled: false }).first();
+    expect(await radio.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps')))).toBe(false);
+    await page.locator(`#booking label[for="${await radio.getAttribute('id')}"]`).click();
+    await expect(radio).not.toBeChecked();
+    release();
+    await expect(radio).toBeChecked();
   });
 });

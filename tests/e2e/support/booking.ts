@@ -16,6 +16,9 @@ export const continueToPayment = (page: Page): Locator =>
 export async function fillBookingForm(page: Page, visitor: Visitor): Promise<void> {
   const radio = dateRadios(page).and(page.getByRole('radio', { disabled: false })).first();
   await expect(radio).toBeVisible();
+  // The server's HTML shows the form at once; a tap lands only once the app has it (a tap made in
+  // between is held and made again: server-rendering.spec.ts).
+  await expect.poll(() => radio.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps')))).toBe(true);
   // The whole card is the radio's label (a tap anywhere on it selects the date) and covers the
   // small circle, so click the card, where a visitor would.
   const id = await radio.getAttribute('id');

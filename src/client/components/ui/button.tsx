@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ComponentType, ReactNode } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { cx } from './cx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ink';
@@ -34,8 +35,13 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };
 
-export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+/**
+ * A submit button is off in the server's HTML until the app has taken its form over: before that
+ * the browser would send the form itself, as a GET to the page with what was typed in the address.
+ */
+export function Button({ variant, size, className, type = 'button', disabled, ...props }: ButtonProps) {
+  const hydrated = useHydrated();
+  return <button type={type} className={buttonClasses(variant, size, className)} disabled={disabled || (type === 'submit' && !hydrated)} {...props} />;
 }
 
 /**

@@ -78,6 +78,8 @@ function DatesPicker({
           id="timezone-choice"
           value={timeZoneChoice}
           onChange={(event) => setTimeZoneChoice(event.target.value)}
+          // A choice made before the app has the form would be undone as it takes over.
+          disabled={!hydrated}
           className={controlClasses}
         >
           {timeZoneChoiceOptions(browserZone).map((option) => (
@@ -118,7 +120,6 @@ function formValues(stored: SharedBookingData): BookingFormInput {
 /** The booking section (anchor 'booking'): pick a date, give your details, continue to payment. */
 export function BookingSection() {
   const [, navigate] = useLocation();
-  const hydrated = useHydrated();
   const { data: dates } = useWorkshopDates();
   const {
     register,
@@ -262,7 +263,7 @@ export function BookingSection() {
               </p>
               {/* The server's HTML can be read without scripts, but booking needs them: the button
                   works once the app has taken the form over. */}
-              <Button type="submit" size="lg" className="mt-5 w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
+              <Button type="submit" size="lg" className="mt-5 w-full sm:w-auto" disabled={isSubmitting}>
                 Continue to payment
               </Button>
               <noscript>
