@@ -70,11 +70,11 @@ test('a prerendered page asks for its scripts only once its HTML is parsed and p
   expect(timings.entryAsked!).toBeGreaterThan(timings.parsed!);
 });
 
-test('/blog and /checkout show the site frame and a loading state without JavaScript', async ({ browser }) => {
+test('/checkout, rendered by the app, shows the site frame and a loading state without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
-    for (const path of ['/blog', '/checkout']) {
+    for (const path of ['/checkout']) {
       await page.goto(path);
       await expect(page.getByRole('link', { name: 'Vibe Coding Workshop, home' }), path).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: 'Loading page…' }), path).toBeVisible();
@@ -97,7 +97,7 @@ test("the checkout's own chunks are asked for beside the entry, not after it has
   await expect(page.getByRole('alert').filter({ hasText: 'This payment link is invalid or has expired.' })).toBeVisible();
 });
 
-test('the blog list replaces its prerendered loading state without a layout shift', async ({ page }) => {
+test('the blog list, rendered by the server with its posts, takes no layout shift as the app adopts it', async ({ page }) => {
   await recordLayoutShifts(page);
   await page.goto('/blog');
   await expect(page.getByText(/read more/i).first()).toBeVisible();

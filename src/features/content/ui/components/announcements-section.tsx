@@ -17,12 +17,15 @@ const SUCCESS_TEXT = "Thank you for your interest! We'll be in touch soon.";
 function InterestForm({ announcement }: { announcement: Announcement }) {
   const inputId = useId();
   const noticeId = `${inputId}-notice`;
-  const [email, setEmail] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
   const register = useRegisterAnnouncementInterest();
 
+  // The field keeps what it holds itself (uncontrolled): an address typed into the server's HTML
+  // before the app took the page over is still there when it is sent.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
+    const email = new FormData(form).get('email');
     const parsed = announcementInterestSchema.safeParse({ email, announcementId: announcement.id });
     if (!parsed.success) {
       setNotice({ kind: 'error', text: parsed.error.issues[0]?.message ?? FAILURE_TEXT });
@@ -31,7 +34,7 @@ function InterestForm({ announcement }: { announcement: Announcement }) {
     setNotice(null);
     register.mutate(parsed.data, {
       onSuccess: () => {
-        setEmail('');
+        form.reset();
         setNotice({ kind: 'success', text: SUCCESS_TEXT });
       },
       onError: () => setNotice({ kind: 'error', text: FAILURE_TEXT }),
@@ -56,8 +59,7 @@ function InterestForm({ announcement }: { announcement: Announcement }) {
           autoComplete="email"
           inputMode="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          name="email"
           aria-invalid={notice?.kind === 'error' ? true : undefined}
           aria-describedby={notice ? noticeId : undefined}
           className={controlClasses}
