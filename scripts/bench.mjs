@@ -1,4 +1,6 @@
-// `npm run bench` (issue 7): the built server under load, on a fresh embedded database and, when
+// `npm run bench` (issue 7): the built server under load (reads of the API and of the server-rendered
+// landing page beside a raw node:http server sending the same bytes; the render time of each
+// server-rendered page, scripts/bench/render.mjs), on a fresh embedded database and, when
 // TEST_DATABASE_URL names a PostgreSQL server, again on a fresh database there, followed by the
 // database's floor: the statements of one free booking replayed straight through `pg` at the same
 // concurrency on that database (issue 15, point 9; scripts/bench/db-floor.mjs). Prints one table, writes
@@ -13,6 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { adminSession, bookingRush, closeConnections, createFreeCode, readLoad, sustainedBookings } from './bench/load.mjs';
 import { databaseFloor } from './bench/db-floor.mjs';
+import { measureRenders } from './bench/render.mjs';
 import { createPostgresDatabase, ensureBuilt, startServer } from './bench/server.mjs';
 import { BENCH_TARGETS, checkTargets, formatTable, resultRows, round } from './bench/stats.mjs';
 
@@ -53,6 +56,8 @@ async function benchOne(kind, databaseUrl) {
       warmupSeconds: settings.warmupSeconds,
       slices: settings.readSlices,
     });
+    log(`${kind}: the server's page renders`);
+    const renders = await measureRenders(server.baseUrl);
     const admin = await adminSession(server.baseUrl);
     const code = await createFreeCode(server.baseUrl, admin, FREE_CODE);
     log(`${kind}: booking rush, ${settings.rush.attempts} visitors at once for ${settings.rush.seats} seats`);
@@ -64,7 +69,7 @@ async function benchOne(kind, databaseUrl) {
       log(`${kind}: sustained, ${settings.sustained.bookings} free bookings by ${settings.sustained.concurrency} visitors at a time` + (floor ? `, in ${slices} slices, each followed by as long of the database floor (the same statements straight through pg)` : ''));
       const afterSlice = floor ? ({ dateId, seconds }) => floor.run({ sustainedDateId: dateId, seconds }) : undefined;
       const sustained = await sustainedBookings(server.baseUrl, admin, code, { ...settings.sustained, slices, afterSlice });
-      return { kind, reads, rush, sustained, floor: floor ? await floor.figures() : null, peakRssMb: server.peakRssMb(), loadAverage: { before: loadBefore, after: load() } };
+      return { kind, reads, renders, rush, sustained, floor: floor ? await floor.figures() : null, peakRssMb: server.peakRssMb(), loadAverage: { before: loadBefore, after: load() } };
     } finally {
       await floor?.close();
     }

@@ -1,14 +1,15 @@
 // `npm run lighthouse` (issue 7): Lighthouse 12.8.2 with its default (mobile) settings on the
 // built server with demo content, three runs per page; prints the median scores and LCP, TBT and
-// CLS, writes bench/lighthouse.json and exits 1 when a performance target is missed
-// (100 on '/', at least 95 on the others).
+// CLS, writes bench/lighthouse.json and exits 1 when a performance target is missed (100 on the
+// server-rendered pages '/', '/intro', '/blog' and a post; at least 95 on '/checkout'). '/blog/post'
+// stands for the newest published post.
 //
 // '/checkout' alone sends a visitor without a chosen date back to '/', so the checkout audited is
 // the one a pay-later e-mail opens: a reservation is made through the API and its signed pay link
 // (payLinkFor, the server's own code, hence `node --import tsx`) is audited.
 //
 // Environment: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (default 3),
-// LIGHTHOUSE_PATHS (comma-separated, default /,/intro,/blog,/checkout), BENCH_BUILD=1.
+// LIGHTHOUSE_PATHS (comma-separated, default /,/intro,/blog,/blog/post,/checkout), BENCH_BUILD=1.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
@@ -20,7 +21,7 @@ import { formatTable, lighthouseFindings, lighthousePerformanceTarget, round, su
 
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const paths = (process.env.LIGHTHOUSE_PATHS ?? '/,/intro,/blog,/checkout').split(',').map((path) => path.trim()).filter(Boolean);
+const paths = (process.env.LIGHTHOUSE_PATHS ?? '/,/intro,/blog,/blog/post,/checkout').split(',').map((path) => path.trim()).filter(Boolean);
 const log = (message) => console.log(`[lighthouse ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 /**
@@ -65,6 +66,13 @@ async function checkoutPath(server) {
   return payLinkFor(server.secret, server.baseUrl, booking.id).slice(server.baseUrl.length);
 }
 
+/** The newest published post, as the blog lists it. */
+async function newestPostPath(server) {
+  const [post] = await (await fetch(`${server.baseUrl}/api/blog-posts`)).json();
+  if (!post) throw new Error('no published post to audit');
+  return `/blog/${post.slug}`;
+}
+
 async function main() {
   ensureBuilt(log);
   const server = await startServer();
@@ -73,7 +81,7 @@ async function main() {
   try {
     for (const path of paths) {
       const lhrs = [];
-      const audited = path === '/checkout' ? await checkoutPath(server) : path;
+      const audited = path === '/checkout' ? await checkoutPath(server) : path === '/blog/post' ? await newestPostPath(server) : path;
       for (let run = 1; run <= runs; run++) {
         log(`${path}: run ${run} of ${runs}`);
         lhrs.push(await audit(`${server.baseUrl}${audited}`));

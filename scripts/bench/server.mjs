@@ -9,7 +9,7 @@ import pg from 'pg';
 import { newestMtime } from '../newest-mtime.mjs';
 
 /** The build to measure: dist/ unless BENCH_DIST names a copy (its server/ and client/ folders). */
-const DIST = process.env.BENCH_DIST || 'dist';
+export const DIST = process.env.BENCH_DIST || 'dist';
 export const SERVER_ENTRY = join(DIST, 'server/server.js');
 const BUILT_FILES = [SERVER_ENTRY, join(DIST, 'client/index.html')];
 
