@@ -337,6 +337,19 @@ test.describe('pay later by link', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('the link’s page brings the reservation with it: the browser does not ask for it, and no cache keeps it', async ({ page, request }) => {
+    const id = await reserveSeat(request, 'Brought', 'Along');
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/api\/bookings\/\d+\/payment-details|\/api\/stripe\/config/.test(sent.url())) asked.push(sent.url());
+    });
+    const response = await page.goto(payLink(id));
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    await expect(page.getByRole('region', { name: 'Booking summary' }).getByText('Brought Along', { exact: true })).toBeVisible();
+    await expect(priceBox(page).getByTestId('checkout-total')).toHaveText('$499.00');
+    expect(asked).toEqual([]);
+  });
+
   test('a tampered link says it is invalid', async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 403/);
     await page.goto('/checkout?booking=1&token=not-a-real-token');

@@ -11,19 +11,23 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-/** The reads a server-rendered page was drawn from (app/server/page-render.ts), if it is one. */
-const pageState = document.getElementById('page-state');
+const queryClient = createQueryClient();
 
-if (pageState) {
+/**
+ * The reads the server answered for this page (app/server/pages.ts): those a server-rendered page
+ * was drawn from, or those a pay-later link's checkout starts from.
+ */
+const pageState = document.getElementById('page-state');
+// Kept until a part shows them: a lazy part can hydrate minutes later, when the visitor scrolls
+// to it, and must find the data its HTML was drawn from (the client's default is to drop unused
+// data at once). Each read is asked again as its part mounts, like any other.
+if (pageState) hydrate(queryClient, JSON.parse(pageState.textContent ?? '{}') as DehydratedState, { defaultOptions: { queries: { gcTime: Infinity } } });
+
+if (root.hasAttribute('data-server-rendered')) {
   // A page the server rendered with its data: React adopts the HTML where it stands instead of
   // drawing it again, starting from the same data, so nothing is replaced and a click made while
   // it hydrates is replayed rather than lost. Lazy parts keep their server HTML until their chunk
   // is in.
-  const queryClient = createQueryClient();
-  // Kept until a part shows them: a lazy part can hydrate minutes later, when the visitor scrolls
-  // to it, and must find the data its HTML was drawn from (the client's default is to drop unused
-  // data at once). Each read is asked again as its part mounts, like any other.
-  hydrate(queryClient, JSON.parse(pageState.textContent ?? '{}') as DehydratedState, { defaultOptions: { queries: { gcTime: Infinity } } });
   // The page's own screen is in first (the HTML asked for it beside the entry): a screen still
   // loading while React hydrates would drop the taps made in it, which React replays only where
   // it can hydrate at once.
@@ -45,7 +49,7 @@ if (pageState) {
     startTransition(() => {
       createRoot(root).render(
         <StrictMode>
-          <App />
+          <App queryClient={queryClient} />
         </StrictMode>,
       );
     });

@@ -1,9 +1,12 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { announcements } from '../../features/content/ui/api/get-announcements';
+import { paymentConfig } from '../../features/checkout/ui/api/get-payment-config';
+import { paymentDetailsQueryOptions } from '../../features/checkout/ui/api/get-payment-details';
 import { blogPostQueryOptions } from '../../features/content/ui/api/get-blog-post';
 import { blogPosts } from '../../features/content/ui/api/get-blog-posts';
 import { testimonials } from '../../features/content/ui/api/get-testimonials';
 import { siteContent } from '../../features/workshops/ui/api/get-site-content';
+import { workshopDateQueryOptions } from '../../features/workshops/ui/api/get-workshop-date';
 import { workshopDatesQueryOptions } from '../../features/workshops/ui/api/get-workshop-dates';
 
 /**
@@ -30,4 +33,18 @@ export function pageReads(path: string): PageRead[] {
   if (path === '/blog') return [blogPosts.options()];
   const slug = BLOG_POST_PATH.exec(path)?.[1];
   return slug ? [blogPostQueryOptions(slug)] : [];
+}
+
+/**
+ * What a pay-later link's checkout reads before it can show anything (the reservation, its date,
+ * the payment provider), each read only once the one before it has answered. The checkout stays
+ * rendered by the app, but the server puts these answers in its page, so the app starts where
+ * they leave off instead of a round trip or two behind.
+ */
+export function payLinkReads(bookingId: number, token: string) {
+  const details = paymentDetailsQueryOptions(bookingId, token);
+  return {
+    details,
+    after: (workshopDateId: number): PageRead[] => [workshopDateQueryOptions(workshopDateId), paymentConfig.options()],
+  };
 }

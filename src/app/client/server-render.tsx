@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app';
-import { pageReads } from './page-data';
+import { pageReads, payLinkReads } from './page-data';
 
 export { setApiTransport } from '../../client/lib/api-client';
 export { isServerRendered } from './page-data';
@@ -35,6 +35,21 @@ export async function readPage(path: string): Promise<PageData> {
         </Router>,
       ),
   };
+}
+
+/**
+ * The reads of a pay-later link's checkout (payLinkReads), answered, for the server to put in its
+ * frame: nothing is rendered, the app renders the checkout as before, from this data. An invalid
+ * link answers nothing (a failed read is left out), and the app asks and says so itself.
+ */
+export async function readPayLinkState(bookingId: number, token: string): Promise<DehydratedState> {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity } } });
+  const reads = payLinkReads(bookingId, token);
+  const details = await queryClient.fetchQuery(reads.details).catch(() => null);
+  if (details) await Promise.all(reads.after(details.workshopDateId).map((read) => queryClient.prefetchQuery(read)));
+  const state = dehydrate(queryClient);
+  queryClient.clear();
+  return state;
 }
 
 /** Everything React renders, once every Suspense boundary has its content (no fallbacks streamed). */

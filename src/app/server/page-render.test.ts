@@ -9,6 +9,7 @@ function stateOf(reads: { key: unknown[]; data: unknown; at?: number }[]): Dehyd
     queries: reads.map(({ key, data, at = 1 }) => ({
       queryKey: key,
       queryHash: JSON.stringify(key),
+      dehydratedAt: at,
       state: { data, dataUpdatedAt: at, dataUpdateCount: 1, error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false, status: 'success', fetchStatus: 'idle' },
     })),
   } as DehydratedState;

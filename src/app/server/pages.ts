@@ -6,7 +6,7 @@ import { PAGE_PATHS, blogPostMeta, isKnownPagePath, routeMetaFor, type RouteMeta
 import { getPublishedBlogPost } from '../../features/content/server/content.service';
 import { openParticipantLink } from '../../features/participant/server/participant-access';
 import type { AppDeps } from '../../server/deps';
-import { chooseEncoding, compressOnce, type CompressedBody } from '../../server/lib/compressed-body';
+import { chooseEncoding, compressForOne, compressOnce, type CompressedBody } from '../../server/lib/compressed-body';
 import { withScriptsAfterPaint } from '../../server/lib/scripts-after-paint';
 import { structuredDataFor, type StructuredDataPost } from '../../features/seo/server';
 import type { PublicWorkshopDate } from '../../features/workshops';
@@ -19,8 +19,11 @@ const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="U
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** A server render: the app's HTML for #root, what goes in the <head> beside the meta tags, and after #root. */
-type RenderedHtml = { html: string; head: string; tail: string };
+/**
+ * What the server adds to a page: the app's HTML for #root when it rendered it (else the build's
+ * frame stays), what goes in the <head> beside the meta tags, and what follows #root.
+ */
+type RenderedHtml = { html?: string; head: string; tail: string };
 type RenderedPage = { body: CompressedBody; renderMs: number };
 
 /** The build's key for a page's screen chunks: every blog post shares one screen. */
@@ -117,7 +120,8 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
       (body ? withScriptsAfterPaint(base, screenChunks[screenOf(path)]) : base)
         // Functions as replacements: '$' in a title or a price is text, not a replacement pattern.
         .replace(META_PLACEHOLDER, () => renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL) + (rendered?.head ?? ''))
-        .replace(ROOT_ELEMENT, () => (body ? `<div id="root">${body}</div>${rendered?.tail ?? ''}` : ROOT_ELEMENT))
+        // A page the server rendered is hydrated by the app; a frame is replaced (main.tsx).
+        .replace(ROOT_ELEMENT, () => (body ? `<div id="root"${rendered?.html ? ' data-server-rendered' : ''}>${body}</div>${rendered?.tail ?? ''}` : ROOT_ELEMENT))
     );
   };
 
@@ -180,7 +184,28 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
       continue;
     }
     const body = compressOnce(pageHtml(routeMetaFor(path), path, 200, fixedPageTemplate));
+    if (path === '/checkout' && renderer) {
+      app.get<{ Querystring: Record<string, string | undefined> }>(path, (request, reply) => sendCheckout(renderer, request, reply, body));
+      continue;
+    }
     app.get(path, (request, reply) => sendFixedPage(request, reply, body));
+  }
+
+  /**
+   * A pay-later link's checkout: the frame, as for any checkout, with the reads it starts from in
+   * the page (the reservation, its date, the payment provider), a round trip or two the visitor's
+   * phone does not make. The reservation is the link holder's own: never stored by a cache.
+   */
+  async function sendCheckout(ssr: ServerRenderer, request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>, reply: FastifyReply, frame: CompressedBody) {
+    const bookingId = Number(request.query.booking);
+    const token = request.query.token;
+    if (!Number.isInteger(bookingId) || bookingId <= 0 || !token || token.length > 512) return sendFixedPage(request, reply, frame);
+    const state = await ssr.readPayLinkState(bookingId, token);
+    const html = pageHtml(routeMetaFor('/checkout'), '/checkout', 200, fixedPageTemplate, { head: '', tail: stateScript(state) });
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    reply.header('Vary', 'Accept-Encoding');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(compressForOne(html, encoding));
   }
 
   // A sign-in link from an e-mail: start the participant session, then show the page without the

@@ -5,8 +5,9 @@ import { paymentConfigSchema } from '../../../booking';
  * GET /api/stripe/config: which provider takes the card (Stripe or the demo) and its public key.
  * The provider does not change while the page is open: read it once per checkout visit.
  */
-export const usePaymentConfig = apiRead('/api/stripe/config', paymentConfigSchema, {
+export const paymentConfig = apiRead('/api/stripe/config', paymentConfigSchema, {
   staleTime: Infinity,
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,
-}).useRead;
+});
+export const usePaymentConfig = paymentConfig.useRead;
