@@ -79,7 +79,7 @@ describe('server-rendered pages', () => {
     const dates = (await app.inject('/api/workshop-dates')).json() as { title: string; seatsRemaining: number; isTBC: boolean }[];
     const landing = await page('/');
     expect(landing.statusCode).toBe(200);
-    expect(landing.body).toContain(`<div id="root"><main><p>${dates[0]!.title}: ${dates[0]!.seatsRemaining} seats</p>`);
+    expect(landing.body).toContain(`<div id="root" data-server-rendered><main><p>${dates[0]!.title}: ${dates[0]!.seatsRemaining} seats</p>`);
     const state = JSON.parse(/<script id="page-state" type="application\/json">([\s\S]*?)<\/script>/.exec(landing.body)![1]!) as { queries: { state: { data: unknown } }[] };
     expect(state.queries[0]!.state.data).toEqual(dates);
     const events = Array.from(landing.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g), (match) => JSON.parse(match[1]!)).filter((item) => item['@type'] === 'Event');
