@@ -4,11 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app/server/app';
-import { loadEnv } from '../../src/server/env';
-import { ReadCache } from '../../src/server/lib/read-cache';
-import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
-import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { buildAppServingClient, createTestApp, type TestApp } from '../helpers/test-app';
 
 let app: TestApp;
 
@@ -144,15 +140,7 @@ describe('static client', () => {
     mkdirSync(join(distDir, 'prerendered'));
     writeFileSync(join(distDir, 'prerendered', 'pages.json'), JSON.stringify({ '/': '<h1>Prerendered $& heading</h1>' }));
     writeFileSync(join(distDir, 'prerendered', 'screen-chunks.json'), JSON.stringify({ '/': ['/assets/screen-789.js'] }));
-    const staticApp = await buildApp({
-      db: app.database.db,
-      env: loadEnv({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local' }),
-      publicCache: new ReadCache(0),
-      payments: new DemoPaymentProvider(app.database.db, TEST_SECRET),
-      secret: 'x'.repeat(32),
-      clientDir,
-      logger: false,
-    });
+    const staticApp = await buildAppServingClient(app.database, clientDir);
     try {
       const asset = await staticApp.inject('/assets/index-abc123.js');
       expect(asset.statusCode).toBe(200);

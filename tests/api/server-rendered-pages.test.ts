@@ -4,12 +4,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app/server/app';
 import { workshopDates } from '../../src/server/db/schema';
-import { loadEnv } from '../../src/server/env';
-import { ReadCache } from '../../src/server/lib/read-cache';
-import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
-import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { buildAppServingClient, createTestApp, type TestApp } from '../helpers/test-app';
 
 /*
  * Issue 19 point 1, the server's side: how pages.ts serves what the client's server bundle renders
@@ -40,7 +36,7 @@ export async function readPage(path) {
 `;
 
 let app: TestApp;
-let pages: Awaited<ReturnType<typeof buildApp>>;
+let pages: Awaited<ReturnType<typeof buildAppServingClient>>;
 let distDir: string;
 let renders: string[];
 
@@ -53,16 +49,8 @@ beforeAll(async () => {
   mkdirSync(join(distDir, 'ssr'));
   const bundle = join(distDir, 'ssr', 'server-render.js');
   writeFileSync(bundle, STAND_IN_RENDERER);
-  pages = await buildApp({
-    db: app.database.db,
-    env: loadEnv({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local' }),
-    // No time-to-live: every request reads the data again, so only the data decides a new render.
-    publicCache: new ReadCache(0),
-    payments: new DemoPaymentProvider(app.database.db, TEST_SECRET),
-    secret: 'x'.repeat(32),
-    clientDir,
-    logger: false,
-  });
+  // No public-read cache: every request reads the data again, so only the data decides a new render.
+  pages = await buildAppServingClient(app.database, clientDir);
   renders = ((await import(bundle)) as { renders: string[] }).renders;
 });
 

@@ -7,6 +7,7 @@ import { loadEnv } from '../../src/server/env';
 import { ReadCache } from '../../src/server/lib/read-cache';
 import type { Database } from '../../src/server/db/client';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
+import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 import { SESSION_COOKIE } from '../../src/server/plugins/csrf-guard';
 import { createTestDatabase } from './test-database';
@@ -159,4 +160,20 @@ export function adminTestSession(options: TestAppOptions | (() => Promise<TestAp
     call,
     json,
   };
+}
+
+/**
+ * The app serving a build of the client from `clientDir` (a test's own dist/ stand-in), on a test
+ * app's database, with no public-read cache: every request reads again.
+ */
+export function buildAppServingClient(database: DatabaseHandle, clientDir: string) {
+  return buildApp({
+    db: database.db,
+    env: loadEnv({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://test.local' }),
+    publicCache: new ReadCache(0),
+    payments: new DemoPaymentProvider(database.db, TEST_SECRET),
+    secret: 'x'.repeat(32),
+    clientDir,
+    logger: false,
+  });
 }
