@@ -125,11 +125,12 @@ test.describe('raw HTML', () => {
     expect(posting).toMatchObject({ headline: post!.title, url: `${baseURL}/blog/${post!.slug}` });
   });
 
-  test('each page names its canonical address', async ({ page, baseURL }) => {
+  test('each page names its canonical address and the blog’s feed', async ({ page, baseURL }) => {
     const [post] = await getBlogPosts(page.request);
     for (const path of [...SERVER_RENDERED, `/blog/${post!.slug}`]) {
       const html = await rawHtml(page, path);
       expect(html, path).toContain(`<link rel="canonical" href="${baseURL}${path}" />`);
+      expect(html, path).toContain(`<link rel="alternate" type="application/rss+xml" title="Blog" href="${baseURL}/blog/feed.xml" />`);
     }
   });
 });
@@ -250,5 +251,19 @@ test.describe('hydration', () => {
     await expect(radio).not.toBeChecked();
     release();
     await expect(radio).toBeChecked();
+  });
+
+  test('a tap on an FAQ question before the app has even run opens it once the app has', async ({ page }) => {
+    // The entry is held back: the page is the server's HTML, with no React at all.
+    const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
+    await page.goto('/');
+    const question = page.getByRole('button', { name: /coding experience/i }).last();
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    // Made again once, not once more by React: it stays open.
+    await page.waitForLoadState('networkidle');
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
   });
 });

@@ -35,6 +35,7 @@ if (root.hasAttribute('data-server-rendered')) {
     .catch(() => {})
     .then(() => {
       performance.mark('hydration-start');
+      window.__hydrating = true;
       hydrateRoot(
         root,
         <StrictMode>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { BOOKING_CONFIRMED_PATH } from '../../common/route-meta';
+import { EarlyTapsReplay } from '../../client/components/deferred-part';
 import { ErrorBoundary } from '../../client/components/ui/error-boundary';
 import { Spinner } from '../../client/components/ui/spinner';
 import { preloadableRoute, type PreloadableRoute } from './preloadable-route';
@@ -37,6 +38,7 @@ export function AppRouter() {
           <Route path="/cookies" component={LegalPage} />
           <Route component={NotFoundPage} />
         </Switch>
+        <EarlyTapsReplay />
       </Suspense>
     </ErrorBoundary>
   );

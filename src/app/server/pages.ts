@@ -43,6 +43,8 @@ export function renderMetaTags(meta: RouteMeta, pageUrl: string, publicUrl: stri
     `<meta name="description" content="${description}" />`,
     ...(meta.noindex ? ['<meta name="robots" content="noindex, nofollow" />'] : []),
     `<link rel="canonical" href="${escapeAttribute(pageUrl)}" />`,
+    // Feed readers find the blog's feed from any page (features/seo).
+    `<link rel="alternate" type="application/rss+xml" title="Blog" href="${escapeAttribute(`${publicUrl}/blog/feed.xml`)}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,

@@ -2,6 +2,31 @@ import { Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react'
 
 type Replay = () => void;
 
+/** The parts of the page still waiting for their code, which hold taps until they hydrate. */
+const waitingParts = new Set<{ element: HTMLElement; hold: (replay: Replay) => void }>();
+
+declare global {
+  interface Window {
+    /** The taps the page's inline script held before the app had run (server/lib/scripts-after-paint.ts). */
+    __earlyTaps?: () => HTMLButtonElement[];
+    /** Set as React starts hydrating: from then on it replays taps itself, outside the waiting parts. */
+    __hydrating?: boolean;
+  }
+}
+
+/**
+ * Makes again the taps held before the app had run, once the page has hydrated: at once where the
+ * page is the app's now, or once their part has hydrated where it is still waiting for its code.
+ */
+function replayEarlyTaps(): void {
+  for (const button of window.__earlyTaps?.() ?? []) {
+    if (!button.isConnected) continue;
+    const part = [...waitingParts].find(({ element }) => element.contains(button));
+    if (part) part.hold(() => button.click());
+    else button.click();
+  }
+}
+
 /**
  * A part of a server-rendered page whose code comes later than the page's (a lazy chunk, asked
  * for once the part is near the screen or the page has painted): until then the visitor sees and
@@ -20,6 +45,9 @@ export function DeferredPart({ id, fallback, children }: { id?: string; fallback
   const held = useRef<Replay[]>([]);
 
   useEffect(() => {
+    const element = place.current;
+    const waiting = element && !hydrated.current ? { element, hold: (replay: Replay) => held.current.push(replay) } : null;
+    if (waiting) waitingParts.add(waiting);
     const within = (target: EventTarget | null): target is Element => target instanceof Element && !!place.current?.contains(target);
     // On the document, in the capture phase: React's own listener on the app's root stops a tap it
     // cannot deliver before it would reach the part.
@@ -38,6 +66,7 @@ export function DeferredPart({ id, fallback, children }: { id?: string; fallback
     document.addEventListener('click', onClick, true);
     document.addEventListener('submit', onSubmit, true);
     return () => {
+      if (waiting) waitingParts.delete(waiting);
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('submit', onSubmit, true);
     };
@@ -45,17 +74,27 @@ export function DeferredPart({ id, fallback, children }: { id?: string; fallback
 
   const onHydrated = useCallback(() => {
     hydrated.current = true;
+    for (const part of waitingParts) if (part.element === place.current) waitingParts.delete(part);
     for (const replay of held.current.splice(0)) replay();
   }, []);
 
   return (
-    <div id={id} ref={place}>
+    <div id={id} ref={place} data-deferred-part="">
       <Suspense fallback={fallback}>
         <WhenShown onShown={onHydrated} />
         {children}
       </Suspense>
     </div>
   );
+}
+
+/**
+ * Where the page's screen has hydrated (rendered after it, inside the same boundary, so the
+ * waiting parts within have said so already): the taps held before the app had run are made again.
+ */
+export function EarlyTapsReplay() {
+  useEffect(replayEarlyTaps, []);
+  return null;
 }
 
 /** Calls `onShown` once the boundary it sits in has committed its content (hydrated or rendered). */

@@ -8,8 +8,27 @@ import { createHash } from 'node:crypto';
  * first screen does not need (on Lighthouse's simulated phone line, '/' painted at 1.5–1.7 s with
  * the scripts in the head and at about 0.7 s without them). Written for every browser that runs
  * module scripts; the entry and its chunks come from the tag's data attributes.
+ *
+ * Until the app has taken the page over, a tap on a button that only the app can work (an FAQ
+ * question, a date, the menu) would do nothing: such taps are held (window.__earlyTaps) and the
+ * app makes them again once it can (client/components/deferred-part.tsx). Once React hydrates
+ * (window.__hydrating), it replays taps itself, except in a part still waiting for its code
+ * ([data-deferred-part]), whose taps are still held. Links and fields work without the app and are
+ * left to the browser.
  */
 export const SCRIPTS_AFTER_PAINT = `(function (boot) {
+  var held = [];
+  function hold(event) {
+    var button = event.target && event.target.closest && event.target.closest('button');
+    if (!button || button.type !== 'button' || button.disabled) return;
+    if (window.__hydrating && !button.closest('[data-deferred-part]')) return;
+    held.push(button);
+  }
+  document.addEventListener('click', hold, true);
+  window.__earlyTaps = function () {
+    document.removeEventListener('click', hold, true);
+    return held.splice(0);
+  };
   function load() {
     (boot.dataset.preload || '').split(' ').forEach(function (href) {
       if (!href) return;
