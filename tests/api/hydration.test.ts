@@ -4,6 +4,7 @@ import { createElement, StrictMode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/client/app';
 import { readPage, setApiTransport } from '../../src/app/client/server-render';
+import { inProcessTransport } from '../../src/app/server/page-render';
 import { createQueryClient } from '../../src/client/lib/query-client';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -21,10 +22,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   app = await createTestApp({ seed: true });
-  setApiTransport(async (url) => {
-    const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'x-client-source': 'web', 'x-request-time': '0' } });
-    return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? '') } });
-  });
+  setApiTransport(inProcessTransport(app));
 });
 afterAll(async () => {
   await app.close();

@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dataFingerprint, readData, stateScript } from './page-render';
+import { dataFingerprint, inProcessTransport, readData, stateScript } from './page-render';
 
 function stateOf(reads: { key: unknown[]; data: unknown; at?: number }[]): DehydratedState {
   return {
@@ -62,5 +62,16 @@ describe('readData', () => {
     expect(readData(state, ['/api/workshop-dates'])).toEqual([1, 2]);
     expect(readData(state, ['/api/blog-posts', 'hello'])).toEqual({ slug: 'hello' });
     expect(readData(state, ['/api/blog-posts', 'other'])).toBeUndefined();
+  });
+});
+
+describe('inProcessTransport', () => {
+  it('answers a read from the app, and refuses anything else before sending it', async () => {
+    const sent: unknown[] = [];
+    const app = { inject: async (request: unknown) => (sent.push(request), { body: '[1]', statusCode: 200, headers: { 'content-type': 'application/json' } }) };
+    const transport = inProcessTransport(app as never);
+    expect(await (await transport('/api/workshop-dates', { method: 'GET' })).json()).toEqual([1]);
+    await expect(transport('/api/bookings', { method: 'POST' })).rejects.toThrow('A page render may only read: POST /api/bookings');
+    expect(sent).toHaveLength(1);
   });
 });

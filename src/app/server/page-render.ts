@@ -18,12 +18,20 @@ export async function loadServerRenderer(app: FastifyInstance, clientDir: string
   const file = clientDir ? join(clientDir, '..', 'ssr', 'server-render.js') : null;
   if (!file || !existsSync(file)) return null;
   const renderer = (await import(pathToFileURL(file).href)) as ServerRenderer;
-  renderer.setApiTransport(async (url, init) => {
-    const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'x-client-source': 'web' } });
-    if (init.method && init.method !== 'GET') throw new Error(`A page render may only read: ${init.method} ${url}`);
-    return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? '') } });
-  });
+  renderer.setApiTransport(inProcessTransport(app));
   return renderer;
+}
+
+/**
+ * The API client's transport for a render on the server: each read answered by this app's own
+ * routes without a socket. A render only reads; anything else is refused before it is sent.
+ */
+export function inProcessTransport(app: Pick<FastifyInstance, 'inject'>) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    if (init.method && init.method !== 'GET') throw new Error(`A page render may only read: ${init.method} ${url}`);
+    const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'x-client-source': 'web', 'x-request-time': String(Date.now()) } });
+    return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? '') } });
+  };
 }
 
 /**
