@@ -107,6 +107,22 @@ export function isKnownPagePath(pathname: string): boolean {
   return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || /^\/blog\/[^/]+$/.test(path);
 }
 
+/** A slug a published post can have: lowercase letters, digits and hyphens. */
+export function isBlogSlug(slug: string): boolean {
+  return /^[a-z0-9-]{1,200}$/.test(slug);
+}
+
+/** The slug a blog post's address names ('/blog/{slug}'), or null when it names none a post can have. */
+export function blogPostSlug(path: string): string | null {
+  const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
+  return slug !== undefined && isBlogSlug(slug) ? slug : null;
+}
+
+/** The key a page's screen (and its chunks) is listed under: every blog post shares '/blog/:slug'. */
+export function screenPathOf(path: string): string {
+  return /^\/blog\/[^/]+$/.test(path) ? '/blog/:slug' : path;
+}
+
 export function blogPostMeta(post: { title: string; excerpt?: string | null; slug: string }): RouteMeta {
   return {
     title: `${post.title} — ${WORKSHOP_TITLE}`,

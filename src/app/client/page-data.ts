@@ -1,4 +1,5 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
+import { blogPostSlug } from '../../common/route-meta';
 import { announcements } from '../../features/content/ui/api/get-announcements';
 import { paymentConfig } from '../../features/checkout/ui/api/get-payment-config';
 import { paymentDetailsQueryOptions } from '../../features/checkout/ui/api/get-payment-details';
@@ -16,11 +17,9 @@ import { workshopDatesQueryOptions } from '../../features/workshops/ui/api/get-w
  */
 export const SERVER_RENDERED_PATHS = ['/', '/intro', '/blog'] as const;
 
-const BLOG_POST_PATH = /^\/blog\/([a-z0-9-]{1,200})$/;
-
 /** Whether the server renders `path` with its data: the fixed pages above and every blog post. */
 export function isServerRendered(path: string): boolean {
-  return (SERVER_RENDERED_PATHS as readonly string[]).includes(path) || BLOG_POST_PATH.test(path);
+  return (SERVER_RENDERED_PATHS as readonly string[]).includes(path) || blogPostSlug(path) !== null;
 }
 
 // Typed loosely on purpose: each read has its own data type, and the list only feeds prefetchQuery.
@@ -31,7 +30,7 @@ export function pageReads(path: string): PageRead[] {
   if (path === '/') return [workshopDatesQueryOptions(), siteContent.options(), testimonials.options(), announcements.options()];
   if (path === '/intro') return [workshopDatesQueryOptions(), siteContent.options()];
   if (path === '/blog') return [blogPosts.options()];
-  const slug = BLOG_POST_PATH.exec(path)?.[1];
+  const slug = blogPostSlug(path);
   return slug ? [blogPostQueryOptions(slug)] : [];
 }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { BOOKING_CONFIRMED_PATH } from '../../common/route-meta';
+import { BOOKING_CONFIRMED_PATH, screenPathOf } from '../../common/route-meta';
 import { EarlyTapsReplay } from '../../client/components/deferred-part';
 import { ErrorBoundary } from '../../client/components/ui/error-boundary';
 import { Spinner } from '../../client/components/ui/spinner';
@@ -67,14 +67,12 @@ const PRELOADABLE_SCREENS: Record<string, { route: PreloadableRoute; module: str
 /** The pages (or, for posts, the pattern) whose screen chunks the build lists. */
 export const SCREEN_PATHS = ['/', ...Object.keys(PRELOADABLE_SCREENS)];
 
-const screenKey = (path: string) => (/^\/blog\/[^/]+$/.test(path) ? '/blog/:slug' : path);
-
 /** The module of the page's preloadable screen, if it has one (for the build). */
 export function screenModule(path: string): string | undefined {
-  return PRELOADABLE_SCREENS[screenKey(path)]?.module;
+  return PRELOADABLE_SCREENS[screenPathOf(path)]?.module;
 }
 
 /** Loads the screen of the page at `path` when it is a chunk of its own; resolves at once otherwise. */
 export function preloadScreen(path: string): Promise<void> {
-  return PRELOADABLE_SCREENS[screenKey(path)]?.route.preload() ?? Promise.resolve();
+  return PRELOADABLE_SCREENS[screenPathOf(path)]?.route.preload() ?? Promise.resolve();
 }

@@ -10,6 +10,11 @@ export { setApiTransport } from '../../client/lib/api-client';
 export { isServerRendered } from './page-data';
 export { preloadScreen, PRERENDERED_FRAME_PATHS, SCREEN_PATHS, screenModule } from './router';
 
+/** The server's own cache for one page: nothing is retried, expires or is read again while it is made. */
+function renderQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity } } });
+}
+
 /** A page's reads, answered, and the render of the page from them. */
 export type PageData = { state: DehydratedState; render: () => Promise<string> };
 
@@ -22,8 +27,7 @@ export type PageData = { state: DehydratedState; render: () => Promise<string> }
  * so that the server can keep an earlier render when the data has not changed.
  */
 export async function readPage(path: string): Promise<PageData> {
-  // The server's own cache for one render: nothing expires or refetches while it runs.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity } } });
+  const queryClient = renderQueryClient();
   // A read that fails leaves its part in its loading state, which the browser then asks again.
   await Promise.all(pageReads(path).map((read) => queryClient.prefetchQuery(read)));
   return {
@@ -43,7 +47,7 @@ export async function readPage(path: string): Promise<PageData> {
  * link answers nothing (a failed read is left out), and the app asks and says so itself.
  */
 export async function readPayLinkState(bookingId: number, token: string): Promise<DehydratedState> {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity } } });
+  const queryClient = renderQueryClient();
   const reads = payLinkReads(bookingId, token);
   const details = await queryClient.fetchQuery(reads.details).catch(() => null);
   if (details) await Promise.all(reads.after(details.workshopDateId).map((read) => queryClient.prefetchQuery(read)));

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_PATHS, blogPostMeta, isKnownPagePath, routeMetaFor, type RouteMeta } from '../../common/route-meta';
+import { PAGE_PATHS, blogPostMeta, blogPostSlug, isBlogSlug, isKnownPagePath, routeMetaFor, screenPathOf, type RouteMeta } from '../../common/route-meta';
 import { getPublishedBlogPost } from '../../features/content/server/content.service';
 import { openParticipantLink } from '../../features/participant/server/participant-access';
 import type { AppDeps } from '../../server/deps';
@@ -25,9 +25,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 type RenderedHtml = { html?: string; head: string; tail: string };
 type RenderedPage = { body: CompressedBody; renderMs: number };
-
-/** The build's key for a page's screen chunks: every blog post shares one screen. */
-const screenOf = (path: string) => (/^\/blog\/[^/]+$/.test(path) ? '/blog/:slug' : path);
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -119,7 +116,7 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
   const pageHtml = (meta: RouteMeta, path: string, status: number, base = template, rendered?: RenderedHtml): string => {
     const body = rendered?.html ?? (status === 200 ? prerendered[path] : undefined);
     return (
-      (body ? withScriptsAfterPaint(base, screenChunks[screenOf(path)]) : base)
+      (body ? withScriptsAfterPaint(base, screenChunks[screenPathOf(path)]) : base)
         // Functions as replacements: '$' in a title or a price is text, not a replacement pattern.
         .replace(META_PLACEHOLDER, () => renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL) + (rendered?.head ?? ''))
         // A page the server rendered is hydrated by the app; a frame is replaced (main.tsx).
@@ -148,7 +145,7 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
           {
             path,
             dates: readData(data.state, ['/api/workshop-dates']) as PublicWorkshopDate[] | undefined,
-            post: readData(data.state, ['/api/blog-posts', path.split('/')[2]]) as StructuredDataPost | undefined,
+            post: readData(data.state, ['/api/blog-posts', blogPostSlug(path)]) as StructuredDataPost | undefined,
           },
           env.PUBLIC_URL,
         );
@@ -222,7 +219,7 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
   app.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
     const slug = request.params.slug;
     // Behind the public reads' cache like the post's own read: a shared link brings many visitors at once.
-    const post = /^[a-z0-9-]{1,200}$/.test(slug) ? await publicCache.remember(`post ${slug}`, () => getPublishedBlogPost(db, slug)) : null;
+    const post = isBlogSlug(slug) ? await publicCache.remember(`post ${slug}`, () => getPublishedBlogPost(db, slug)) : null;
     if (!post) return render({ ...routeMetaFor('/blog'), title: 'Post Not Found' }, request, reply, 404);
     if (serverRendered) return sendServerRendered(request, reply, blogPostMeta(post), `/blog/${slug}`);
     return render(blogPostMeta(post), request, reply);
