@@ -155,8 +155,8 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
       });
   }
 
-  const sendPage = (reply: FastifyReply, html: string | Buffer, status = 200) =>
-    reply.status(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  const sendPage = (reply: FastifyReply, html: string | Buffer, status = 200, cacheControl = 'no-cache') =>
+    reply.status(status).header('Cache-Control', cacheControl).type('text/html; charset=utf-8').send(html);
 
   const render = (meta: RouteMeta, request: FastifyRequest, reply: FastifyReply, status = 200) =>
     sendPage(reply, pageHtml(meta, request.url.split('?')[0] ?? '/', status), status);
@@ -164,11 +164,11 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
   // The fixed pages are the same for every visit: their HTML is built once and each compressed copy
   // made once, not per request. Compressed, the prerendered landing page is a quarter of its size
   // on a slow phone line.
-  const sendFixedPage = (request: FastifyRequest, reply: FastifyReply, body: CompressedBody) => {
+  const sendFixedPage = (request: FastifyRequest, reply: FastifyReply, body: CompressedBody, cacheControl?: string) => {
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     reply.header('Vary', 'Accept-Encoding');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return sendPage(reply, body(encoding));
+    return sendPage(reply, body(encoding), 200, cacheControl);
   };
   const serverRendered = renderer ? serverRenderedPages(renderer, (meta, path, rendered) => pageHtml(meta, path, 200, fixedPageTemplate, rendered)) : null;
   const sendServerRendered = async (request: FastifyRequest, reply: FastifyReply, meta: RouteMeta, path: string) => {
@@ -201,10 +201,7 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
     if (!Number.isInteger(bookingId) || bookingId <= 0 || !token || token.length > 512) return sendFixedPage(request, reply, frame);
     const state = await ssr.readPayLinkState(bookingId, token);
     const html = pageHtml(routeMetaFor('/checkout'), '/checkout', 200, fixedPageTemplate, { head: '', tail: stateScript(state) });
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    reply.header('Vary', 'Accept-Encoding');
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(compressForOne(html, encoding));
+    return sendFixedPage(request, reply, (encoding) => compressForOne(html, encoding), 'no-store');
   }
 
   // A sign-in link from an e-mail: start the participant session, then show the page without the
