@@ -1,10 +1,10 @@
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { JSDOM } from 'jsdom';
 import { createElement, StrictMode } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/client/app';
 import { readPage, setApiTransport } from '../../src/app/client/server-render';
 import { inProcessTransport } from '../../src/app/server/page-render';
+import { startFromPageState } from '../../src/client/lib/page-state';
 import { createQueryClient } from '../../src/client/lib/query-client';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -79,7 +79,7 @@ async function hydrationProblems(path: string): Promise<{ problems: string[]; ke
     const lastPart = LAST_PART[path] ?? LAST_PART.post!;
     const serverNodes = [root.querySelector('h1'), root.querySelector(lastPart)];
     const queryClient = createQueryClient();
-    hydrate(queryClient, JSON.parse(JSON.stringify(state)) as DehydratedState, { defaultOptions: { queries: { gcTime: Infinity } } });
+    startFromPageState(queryClient, JSON.stringify(state));
     const reactRoot = hydrateRoot(root, createElement(StrictMode, null, createElement(App, { queryClient })), {
       onRecoverableError: (error) => problems.push(`recoverable: ${String(error)}`),
     });

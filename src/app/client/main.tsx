@@ -1,10 +1,10 @@
 import '../../client/lib/zod-without-eval';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadScreen } from './router';
 import { afterNextPaint } from '../../client/lib/after-next-paint';
+import { startFromPageState } from '../../client/lib/page-state';
 import { createQueryClient } from '../../client/lib/query-client';
 import './styles.css';
 
@@ -13,15 +13,9 @@ if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
 
-/**
- * The reads the server answered for this page (app/server/pages.ts): those a server-rendered page
- * was drawn from, or those a pay-later link's checkout starts from.
- */
-const pageState = document.getElementById('page-state');
-// Kept until a part shows them: a lazy part can hydrate minutes later, when the visitor scrolls
-// to it, and must find the data its HTML was drawn from (the client's default is to drop unused
-// data at once). Each read is asked again as its part mounts, like any other.
-if (pageState) hydrate(queryClient, JSON.parse(pageState.textContent ?? '{}') as DehydratedState, { defaultOptions: { queries: { gcTime: Infinity } } });
+// The reads the server answered for this page: those a server-rendered page was drawn from, or
+// those a pay-later link's checkout starts from.
+startFromPageState(queryClient, document.getElementById('page-state')?.textContent);
 
 if (root.hasAttribute('data-server-rendered')) {
   // A page the server rendered with its data: React adopts the HTML where it stands instead of
