@@ -33,11 +33,11 @@ function replayEarlyTaps(): void {
  * reads the server's HTML, and React hydrates it once the code is in.
  *
  * React replays a tap made while the page hydrates only when it can hydrate the tapped part at
- * once; a part still waiting for its code drops the tap. So the taps and submits made in the part
- * before it has hydrated are held here and made again once it has: a button that only React can
- * work (a date, an accordion, a carousel dot) is pressed again, and a form is submitted again by
- * the app instead of by the browser (which would leave the page). Native controls (links, text
- * fields, check boxes) work on their own and are left alone.
+ * once; a part still waiting for its code drops the tap. So the taps made in the part before it
+ * has hydrated on a button that only React can work (a date, an accordion, a carousel dot) are
+ * held here and made again once it has. Native controls (links, text fields, check boxes) work on
+ * their own and are left alone; a form cannot be sent before then, as its submit button is off
+ * until the app has it (ui/button.tsx).
  */
 export function DeferredPart({ id, fallback, children }: { id?: string; fallback: ReactNode; children: ReactNode }) {
   const place = useRef<HTMLDivElement>(null);
@@ -56,19 +56,10 @@ export function DeferredPart({ id, fallback, children }: { id?: string; fallback
       const button = event.target.closest('button');
       if (button?.type === 'button') held.current.push(() => button.click());
     };
-    const onSubmit = (event: SubmitEvent) => {
-      if (hydrated.current || !within(event.target)) return;
-      event.preventDefault();
-      const form = event.target as HTMLFormElement;
-      const submitter = event.submitter;
-      held.current.push(() => form.requestSubmit(submitter));
-    };
     document.addEventListener('click', onClick, true);
-    document.addEventListener('submit', onSubmit, true);
     return () => {
       if (waiting) waitingParts.delete(waiting);
       document.removeEventListener('click', onClick, true);
-      document.removeEventListener('submit', onSubmit, true);
     };
   }, []);
 
