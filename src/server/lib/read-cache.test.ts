@@ -19,3 +19,22 @@ describe('ReadCache', () => {
     await expect(cache.get('k', async () => 'fresh')).resolves.toBe('"fresh"');
   });
 });
+
+describe('ReadCache under keys from the address', () => {
+  it('drops expired entries once it holds many, so made-up keys do not pile up', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new ReadCache(1000, 10);
+      for (let n = 0; n < 10; n++) await cache.remember(`post made-up-${n}`, async () => null);
+      expect(cache.size).toBe(10);
+      vi.advanceTimersByTime(1001);
+      await cache.remember('post another', async () => null);
+      expect(cache.size).toBe(1);
+      // Entries still fresh are kept.
+      for (let n = 0; n < 12; n++) await cache.remember(`fresh-${n}`, async () => n);
+      expect(cache.size).toBe(13);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -8,7 +8,15 @@
 export class ReadCache {
   private entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
 
-  constructor(private readonly ttlMs: number) {}
+  /**
+   * `sweepAbove`: past this many entries, the expired ones are dropped as a new one is kept. Keys
+   * can come from the address (a post's slug), so without it a visitor asking for one made-up
+   * post after another would fill the memory until the next write cleared it.
+   */
+  constructor(
+    private readonly ttlMs: number,
+    private readonly sweepAbove = 1000,
+  ) {}
 
   /** The value kept under `key`, loaded once per time-to-live. */
   remember<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -16,6 +24,7 @@ export class ReadCache {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
     const value = load();
+    if (this.entries.size >= this.sweepAbove) this.dropExpired(now);
     this.entries.set(key, { expiresAt: now + this.ttlMs, value });
     // A failed load must not be served from the cache.
     value.catch(() => {
@@ -31,6 +40,15 @@ export class ReadCache {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /** How many entries are kept (expired or not). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private dropExpired(now: number): void {
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
   }
 }
 
