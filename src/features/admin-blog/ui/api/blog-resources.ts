@@ -4,20 +4,15 @@ import {
   adminWorkshopAssetSchema,
   type AdminBlogPost,
   type AdminWorkshopAsset,
-  type AssetType,
+  type BlogPostInput,
+  type WorkshopAssetInput,
 } from '../../admin-blog.schema';
 
-/** What the editor sends: the JSON input of POST /api/admin/blog-posts (PUT takes any of it). */
-export type BlogPostPayload = {
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  featuredImageUrl: string;
-  authorName?: string;
-  isPublished: boolean;
-  publishedAt: string | null;
-};
+/**
+ * What the editor sends: the fields POST /api/admin/blog-posts reads (PUT takes any of them),
+ * typed from the route's own schema so the two cannot drift apart; the date travels as ISO text.
+ */
+export type BlogPostPayload = Omit<BlogPostInput, 'publishedAt'> & { publishedAt: string | null };
 
 /** Blog posts, drafts too: each change reaches the public blog's list and posts (/api/blog-posts…) at once. */
 export const blogPostsResource: AdminResource<AdminBlogPost> = {
@@ -27,15 +22,8 @@ export const blogPostsResource: AdminResource<AdminBlogPost> = {
   alsoRefresh: [['/api/blog-posts']],
 };
 
-/** What the asset dialog sends: the JSON input of POST /api/admin/workshop-assets. */
-export type WorkshopAssetPayload = {
-  title: string;
-  description: string;
-  type: AssetType;
-  content: string;
-  sortOrder: number;
-  workshopDateId: number | null;
-};
+/** What the asset dialog sends: the fields POST /api/admin/workshop-assets reads, from its schema. */
+export type WorkshopAssetPayload = WorkshopAssetInput;
 
 /** Workshop assets: slides and tips that participants see on their booking page. */
 export const workshopAssetsResource: AdminResource<AdminWorkshopAsset> = {
