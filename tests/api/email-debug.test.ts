@@ -175,10 +175,19 @@ describe('with SMTP_URL', () => {
 
   it('status: configured through SMTP_URL', async () => {
     const status = (await session.app.inject({ method: 'GET', url: '/api/debug/email-templates-status', headers: session.headers })).json();
-    expect(status).toMatchObject({ emailConfigured: true, emailServiceType: 'smtp', emailHost: '127.0.0.1', emailUser: null, emailFrom: 'Workshops <no-reply@localhost>' });
+    // The From every message carries: the organiser's address, not the no-reply placeholder.
+    expect(status).toMatchObject({ emailConfigured: true, emailServiceType: 'smtp', emailHost: '127.0.0.1', emailUser: null, emailFrom: `Vibe Coding Workshop <${TEST_ADMIN.email}>` });
+  });
+
+  it('status: names the From a test message really goes out with', async () => {
+    smtp.clear();
+    const status = (await session.app.inject({ method: 'GET', url: '/api/debug/email-templates-status', headers: session.headers })).json();
+    expect((await send({ templateType: 'booking-confirmation', email: 'grace@example.com', replacements: {} })).statusCode).toBe(200);
+    expect(smtp.messages[0]!.from).toBe(status.emailFrom);
   });
 
   it('sends the template at once with the sample values and the replacements applied (escaped)', async () => {
+    smtp.clear();
     const response = await send({
       templateType: 'booking-confirmation',
       email: 'grace@example.com',

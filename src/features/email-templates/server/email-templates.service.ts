@@ -6,11 +6,10 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { emailTemplates } from '../../../server/db/schema';
 import { enqueueEmail } from '../../../server/email/outbox';
-import { DEFAULT_FROM } from '../../../server/email/transport';
 import type { Env } from '../../../server/env';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { resolveMailTransport, fromOf, type MailEnv, isEmailConfigComplete, readEmailConfig } from '../../settings/server';
+import { resolveMailTransport, senderInUse, type MailEnv, isEmailConfigComplete, readEmailConfig } from '../../settings/server';
 import { EMAIL_TEMPLATE_DEFINITIONS, EMAIL_TEMPLATE_TYPES, htmlKeysOf, isEmailTemplateType, type EmailTemplateType } from '../email-template-types';
 import {
   CONTENT_REQUIRED,
@@ -40,6 +39,8 @@ type Configuration = Omit<EmailStatus, 'totalTemplates' | 'templateStatus'>;
 /** What e-mail goes through, without any password or secret (the transport's own precedence). */
 async function emailConfiguration(db: Database, deps: Pick<EmailToolDeps, 'env' | 'secret'>): Promise<Configuration> {
   const config = await readEmailConfig(db, deps.secret);
+  // The From every message goes out with (the organiser's address unless one is saved), not the placeholder.
+  const { from } = await senderInUse(db, config, deps.env);
   if (isEmailConfigComplete(config)) {
     const graph = config.serviceType === 'microsoft365';
     return {
@@ -48,7 +49,7 @@ async function emailConfiguration(db: Database, deps: Pick<EmailToolDeps, 'env' 
       emailHost: graph ? new URL(deps.env.MS_GRAPH_BASE_URL ?? 'https://graph.microsoft.com').host : config.host,
       // Microsoft 365 signs in as an app; the mailbox it sends from is the one that matters.
       emailUser: graph ? config.from : config.user,
-      emailFrom: fromOf(config),
+      emailFrom: from,
     };
   }
   if (deps.env.SMTP_URL) {
@@ -59,7 +60,7 @@ async function emailConfiguration(db: Database, deps: Pick<EmailToolDeps, 'env' 
         emailServiceType: 'smtp',
         emailHost: url.hostname,
         emailUser: url.username ? decodeURIComponent(url.username) : null,
-        emailFrom: DEFAULT_FROM,
+        emailFrom: from,
       };
     } catch {
       // env.ts checks the scheme only; an unparsable URL is reported as not configured.

@@ -31,3 +31,8 @@ export function senderOf(config: Pick<EmailConfig, 'from' | 'user' | 'replyTo'>,
   const from = config.from ?? login ?? (organiser ? `${SITE_NAME} <${organiser}>` : DEFAULT_FROM);
   return { from, replyTo: config.replyTo ?? organiser };
 }
+
+/** The sender every e-mail goes out with now (what the transport adds), for screens that show it. */
+export async function senderInUse(db: Database, config: Pick<EmailConfig, 'from' | 'user' | 'replyTo'>, env: Pick<Env, 'ADMIN_EMAIL'>): Promise<MailSender> {
+  return senderOf(config, await organiserAddress(db, env));
+}

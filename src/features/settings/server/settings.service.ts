@@ -36,7 +36,7 @@ import {
   type Timezone,
 } from '../settings.schema';
 import { mailSettingsChanged } from './mail-transport-cache';
-import { organiserAddress, senderOf } from './sender';
+import { senderInUse } from './sender';
 import { DEFAULT_LEGAL_TEXT } from './default-legal-text';
 
 export const GENERAL_KEY = 'general';
@@ -226,7 +226,7 @@ export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL' | 'ADM
   const notify = parseNotify(rows.notify?.value);
   const site = parseSite(rows.site?.value);
   const configured = isEmailConfigComplete(email);
-  const sender = senderOf(email, await organiserAddress(db, env));
+  const sender = await senderInUse(db, email, env);
   const stamps = [rows.general?.updatedAt, rows.email?.updatedAt, rows.payment?.updatedAt, rows.notify?.updatedAt, rows.site?.updatedAt].filter((date): date is Date => Boolean(date));
   const updatedAt = stamps.length ? new Date(Math.max(...stamps.map((date) => date.getTime()))).toISOString() : null;
   return {
