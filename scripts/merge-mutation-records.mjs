@@ -2,14 +2,21 @@
 // (decision 009), so that a whole-list measurement can be made in parts that each finish and keep
 // what they measured, where one whole-list run does not fit in a session on two cores:
 //
-//   npx stryker run --mutate <some files> --incrementalFile part-1.json   (one part; repeat)
-//   node scripts/merge-mutation-records.mjs mutation/incremental.json part-1.json part-2.json …
+//   cp mutation/incremental.json part-N.json
+//   npx stryker run --mutate <its files> --incrementalFile part-N.json      (one part; repeat)
+//   node scripts/merge-mutation-records.mjs mutation/incremental.json \
+//     part-K.json part-0.json=<its files> … part-K.json=<its files>
 //   npm run mutate   (reuses every result, prints the whole list's score in one run)
+//
+// Stryker writes every file of the record it started from into a part's record (the files it did
+// not mutate as it read them), so the newest part, given whole and first, is the base; each part
+// given as `part.json=a.ts,b.ts` then gives the files it measured. A file given by several parts
+// keeps the last one's results.
 //
 // All parts must come from the same commit (same sources, same tests). A test's id is unique only
 // within one report, so tests are matched across reports by test file, name and the how-manieth
 // test of that name in its file, and each mutant's coveredBy/killedBy is rewritten into the merged
-// ids. A source file measured by several parts keeps the last part's results.
+// ids; a test file's entry comes from the first report that has it.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /** A test's identity across reports: its file, its name and the how-manieth of that name. */
@@ -24,10 +31,11 @@ function* namedTests(report) {
   }
 }
 
+/** parts: { report, only? } in order; `only` (a Set of source paths) limits what a part gives. */
 export function mergeRecords(parts) {
   const idOfKey = new Map();
   const testFiles = {};
-  for (const report of parts) {
+  for (const { report } of parts) {
     for (const { path, test, key } of namedTests(report)) {
       if (idOfKey.has(key)) continue;
       const id = String(idOfKey.size);
@@ -38,10 +46,11 @@ export function mergeRecords(parts) {
   }
 
   const files = {};
-  for (const report of parts) {
+  for (const { report, only } of parts) {
     const keyOfId = new Map([...namedTests(report)].map(({ test, key }) => [test.id, key]));
     const rewrite = (ids) => ids.map((id) => idOfKey.get(keyOfId.get(id))).filter((id) => id !== undefined);
     for (const [path, entry] of Object.entries(report.files)) {
+      if (only && !only.has(path)) continue;
       const mutants = entry.mutants.map((mutant) => ({
         ...mutant,
         ...(mutant.coveredBy ? { coveredBy: rewrite(mutant.coveredBy) } : {}),
@@ -50,15 +59,20 @@ export function mergeRecords(parts) {
       files[path] = { ...entry, mutants };
     }
   }
-  return { ...parts.at(-1), files, testFiles };
+  return { ...parts.at(-1).report, files, testFiles };
 }
 
 const [out, ...inputs] = process.argv.slice(2);
 if (!out || inputs.length === 0) {
-  console.error('usage: node scripts/merge-mutation-records.mjs OUT.json PART.json [PART.json …]');
+  console.error('usage: node scripts/merge-mutation-records.mjs OUT.json PART.json[=file,file] …');
   process.exit(2);
 }
-const merged = mergeRecords(inputs.map((path) => JSON.parse(readFileSync(path, 'utf8'))));
+const merged = mergeRecords(
+  inputs.map((input) => {
+    const [path, files] = input.split('=');
+    return { report: JSON.parse(readFileSync(path, 'utf8')), only: files ? new Set(files.split(',')) : undefined };
+  }),
+);
 writeFileSync(out, `${JSON.stringify(merged, null, 2)}\n`);
 const statuses = {};
 for (const entry of Object.values(merged.files)) for (const { status } of entry.mutants) statuses[status] = (statuses[status] ?? 0) + 1;
