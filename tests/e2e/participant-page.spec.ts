@@ -32,6 +32,10 @@ function accessLink(email: string): string {
 }
 
 async function expectNoViolations(page: Page, label: string): Promise<void> {
+  // Settled first: nothing loading and every materials frame loaded (as participant.spec does;
+  // a run here once failed on ':root' while another test was changing the shared materials).
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  for (const frame of page.frames()) await frame.waitForLoadState('load');
   const results = await new AxeBuilder({ page }).exclude(SANDBOXED_FRAMES).analyze();
   expect(
     results.violations.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
