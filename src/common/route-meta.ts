@@ -102,9 +102,12 @@ export function isAdminPagePath(pathname: string): boolean {
 /** Pages the client router has today; anything else is the not-found screen (404 status). */
 export const PAGE_PATHS = ['/', '/intro', '/blog', '/checkout', ...(Object.keys(LEGAL_PAGE_META) as LegalPagePath[]), ...ADMIN_PAGE_PATHS] as const;
 
+/** A blog post's address, '/blog/{slug}', whatever the slug (whether a post has it is decided later). */
+const BLOG_POST_PATH = /^\/blog\/([^/]+)$/;
+
 export function isKnownPagePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || /^\/blog\/[^/]+$/.test(path);
+  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || BLOG_POST_PATH.test(path);
 }
 
 /** A slug a published post can have: lowercase letters, digits and hyphens. */
@@ -114,13 +117,13 @@ export function isBlogSlug(slug: string): boolean {
 
 /** The slug a blog post's address names ('/blog/{slug}'), or null when it names none a post can have. */
 export function blogPostSlug(path: string): string | null {
-  const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1];
+  const slug = BLOG_POST_PATH.exec(path)?.[1];
   return slug !== undefined && isBlogSlug(slug) ? slug : null;
 }
 
 /** The key a page's screen (and its chunks) is listed under: every blog post shares '/blog/:slug'. */
 export function screenPathOf(path: string): string {
-  return /^\/blog\/[^/]+$/.test(path) ? '/blog/:slug' : path;
+  return BLOG_POST_PATH.test(path) ? '/blog/:slug' : path;
 }
 
 export function blogPostMeta(post: { title: string; excerpt?: string | null; slug: string }): RouteMeta {
