@@ -14,7 +14,7 @@ import type { Env } from '../../../server/env';
 import { parseFromAddress } from '../settings.schema';
 import { graphTransport } from './graph-transport';
 import { mailSettingsVersion } from './mail-transport-cache';
-import { organiserAddress, senderOf, type MailSender } from './sender';
+import { senderInUse, type MailSender } from './sender';
 import { EMAIL_KEY, isEmailConfigComplete, readEmailConfig, type EmailConfig } from './settings.service';
 
 export type MailEnv = Pick<Env, 'SMTP_URL' | 'MS_LOGIN_BASE_URL' | 'MS_GRAPH_BASE_URL' | 'ADMIN_EMAIL'>;
@@ -120,7 +120,7 @@ function withSender(transport: MailTransport, sender: MailSender): MailTransport
  * when they name a complete one, else SMTP_URL, else none; either way with their sender.
  */
 export async function transportFor(db: Database, env: MailEnv, config: EmailConfig): Promise<Resolved> {
-  const sender = senderOf(config, await organiserAddress(db, env));
+  const sender = await senderInUse(db, config, env);
   if (isEmailConfigComplete(config)) {
     try {
       return { transport: withSender(withReadableErrors(transportFromConfig(config, env)), sender), source: 'settings' };
