@@ -58,7 +58,7 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
-  // The whole list measured 96.3 % on 2026-11-26 (README, decision 009): a run below 90 % fails.
+  // The whole list measured 96.25 % on 2026-11-26 (README, decision 009): a run below 90 % fails.
   thresholds: { high: 90, low: 80, break: 90 },
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,

@@ -38,13 +38,6 @@ function isExternal(problem: Problem, appOrigin: string): boolean {
   }
 }
 
-/**
- * The frames that hold admin-written slides and tips are sandboxed without scripts, so axe-core
- * cannot run inside them (it would wait for them, then Chromium logs the refused script). Scans
- * of pages that show them leave those frames out: their content is the admin's, not the page's.
- */
-export const SANDBOXED_FRAMES = 'iframe[sandbox]';
-
 type Fixtures = { consoleGuard: ConsoleGuard };
 
 export const test = base.extend<Fixtures>({

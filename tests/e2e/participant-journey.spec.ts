@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { SANDBOXED_FRAMES, test, expect } from './fixtures';
+import { test, expect } from './fixtures';
 import { getWorkshopDates, isTbc } from './support/api';
+import { expectNoViolationsOnceSettled } from './support/axe';
 import { bookPaid, roomyDate } from './support/booking';
 import { linkIn, waitForMail } from './support/mail';
 
@@ -45,13 +45,7 @@ test('a participant gets in through the e-mailed link and manages their bookings
   const tbcCard = page.getByRole('article').filter({ hasText: /TBC|to be/i }).filter({ has: page.getByRole('heading', { name: tbc!.title }) });
   await expect(datedCard).toHaveCount(1);
   await expect(tbcCard).toHaveCount(1);
-  // Settled before axe reads it: nothing loading and every materials frame loaded, as in
-  // participant.spec. (One run failed here on ':root' and never again; a frame still loading is
-  // the likeliest cause.)
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  for (const frame of page.frames()) await frame.waitForLoadState('load');
-  const axe = await new AxeBuilder({ page }).exclude(SANDBOXED_FRAMES).analyze();
-  expect(axe.violations.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoViolationsOnceSettled(page, '/participant after booking');
 
   // The calendar file of the dated booking.
   const [download] = await Promise.all([page.waitForEvent('download'), datedCard.getByRole('link', { name: 'Download calendar file' }).click()]);

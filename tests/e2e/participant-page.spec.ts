@@ -4,8 +4,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import { BOOKING_REFUNDED_NOTE, VERIFY_FAILED } from '../../src/features/participant/participant.schema';
-import { SANDBOXED_FRAMES, test, expect } from './fixtures';
+import { test, expect } from './fixtures';
 import { signInAsAdmin } from './support/admin';
+import { expectNoViolationsOnceSettled } from './support/axe';
 import { adminRequest, getWorkshopDates, isTbc, usdPattern } from './support/api';
 import { bookPaid, roomyDate } from './support/booking';
 import { E2E_BASE_URL } from './support/constants';
@@ -31,18 +32,6 @@ function accessLink(email: string): string {
   return participantLinkFor(secret, E2E_BASE_URL, email);
 }
 
-async function expectNoViolations(page: Page, label: string): Promise<void> {
-  // Settled first: nothing loading and every materials frame loaded (as participant.spec does;
-  // a run here once failed on ':root' while another test was changing the shared materials).
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  for (const frame of page.frames()) await frame.waitForLoadState('load');
-  const results = await new AxeBuilder({ page }).exclude(SANDBOXED_FRAMES).analyze();
-  expect(
-    results.violations.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe violations on ${label}`,
-  ).toEqual([]);
-}
-
 test('a cancelled booking stays below the list, saying what was refunded, with a way to book another date', async ({ page }) => {
   const who = visitor('Cancel');
   const { date } = await bookPaid(page.request, who, await roomyDate(page.request));
@@ -60,7 +49,7 @@ test('a cancelled booking stays below the list, saying what was refunded, with a
   await expect(item).toHaveCount(1);
   await expect(item.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(item.getByText(new RegExp(`^Refund of ${usdPattern(date.price ?? 499).source} (sent to|on its way to) your card\\.$`))).toBeVisible();
-  await expectNoViolations(page, '/participant with a cancelled booking');
+  await expectNoViolationsOnceSettled(page, '/participant with a cancelled booking');
 
   await item.getByRole('link', { name: 'Book another date' }).click();
   await expect(page).toHaveURL(/\/#booking$/);
@@ -164,7 +153,7 @@ test('an admin looking at a participant’s bookings is told whose they are', as
   await expect(banner.getByRole('link', { name: 'Back to Bookings' })).toHaveAttribute('href', '/admin?tab=bookings');
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(page.getByRole('region', { name: 'Cancelled bookings' }).getByRole('listitem')).toHaveCount(1);
-  await expectNoViolations(page, '/participant as an admin');
+  await expectNoViolationsOnceSettled(page, '/participant as an admin');
 });
 
 test('a refunded booking keeps its card, says so, and no longer shows its materials or profile', async ({ page }) => {
@@ -195,5 +184,5 @@ test('a refunded booking keeps its card, says so, and no longer shows its materi
   await expect(card.getByRole('heading', { name: 'Workshop materials' })).toHaveCount(0);
   await expect(card.getByRole('heading', { name: 'Your profile' })).toHaveCount(0);
   await expect(card.getByRole('link', { name: /calendar/i })).toHaveCount(0);
-  await expectNoViolations(page, '/participant with a refunded booking');
+  await expectNoViolationsOnceSettled(page, '/participant with a refunded booking');
 });

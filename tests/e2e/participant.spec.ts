@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { ACCESS_LINK_INVALID, ACCESS_LINK_SENT, NO_BOOKINGS_TEXT, NO_BOOKINGS_TITLE, PROFILE_IMAGE_INVALID } from '../../src/features/participant/participant.schema';
 import { participantLinkFor } from '../../src/features/participant/server/participant-access';
-import { SANDBOXED_FRAMES, test, expect } from './fixtures';
+import { test, expect } from './fixtures';
 import { signInAsAdmin } from './support/admin';
+import { expectNoViolationsOnceSettled } from './support/axe';
 import { adminGetJson, adminRequest, CLIENT_HEADERS } from './support/api';
 import { E2E_BASE_URL } from './support/constants';
 
@@ -26,13 +26,6 @@ function accessLink(email: string): string {
   expect(dataDir, 'playwright.config.ts sets E2E_DATA_DIR').toBeTruthy();
   const secret = readFileSync(path.join(dataDir!, 'app-secret'), 'utf8').trim();
   return participantLinkFor(secret, E2E_BASE_URL, email);
-}
-
-/** Issue 5: axe-core clean, at every impact level (minor and moderate too). */
-async function expectNoViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).exclude(SANDBOXED_FRAMES).analyze();
-  const violations = results.violations.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(violations, `axe violations on ${label}`).toEqual([]);
 }
 
 // A 1×1 transparent PNG.
@@ -178,7 +171,7 @@ test.describe('accessibility (axe-core)', () => {
   test('the entry screen, with the invalid-link notice', async ({ page }) => {
     await page.goto('/participant?link=invalid');
     await expect(page.getByRole('heading', { level: 1, name: 'Access Your Bookings' })).toBeVisible();
-    await expectNoViolations(page, '/participant (entry)');
+    await expectNoViolationsOnceSettled(page, '/participant (entry)');
   });
 
   test('the bookings list with details, materials and profile loaded', async ({ page }) => {
@@ -186,10 +179,7 @@ test.describe('accessibility (axe-core)', () => {
     const card = bookingCard(page, 'Introduction to Vibe Coding');
     await expect(card.getByText('123 456 7890', { exact: true })).toBeVisible();
     await expect(card.getByRole('form', { name: /^Your profile for Introduction to Vibe Coding, / })).toBeVisible();
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    // The materials' frames have loaded. (Not 'networkidle': other tests add and remove workshop
-    // materials meanwhile, and the page may never fall quiet for half a second.)
-    for (const frame of page.frames()) await frame.waitForLoadState('load');
-    await expectNoViolations(page, '/participant (bookings)');
+    // Issue 5: axe-core clean, at every impact level.
+    await expectNoViolationsOnceSettled(page, '/participant (bookings)');
   });
 });

@@ -2,6 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
+ * The frames that hold admin-written slides and tips are sandboxed without scripts, so axe-core
+ * cannot run inside them (it would wait for them, then Chromium logs the refused script). Scans
+ * of pages that show them leave those frames out: their content is the admin's, not the page's.
+ */
+const SANDBOXED_FRAMES = 'iframe[sandbox]';
+
+/**
  * Serious or critical axe findings on the page as it is now (an open dialog included), or only
  * within `include` (a selector) where given.
  */
@@ -12,4 +19,18 @@ export async function expectNoSeriousViolations(page: Page, label: string, inclu
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
+}
+
+/**
+ * No axe finding at any impact (minor and moderate too) on a page once it has settled: nothing
+ * loading and every frame loaded. Not 'networkidle': other tests add and remove workshop materials
+ * meanwhile, so a page showing them may never fall quiet; a frame still loading made axe fail on
+ * ':root' once. Sandboxed frames are left out (above).
+ */
+export async function expectNoViolationsOnceSettled(page: Page, label: string): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  for (const frame of page.frames()) await frame.waitForLoadState('load');
+  const results = await new AxeBuilder({ page }).exclude(SANDBOXED_FRAMES).analyze();
+  const violations = results.violations.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(violations, `axe violations on ${label}`).toEqual([]);
 }
