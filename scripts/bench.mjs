@@ -13,7 +13,7 @@
 // (measure a copy of dist/ holding server/ and client/, e.g. while others rebuild dist/).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { adminSession, bookingRush, closeConnections, createFreeCode, readLoad, sustainedBookings } from './bench/load.mjs';
+import { adminSession, bookingRush, closeConnections, createFreeCode, readLoad, readUnderReplay, sustainedBookings } from './bench/load.mjs';
 import { databaseFloor } from './bench/db-floor.mjs';
 import { measureRenders } from './bench/render.mjs';
 import { createPostgresDatabase, ensureBuilt, startServer } from './bench/server.mjs';
@@ -27,6 +27,8 @@ const settings = {
   /** The app and the raw server take turns this many times per route (same load for both). */
   readSlices: 4,
   rush: { seats: 20, attempts: 1000 },
+  /** GET / quiet and while one client replays a paid booking to POST /api/bookings as fast as it can (one request at a time, one address). */
+  replay: { route: '/' },
   /** On PostgreSQL the run is cut in `slices`, and the database floor takes a turn after each. */
   sustained: { seats: 10_000, bookings: 2000, concurrency: 50, slices: 4 },
   floor:
@@ -59,6 +61,14 @@ async function benchOne(kind, databaseUrl) {
     log(`${kind}: the server's page renders`);
     const renders = await measureRenders(server.baseUrl);
     const admin = await adminSession(server.baseUrl);
+    log(`${kind}: GET ${settings.replay.route} quiet and while one client replays a booking as fast as it can`);
+    const replay = await readUnderReplay(server.baseUrl, admin, {
+      ...settings.replay,
+      connections: settings.connections,
+      seconds: settings.durationSeconds,
+      warmupSeconds: settings.warmupSeconds,
+      slices: settings.readSlices,
+    });
     const code = await createFreeCode(server.baseUrl, admin, FREE_CODE);
     log(`${kind}: booking rush, ${settings.rush.attempts} visitors at once for ${settings.rush.seats} seats`);
     const rush = await bookingRush(server.baseUrl, admin, code, settings.rush);
@@ -69,7 +79,7 @@ async function benchOne(kind, databaseUrl) {
       log(`${kind}: sustained, ${settings.sustained.bookings} free bookings by ${settings.sustained.concurrency} visitors at a time` + (floor ? `, in ${slices} slices, each followed by as long of the database floor (the same statements straight through pg)` : ''));
       const afterSlice = floor ? ({ dateId, seconds }) => floor.run({ sustainedDateId: dateId, seconds }) : undefined;
       const sustained = await sustainedBookings(server.baseUrl, admin, code, { ...settings.sustained, slices, afterSlice });
-      return { kind, reads, renders, rush, sustained, floor: floor ? await floor.figures() : null, peakRssMb: server.peakRssMb(), loadAverage: { before: loadBefore, after: load() } };
+      return { kind, reads, replay, renders, rush, sustained, floor: floor ? await floor.figures() : null, peakRssMb: server.peakRssMb(), loadAverage: { before: loadBefore, after: load() } };
     } finally {
       await floor?.close();
     }

@@ -24,7 +24,7 @@ const DISCOUNT_CODE_COLUMNS =
 const USABLE_CODE =
   '("discount_codes"."is_active" = $2 and ("discount_codes"."expires_at" is null or "discount_codes"."expires_at" > $3) and ("discount_codes"."max_uses" is null or "discount_codes"."current_uses" < "discount_codes"."max_uses"))';
 const BOOKING_COLUMNS =
-  '"id", "workshop_date_id", "first_name", "last_name", "email", "company", "discount_code_id", "discount_code", "original_price_cents", "discount_amount_cents", "final_price_cents", "is_paid", "status", "payment_mode", "stripe_payment_id", "has_attended", "subscribed_to_newsletter", "time_zone", "cancelled_at", "reservation_expires_at", "reservation_reminded_at", "deleted_at", "created_at"';
+  '"id", "workshop_date_id", "first_name", "last_name", "email", "company", "discount_code_id", "discount_code", "original_price_cents", "discount_amount_cents", "final_price_cents", "is_paid", "status", "payment_mode", "stripe_payment_id", "has_attended", "subscribed_to_newsletter", "time_zone", "cancelled_at", "reservation_expires_at", "awaiting_email_confirmation", "reservation_reminded_at", "deleted_at", "created_at"';
 
 /** loadOffer: the date and the usable code in one query (both requests run it). */
 const LOAD_OFFER = {
@@ -44,17 +44,20 @@ const LOAD_OFFER = {
  * again, then one transaction: booking, newsletter, e-mail template, outbox, code use, seat).
  * 'begin' and 'commit' mark the transaction, run on one connection like Drizzle's.
  */
+/** The per-address limit's count for one request to `route` (databaseRateLimitStore). */
+const rateLimitCount = (request, route) => ({
+  request,
+  text: 'insert into "rate_limit_hits" ("key", "window_start", "window_end", "hits") values ($1, $2, $3, $4) on conflict ("key","window_start") do update set "hits" = "rate_limit_hits"."hits" + 1 returning "hits"',
+  values: (c) => {
+    const start = Math.floor(Date.now() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
+    return [`POST ${route} ${c.address}`, new Date(start).toISOString(), new Date(start + RATE_LIMIT_WINDOW_MS).toISOString(), 1];
+  },
+  rowMode: 'array',
+});
+
 export const FREE_BOOKING_STEPS = [
   // POST /api/create-payment-intent
-  {
-    request: 'create-payment-intent',
-    text: 'insert into "rate_limit_hits" ("key", "window_start", "window_end", "hits") values ($1, $2, $3, $4) on conflict ("key","window_start") do update set "hits" = "rate_limit_hits"."hits" + 1 returning "hits"',
-    values: (c) => {
-      const start = Math.floor(Date.now() / RATE_LIMIT_WINDOW_MS) * RATE_LIMIT_WINDOW_MS;
-      return [`POST /api/create-payment-intent ${c.address}`, new Date(start).toISOString(), new Date(start + RATE_LIMIT_WINDOW_MS).toISOString(), 1];
-    },
-    rowMode: 'array',
-  },
+  rateLimitCount('create-payment-intent', '/api/create-payment-intent'),
   { request: 'create-payment-intent', ...LOAD_OFFER },
   {
     request: 'create-payment-intent',
@@ -63,12 +66,13 @@ export const FREE_BOOKING_STEPS = [
     rowMode: 'array',
   },
   // POST /api/bookings
+  rateLimitCount('bookings', '/api/bookings'),
   { request: 'bookings', ...LOAD_OFFER },
   { request: 'bookings', text: 'begin' },
   {
     request: 'bookings',
-    text: `insert into "bookings" (${BOOKING_COLUMNS}) values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, default, default, $14, $15, default, $16, $17, default, default) returning ${BOOKING_COLUMNS}`,
-    values: (c) => [c.dateId, 'Bench', 'Visitor', c.email, '', c.codeId, c.code, c.priceCents, c.priceCents, 0, false, 'confirmed', 'pay_now', true, null, null, null],
+    text: `insert into "bookings" (${BOOKING_COLUMNS}) values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, default, default, $14, $15, default, default, default, default, default, default) returning ${BOOKING_COLUMNS}`,
+    values: (c) => [c.dateId, 'Bench', 'Visitor', c.email, '', c.codeId, c.code, c.priceCents, c.priceCents, 0, false, 'confirmed', 'pay_now', true, null],
     rowMode: 'array',
     check: (result, c) => {
       c.bookingId = result.rows[0][0];

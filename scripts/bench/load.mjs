@@ -262,3 +262,65 @@ export async function readLoad(baseUrl, routes, { connections, seconds, warmupSe
     await raw.stop();
   }
 }
+
+/**
+ * One client replaying a paid booking's payment id to POST /api/bookings as fast as it can, in
+ * its own process (replay-client.mjs), until stop() is called; stop() answers its counts.
+ */
+function startReplay(baseUrl, { body, address }) {
+  const child = fork(new URL('./replay-client.mjs', import.meta.url), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  child.send({ baseUrl, body, address });
+  return {
+    stop: () =>
+      new Promise((resolve, reject) => {
+        child.once('message', resolve);
+        child.once('exit', (code) => code !== 0 && reject(new Error(`replay client exited (${code})`)));
+        child.send('stop');
+      }),
+  };
+}
+
+/**
+ * GET `route` with `connections` connections, quiet and while one client replays a paid booking
+ * (startReplay), taking turns in `slices` slices so a change in the machine's load hits both
+ * alike. The booking is paid with the demo card first, from the replaying client's address.
+ */
+export async function readUnderReplay(baseUrl, admin, { route, connections, seconds, warmupSeconds, slices = 4 }) {
+  const dateId = await createWorkshopDate(baseUrl, admin, { title: 'Benchmark replay', seats: 10 });
+  const address = visitorAddress(900_000);
+  const customer = { firstName: 'Bench', lastName: 'Replayer', email: 'replayer@bench.example', company: '' };
+  const headers = { 'x-forwarded-for': address };
+  const intent = await expectStatus(call(baseUrl, 'POST', '/api/create-payment-intent', { json: { workshopDateId: dateId, customerInfo: customer }, headers }), 200, 'replay: payment');
+  await expectStatus(call(baseUrl, 'POST', '/api/payments/demo/confirm', { json: { paymentIntentId: intent.paymentIntentId, cardNumber: '4242 4242 4242 4242' }, headers }), 200, 'replay: demo card');
+  const body = { workshopDateId: dateId, ...customer, stripePaymentId: intent.paymentIntentId, isPaid: true };
+
+  const url = `${baseUrl}${route}`;
+  if (warmupSeconds > 0) await cannon(url, { connections, seconds: warmupSeconds }, []);
+  const totals = { quiet: { requests: 0, seconds: 0, times: [] }, replayed: { requests: 0, seconds: 0, times: [] } };
+  const replayStatuses = {};
+  let replaySeconds = 0;
+  const sliceSeconds = Math.max(1, Math.round(seconds / slices));
+  for (let slice = 0; slice < slices; slice++) {
+    const quiet = await cannon(url, { connections, seconds: sliceSeconds }, totals.quiet.times);
+    totals.quiet.requests += quiet.requests;
+    totals.quiet.seconds += quiet.seconds;
+    const replay = startReplay(baseUrl, { body, address });
+    const replayed = await cannon(url, { connections, seconds: sliceSeconds }, totals.replayed.times);
+    const { statuses, seconds: replayedFor } = await replay.stop();
+    for (const [status, count] of Object.entries(statuses)) replayStatuses[status] = (replayStatuses[status] ?? 0) + count;
+    replaySeconds += replayedFor;
+    totals.replayed.requests += replayed.requests;
+    totals.replayed.seconds += replayed.seconds;
+  }
+  const figures = ({ requests, seconds: measured, times }) => ({ requestsPerSecond: requests / measured, p50: percentile(times, 50), p99: percentile(times, 99) });
+  const total = (counts) => Object.values(counts).reduce((sum, n) => sum + n, 0);
+  const quiet = figures(totals.quiet);
+  const replayed = figures(totals.replayed);
+  return {
+    route,
+    quiet,
+    replayed,
+    ratio: replayed.requestsPerSecond / quiet.requestsPerSecond,
+    replay: { requests: total(replayStatuses), perSecond: total(replayStatuses) / replaySeconds, statusCounts: replayStatuses },
+  };
+}

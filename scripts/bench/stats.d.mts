@@ -1,6 +1,6 @@
 // Types of stats.mjs for the TypeScript unit test (tests/unit/bench-stats.test.ts).
 
-export declare const BENCH_TARGETS: { minReadRatio: number; maxPostgresReadP99Ms: number; minPostgresBookingsPerSecond: number; minFloorRatio: number };
+export declare const BENCH_TARGETS: { minReadRatio: number; maxPostgresReadP99Ms: number; minPostgresBookingsPerSecond: number; minFloorRatio: number; minReplayReadRatio: number };
 
 export type LoadFigures = { requestsPerSecond: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
 export type ReadFigures = { route: string; bytes?: number; contentType?: string; app: LoadFigures; raw: LoadFigures; ratio: number };
@@ -32,7 +32,15 @@ export type FloorFigures = {
   p99: number;
   seatsTaken: number | null;
 };
-export type DatabaseFigures = { reads: ReadFigures[]; rush: RushFigures; sustained: SustainedFigures; floor?: FloorFigures | null; peakRssMb: number | null };
+/** GET of a route quiet and while one client replays a booking (load.mjs readUnderReplay). */
+export type ReplayFigures = {
+  route: string;
+  quiet: { requestsPerSecond: number; p50: number; p99: number };
+  replayed: { requestsPerSecond: number; p50: number; p99: number };
+  ratio: number;
+  replay: { requests: number; perSecond: number; statusCounts: Record<string, number> };
+};
+export type DatabaseFigures = { reads: ReadFigures[]; replay?: ReplayFigures; rush: RushFigures; sustained: SustainedFigures; floor?: FloorFigures | null; peakRssMb: number | null };
 export type TargetCheck = { name: string; value: number; met: boolean };
 
 export declare function lighthousePerformanceTarget(path: string): number;

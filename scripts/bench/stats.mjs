@@ -14,6 +14,8 @@ export const BENCH_TARGETS = {
    * statements replayed straight through `pg` at the same concurrency (issue 15, point 9).
    */
   minFloorRatio: 0.5,
+  /** GET / while one client replays a booking as fast as it can, as a share of GET / quiet. */
+  minReplayReadRatio: 0.9,
 };
 
 /** Sustained HTTP bookings per second ÷ the floor's; NaN without a floor. */
@@ -88,6 +90,15 @@ export function checkTargets(kind, figures) {
       });
     }
   }
+  if (figures.replay) {
+    const { replay } = figures;
+    checks.push({
+      name: `GET ${replay.route} under a booking replay: req/s ≥ ${BENCH_TARGETS.minReplayReadRatio} × quiet`,
+      value: round(replay.ratio, 2),
+      met: replay.ratio >= BENCH_TARGETS.minReplayReadRatio,
+    });
+    checks.push({ name: 'booking replay: no 5xx or dropped request', value: serverErrors(replay.replay.statusCounts) + (replay.replay.statusCounts.error ?? 0), met: serverErrors(replay.replay.statusCounts) + (replay.replay.statusCounts.error ?? 0) === 0 });
+  }
   const rush = figures.rush;
   checks.push({ name: `rush: winners = ${rush.seats}`, value: rush.winners, met: rush.winners === rush.seats });
   checks.push({ name: `rush: seats taken = ${rush.seats}`, value: rush.seatsTaken, met: rush.seatsTaken === rush.seats });
@@ -137,6 +148,18 @@ export function resultRows(byKind) {
       return `${format(r.app.p50)} / ${format(r.app.p99)} (${format(r.raw.p50)} / ${format(r.raw.p99)})`;
     })]);
   });
+  if (byKind[kinds[0]].replay) {
+    const route = byKind[kinds[0]].replay.route;
+    rows.push([`GET ${route} req/s quiet / while a booking is replayed`, ...kinds.map((kind) => {
+      const r = byKind[kind].replay;
+      return r ? `${format(r.quiet.requestsPerSecond)} / ${format(r.replayed.requestsPerSecond)}` : '—';
+    })]);
+    rows.push([`GET ${route} under replay: ratio to quiet`, ...cell((f) => f.replay?.ratio, 2)]);
+    rows.push(['booking replay: req/s (answers)', ...kinds.map((kind) => {
+      const r = byKind[kind].replay?.replay;
+      return r ? `${format(r.perSecond)} (${Object.entries(r.statusCounts).map(([status, n]) => `${status}×${n}`).join(', ')})` : '—';
+    })]);
+  }
   for (const [index, render] of (byKind[kinds[0]].renders ?? []).entries()) {
     rows.push([`render ${render.path}: first / p50 / p95 ms`, ...kinds.map((kind) => {
       const r = byKind[kind].renders?.[index];

@@ -7,6 +7,7 @@ import {
   MOVE_SAME_DATE,
   REFUND_AMOUNT_INVALID,
   REFUND_PENDING_REVIEW,
+  RESEND_TOO_SOON,
   refundTooHighMessage,
 } from '../../src/features/admin-bookings/admin-bookings.schema';
 import { SOLD_OUT_MESSAGE } from '../../src/features/booking/server/seats';
@@ -28,6 +29,7 @@ import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factor
 import { createAppWithFlakyDemoProvider, type FlakyDemoProvider, payWithDemoCard } from '../helpers/demo-payments';
 import { clientHeaders, loginAsAdmin, type TestApp } from '../helpers/test-app';
 import { asSent } from '../helpers/outbox';
+import { reserveConfirmed } from '../helpers/reservations';
 
 /** Issue 14 point 5: admin booking actions that never lose money (cancel, resend, move, mark paid, delete). */
 
@@ -57,11 +59,10 @@ async function bookPaid(workshopDateId: number, who = person(), discountCode = '
   return { ...(await payWithDemoCard(app, { workshopDateId, customerInfo: who, discountCode })), who };
 }
 
-/** A pay-later reservation (the date must accept them). */
+/** A pay-later reservation whose address was confirmed (the date must accept them). */
 async function reserve(workshopDateId: number, who = person(), discountCode = '') {
-  const response = await post('/api/bookings/reserve', { workshopDateId, ...who, discountCode, subscribedToNewsletter: false });
-  expect(response.statusCode, response.body).toBe(201);
-  return { bookingId: (response.json() as { id: number }).id, who };
+  const { id } = await reserveConfirmed(app, { workshopDateId, ...who, discountCode, subscribedToNewsletter: false });
+  return { bookingId: id, who };
 }
 
 /** The pay link's payment for a reservation, opened but not paid. */
@@ -265,7 +266,7 @@ describe('POST /api/admin/bookings/{id}/cancel', () => {
 });
 
 describe('POST /api/admin/bookings/{id}/resend-confirmation', () => {
-  it('queues the paid confirmation again, each time it is asked, and changes nothing else', async () => {
+  it('queues the paid confirmation again at most once a minute, however often it is clicked, and changes nothing else', async () => {
     const date = await createWorkshopDate(db);
     const { bookingId, who } = await bookPaid(date.id);
     expect(await mailsTo(who.email, 'booking-paid')).toHaveLength(1);
@@ -273,12 +274,21 @@ describe('POST /api/admin/bookings/{id}/resend-confirmation', () => {
     const first = await act(bookingId, 'resend-confirmation');
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ success: true, message: 'The confirmation e-mail was sent again.', booking: { id: bookingId, status: 'confirmed' } });
-    const second = await act(bookingId, 'resend-confirmation');
-    expect(second.statusCode).toBe(200);
+    // Nine more clicks, some at once: nothing new is sent, and the answer says why.
+    const clicks = await Promise.all(Array.from({ length: 9 }, () => act(bookingId, 'resend-confirmation')));
+    for (const click of clicks) {
+      expect(click.statusCode).toBe(200);
+      expect(click.json()).toMatchObject({ success: true, message: RESEND_TOO_SOON, booking: { id: bookingId } });
+    }
+    expect(await mailsTo(who.email, 'booking-paid')).toHaveLength(2);
+    expect(await auditsOf('booking_confirmation_resent', bookingId)).toHaveLength(1);
+
+    // A minute later it goes out again.
+    await db.update(auditLog).set({ createdAt: sql`now() - interval '61 seconds'` }).where(and(eq(auditLog.action, 'booking_confirmation_resent'), eq(auditLog.entityId, String(bookingId))));
+    expect((await act(bookingId, 'resend-confirmation')).json().message).toBe('The confirmation e-mail was sent again.');
     const mails = await mailsTo(who.email, 'booking-paid');
     expect(mails).toHaveLength(3);
     expect(mails[2]!.html).toContain('$499.00');
-    expect(await auditsOf('booking_confirmation_resent', bookingId)).toHaveLength(2);
     expect(await seatsTaken(date.id)).toBe(1);
   });
 

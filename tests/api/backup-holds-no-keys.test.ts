@@ -15,6 +15,7 @@ import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
 import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { reserveConfirmed } from '../helpers/reservations';
 
 /*
  * Issue 15 point 6: a backup holds no key. Every token this product hands out (e-mailed sign-in and
@@ -84,9 +85,7 @@ describe('a backup', () => {
     expect((await post('/api/payments/demo/confirm', { paymentIntentId: paid.paymentIntentId, cardNumber: '4242424242424242' })).statusCode).toBe(200);
     // A free booking, a reservation, a booking on tomorrow's workshop (for its reminder).
     expect((await post('/api/bookings', { workshopDateId: date.id, ...buyer('keys-free'), discountCode: 'KEYLESS100', stripePaymentId: 'free-booking' })).statusCode).toBe(201);
-    const reserved = await post('/api/bookings/reserve', { workshopDateId: date.id, ...buyer('keys-later') });
-    expect(reserved.statusCode).toBe(201);
-    const reservationId = reserved.json().id as number;
+    const reservationId = (await reserveConfirmed(app, { workshopDateId: date.id, ...buyer('keys-later') })).id;
     expect((await post('/api/bookings', { workshopDateId: tomorrow.id, ...buyer('keys-tomorrow'), discountCode: 'KEYLESS100', stripePaymentId: 'free-booking' })).statusCode).toBe(201);
     // A sign-in link asked for, the workshop reminder and the reservation reminder.
     expect((await post('/api/participant/access', { email: buyer('keys-free').email })).statusCode).toBe(200);

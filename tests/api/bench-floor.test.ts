@@ -111,7 +111,7 @@ describe('the bench floor (scripts/bench/db-floor.mjs) replays one free booking'
     );
     // The kinds are close enough to tell these statements apart (each kind names its tables).
     expect(statementKind(sent[0]!)).toBe('insert rate_limit_hits on-conflict-update returning 4 params');
-    expect(sent).toHaveLength(14);
+    expect(sent).toHaveLength(15);
   });
 
   it("runs on this schema and does a booking's work: the booking, its e-mail, the newsletter row, the seat and the code's use", async () => {

@@ -5,6 +5,7 @@ import { confirmationTokenFor } from '../../src/features/booking/server/booking-
 import { bookings } from '../../src/server/db/schema';
 import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { payWithDemoCard } from '../helpers/demo-payments';
+import { confirmReservation } from '../helpers/reservations';
 import { clientHeaders, testAppSession, TEST_SECRET } from '../helpers/test-app';
 
 /**
@@ -72,6 +73,7 @@ describe('GET /api/bookings/{id}/confirmation', () => {
       finalPrice: 499,
       discountCode: '',
       reservationExpiresAt: null,
+      awaitingEmailConfirmation: false,
       timeZone: 'Europe/Berlin',
       workshop: {
         title: 'Introduction to Vibe Coding',
@@ -113,14 +115,25 @@ describe('GET /api/bookings/{id}/confirmation', () => {
     expect(reserved.statusCode, reserved.body).toBe(201);
     const { id, confirmationToken } = reserved.json();
 
+    // Until its address is confirmed, it is held 15 minutes, like a checkout.
+    const unconfirmed = await confirmationOf(id, confirmationToken);
+    expect(unconfirmed.json()).toMatchObject({ status: 'reserved', awaitingEmailConfirmation: true, reservationExpiresAt: '2031-06-01T12:15:00.000Z', meetingLink: null });
+
+    // The link in the e-mail answers the same view, confirmed, with a token for the page.
+    const confirmed = await confirmReservation(session.app, id, NOW.getTime());
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().confirmation).toMatchObject({ bookingId: id, status: 'reserved', awaitingEmailConfirmation: false, reservationExpiresAt: '2031-06-03T12:00:00.000Z' });
+    expect((await confirmationOf(id, confirmed.json().confirmationToken)).statusCode).toBe(200);
+
     const response = await confirmationOf(id, confirmationToken);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       status: 'reserved',
       isPaid: false,
       finalPrice: 499,
-      // 48 hours (the default reservationHours) after it was made.
+      // 48 hours (the default reservationHours) after its address was confirmed.
       reservationExpiresAt: '2031-06-03T12:00:00.000Z',
+      awaitingEmailConfirmation: false,
       meetingLink: null,
     });
     expect(response.body).not.toContain('zoom.us');

@@ -4,6 +4,7 @@ import { smtpTransportFromUrl } from '../../src/server/email/transport';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
 import { clientHeaders, createTestApp, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { reserveConfirmed } from '../helpers/reservations';
 
 let app: TestApp;
 let smtp: SmtpCatcher;
@@ -30,10 +31,15 @@ describe('booking e-mails', () => {
     const paidIntent = (await post('/api/create-payment-intent', { workshopDateId: date.id, customerInfo: buyer('mail-paid') })).json();
     await post('/api/payments/demo/confirm', { paymentIntentId: paidIntent.paymentIntentId, cardNumber: '4242424242424242' });
     await post('/api/bookings', { workshopDateId: date.id, ...buyer('mail-free'), discountCode: 'MAILFREE', stripePaymentId: 'free-booking' });
-    await post('/api/bookings/reserve', { workshopDateId: date.id, ...buyer('mail-later') });
+    await reserveConfirmed(app, { workshopDateId: date.id, ...buyer('mail-later') });
 
     const result = await worker.runOnce();
-    expect(result.sent).toBe(3);
+    // The reservation's address got the link to confirm it, then (confirmed) the pay link.
+    expect(result.sent).toBe(4);
+    expect(smtp.messages.filter((mail) => mail.recipients[0] === 'buyermail-later@example.com').map((mail) => mail.subject)).toEqual([
+      'Confirm your reservation: Prototype Lab',
+      'Your spot is reserved: Prototype Lab',
+    ]);
     const byRecipient = Object.fromEntries(smtp.messages.map((mail) => [mail.recipients[0], mail]));
     expect(byRecipient['buyer1@example.com']).toBeUndefined();
     expect(byRecipient['buyermail-paid@example.com']?.subject).toBe('Your seat is booked: Prototype Lab');

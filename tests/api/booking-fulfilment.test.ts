@@ -142,7 +142,7 @@ describe('free bookings', () => {
 });
 
 describe('reserve now, pay later', () => {
-  it('holds a seat, e-mails a pay link, and that link pays for the same booking', async () => {
+  it('holds a seat, e-mails a link to confirm the address, then a pay link that pays for the same booking', async () => {
     const date = await createWorkshopDate(db(), { requiresImmediatePayment: false });
     const who = buyer('later');
     const reserved = await post('/api/bookings/reserve', bookingPayload(date.id, who));
@@ -150,7 +150,17 @@ describe('reserve now, pay later', () => {
     expect(reserved.json()).toMatchObject({ status: 'reserved', isPaid: false, finalPrice: 499 });
     expect((await dateRow(date.id)).seatsTaken).toBe(1);
 
-    const [mail] = await outboxTo(who.email);
+    // The first e-mail asks to confirm the address; its link opens the confirmation page, which sends the token on.
+    const [confirmMail] = await outboxTo(who.email);
+    expect(confirmMail!.kind).toBe('reservation-confirm');
+    expect(confirmMail!.subject).toBe(`Confirm your reservation: ${date.title}`);
+    const confirmLink = new URL(/href="([^"]+)"/.exec(confirmMail!.html)![1]!.replace(/&amp;/g, '&'));
+    expect(confirmLink.pathname).toBe('/booking/confirmed');
+    expect(confirmLink.searchParams.get('booking')).toBe(String(reserved.json().id));
+    const confirmed = await post(`/api/bookings/${reserved.json().id}/confirm-reservation`, { token: confirmLink.searchParams.get('confirm') });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const mail = (await outboxTo(who.email)).find((row) => row.kind === 'booking-reserved');
     const link = /href="([^"]+)"/.exec(mail!.html)?.[1]?.replace(/&amp;/g, '&');
     expect(link).toMatch(/^http:\/\/test\.local\/checkout\?booking=\d+&token=/);
     const url = new URL(link!);

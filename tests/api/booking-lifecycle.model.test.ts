@@ -6,8 +6,13 @@
  * database: PGlite, or PostgreSQL when TEST_DB_KIND=postgres). After every step the invariants of
  * docs/decisions/008-booking-lifecycle.md must hold and no call may answer 5xx.
  */
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reservationSeatLimit } from '../../src/features/booking/server/reserve-booking';
+import { SEAT_HOLD_MINUTES } from '../../src/features/booking/server/seats';
+import { DEFAULT_RESERVATION_SHARE_PERCENT } from '../../src/features/settings/settings.schema';
+import { bookings, workshopDates } from '../../src/server/db/schema';
 import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import {
   createBookingWorld,
@@ -116,8 +121,30 @@ const visitorAndProviderSteps: fc.Arbitrary<Step>[] = [
         const person = pick(model.people, p);
         const dateId = pick(model.dateIds, d);
         const answer = await send(model, real, { method: 'POST', url: '/api/bookings/reserve', payload: { workshopDateId: dateId, ...person, discountCode: codeFor(model, c) } });
-        if (answer.statusCode === 201) model.bookings.push({ id: answer.json().id, person, dateId });
+        if (answer.statusCode !== 201) return;
+        model.bookings.push({ id: answer.json().id, person, dateId });
+        // However many addresses are invented, a date's reservations stay within its share, and a
+        // new one holds its seat no longer than a checkout does until its address is confirmed.
+        const [date] = await real.world.db.select().from(workshopDates).where(eq(workshopDates.id, dateId));
+        const reserved = await real.world.db.select().from(bookings).where(and(eq(bookings.workshopDateId, dateId), eq(bookings.status, 'reserved')));
+        const limit = reservationSeatLimit(date!.seatsTotal, DEFAULT_RESERVATION_SHARE_PERCENT);
+        if (reserved.length > limit) throw new Error(`date ${dateId}: ${reserved.length} reservations over its share of ${limit}\n${real.log.join('\n')}`);
+        const made = reserved.find((row) => row.id === answer.json().id);
+        if (made?.awaitingEmailConfirmation && made.reservationExpiresAt!.getTime() > real.world.clock().getTime() + SEAT_HOLD_MINUTES * 60_000) {
+          throw new Error(`reservation ${made.id} holds its seat past a checkout hold before its address is confirmed\n${real.log.join('\n')}`);
+        }
       }),
+  ),
+  nat.map(
+    (b) =>
+      new Step(
+        `visitor confirms reservation b${b}`,
+        async (model, real) => {
+          const booking = pick(model.bookings, b);
+          await send(model, real, { method: 'POST', url: `/api/bookings/${booking.id}/confirm-reservation`, payload: { token: real.world.confirmToken(booking.id) } });
+        },
+        hasBookings,
+      ),
   ),
   fc.tuple(nat, nat, codeChoice).map(
     ([p, d, c]) =>

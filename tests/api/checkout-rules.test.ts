@@ -7,7 +7,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaymentIntent, reserveBooking, type BookingDeps } from '../../src/features/booking/server/booking.service';
+import { createPaymentIntent, type BookingDeps } from '../../src/features/booking/server/booking.service';
+import { confirmReservation } from '../../src/features/booking/server/confirm-reservation';
+import { checkDiscountCode } from '../../src/features/booking/server/discount-check';
+import { reserveBooking } from '../../src/features/booking/server/reserve-booking';
 import { sendReservationReminders } from '../../src/features/booking/server/reservations';
 import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
 import { payments, seatHolds, workshopDates } from '../../src/server/db/schema';
@@ -246,7 +249,8 @@ describe('a reservation\'s pay link', () => {
   });
 
   it('with a token that is not this booking\'s is refused with 403 pay_link_invalid, in its words', async () => {
-    const open = await date();
+    // 8 seats: room for two reservations in the date's 25 % share.
+    const open = await date({ seatsTotal: 8 });
     const who = person('Forger');
     const id = await reserved(open.id, who);
     const otherId = await reserved(open.id, person('Victim'));
@@ -265,6 +269,29 @@ describe('a reservation\'s pay link', () => {
     const response = await world.app.inject({ method: 'GET', url: `/api/bookings/${missing}/payment-details?token=${encodeURIComponent(world.payToken(missing))}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Booking not found' });
+  });
+});
+
+describe('a single-use code held by a checkout that was abandoned', () => {
+  it('is usable again the moment the hold ends, before the sweep comes by', async () => {
+    const open = await date();
+    const once = await code({ maxUses: 1, discountPercent: 10 });
+    const at = startOfHoldWindow();
+    await checkoutAt(at, open.id, person('Abandons'), once.code);
+    // While the hold lasts, its one use is taken.
+    await expect(checkoutAt(new Date(at.getTime() + 5 * MINUTE), open.id, person('Early'), once.code)).rejects.toMatchObject({ statusCode: 400, code: 'discount_code_invalid' });
+    await expect(checkDiscountCode(world.db, open.id, once.code, new Date(at.getTime() + 5 * MINUTE))).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'This discount code has been used the maximum number of times.',
+    });
+
+    // A second after the hold ran out; the sweep (every 30 s, on real time) has not run.
+    const after = new Date(at.getTime() + 15 * MINUTE + 1000);
+    expect(await checkDiscountCode(world.db, open.id, once.code, after)).toMatchObject({ code: once.code, discountPercent: 10 });
+    const next = await checkoutAt(after, open.id, person('Next'), once.code);
+    expect(next).toMatchObject({ discountApplied: true, amount: 449.1 });
+    expect(await seatsTaken(open.id)).toBe(1);
+    await expectInvariants();
   });
 });
 
@@ -289,7 +316,7 @@ describe('free bookings', () => {
 
 describe('reservations', () => {
   it('keep the discount code they were made with, and an empty one when none was given', async () => {
-    const open = await date();
+    const open = await date({ seatsTotal: 8 });
     await code({ code: 'RULES-TEN', discountPercent: 10 });
     const plain = await reserved(open.id, person('Plain'));
     const coded = (await reserve(open.id, person('Coded'), 'RULES-TEN')).json().id as number;
@@ -298,7 +325,7 @@ describe('reservations', () => {
   });
 
   it('count toward the limit of 3 per address however it is spaced or capitalised', async () => {
-    const open = await date();
+    const open = await date({ seatsTotal: 12 });
     const who = person('Ann');
     for (let i = 0; i < 3; i++) await reserved(open.id, who);
     // ann.N@checkout.test as typed another time: ' Ann.N@Checkout.test '.
@@ -311,17 +338,21 @@ describe('reservations', () => {
     expect(await seatsTaken(open.id)).toBe(3);
   });
 
-  it('one that runs out within a day (the workshop starts sooner) is marked reminded when made, and no reminder follows', async () => {
+  it('one that runs out within a day of its confirmation (the workshop starts sooner) is marked reminded when confirmed, and no reminder follows', async () => {
     const at = world.clock();
     const soon = await date({ startsAt: new Date(at.getTime() + 10 * HOUR), endsAt: new Date(at.getTime() + 12 * HOUR) });
     const dayAway = await date({ startsAt: new Date(at.getTime() + 24 * HOUR), endsAt: new Date(at.getTime() + 26 * HOUR) });
     const hurried = person('Hurried');
     const form = (dateId: number, who: Person) => ({ workshopDateId: dateId, ...who, discountCode: '', paymentMode: 'pay_later' as const, subscribedToNewsletter: false });
 
-    const inTenHours = await reserveBooking(depsAt(at), form(soon.id, hurried));
+    const reserveAndConfirm = async (dateId: number, who: Person) => {
+      const { id } = await reserveBooking(depsAt(at), form(dateId, who));
+      return (await confirmReservation(depsAt(at), id, world.confirmToken(id))).booking;
+    };
+    const inTenHours = await reserveAndConfirm(soon.id, hurried);
     expect(inTenHours.reservationExpiresAt?.getTime()).toBe(at.getTime() + 10 * HOUR);
     expect(inTenHours.reservationRemindedAt?.getTime()).toBe(at.getTime());
-    const inADay = await reserveBooking(depsAt(at), form(dayAway.id, person('DayAway')));
+    const inADay = await reserveAndConfirm(dayAway.id, person('DayAway'));
     expect(inADay.reservationExpiresAt?.getTime()).toBe(at.getTime() + 24 * HOUR);
     expect(inADay.reservationRemindedAt?.getTime()).toBe(at.getTime());
 
@@ -330,11 +361,14 @@ describe('reservations', () => {
     expect(await mailTo(hurried.email, 'booking-reserved')).toHaveLength(1);
   });
 
-  it('one that runs out in more than a day is not marked reminded when made', async () => {
+  it('one that runs out in more than a day is not marked reminded when confirmed, and holds 48 hours from its confirmation', async () => {
     const at = world.clock();
     const open = await date();
-    const row = await reserveBooking(depsAt(at), { workshopDateId: open.id, ...person('Unhurried'), discountCode: '', paymentMode: 'pay_later', subscribedToNewsletter: false });
-    expect(row.reservationExpiresAt?.getTime()).toBe(at.getTime() + 48 * HOUR);
+    const made = await reserveBooking(depsAt(at), { workshopDateId: open.id, ...person('Unhurried'), discountCode: '', paymentMode: 'pay_later', subscribedToNewsletter: false });
+    expect(made.reservationExpiresAt?.getTime()).toBe(at.getTime() + 15 * MINUTE);
+    const confirmedAt = new Date(at.getTime() + 10 * MINUTE);
+    const { booking: row } = await confirmReservation(depsAt(confirmedAt), made.id, world.confirmToken(made.id));
+    expect(row.reservationExpiresAt?.getTime()).toBe(confirmedAt.getTime() + 48 * HOUR);
     expect(row.reservationRemindedAt).toBeNull();
   });
 
@@ -373,7 +407,7 @@ if (testDatabaseKind === 'postgres') {
 
     it('by one address holding 2 cannot both pass the limit of 3', async () => {
       const who = person('Racer');
-      const first = await date();
+      const first = await date({ seatsTotal: 8 });
       const slow = await date();
       const quick = await date();
       await reserved(first.id, who);

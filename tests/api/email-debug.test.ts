@@ -13,6 +13,7 @@ const TYPES = [
   'booking-confirmation',
   'booking-cancellation',
   'booking-reservation',
+  'reservation-confirm',
   'booking-sold-out-refund',
   'payment-refunded',
   'reservation-reminder',

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '../../src/server/db/schema';
 import { enqueueEmail, listOutbox, retryEmail, type OutboxMessage } from '../../src/server/email/outbox';
 import { OutboxWorker, type OutboxWorkerOptions } from '../../src/server/email/outbox-worker';
@@ -41,6 +41,11 @@ const enqueue = (overrides: Partial<OutboxMessage> = {}) => database.db.transact
 
 const worker = (options: Partial<OutboxWorkerOptions> = {}) => new OutboxWorker({ db: database.db, secret: TEST_SECRET, getTransport: () => smtp, ...options });
 
+async function databaseNow(): Promise<number> {
+  const result = (await database.db.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };
+  return new Date(result.rows[0]!.now).getTime();
+}
+
 async function row(id: number) {
   const [found] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
   if (!found) throw new Error(`no outbox row ${id}`);
@@ -51,6 +56,76 @@ async function row(id: number) {
 async function timePasses() {
   await database.db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
 }
+
+/** What a Message-ID of an outbox row looks like: the row's id and creation time, then the host. */
+const expectedMessageId = (found: { id: number; createdAt: Date }, host: string) => `<outbox-${found.id}.${found.createdAt.getTime()}@${host}>`;
+
+/**
+ * The database answering as it does during a restart (SQLSTATE 57P01, "terminating connection due
+ * to administrator command"), from a trigger on email_outbox: the next `refuseMarks` marks of an
+ * e-mail as sent fail, and while `down` every update of the outbox fails (a worker's claim too).
+ * Counts every try of a mark, refused or not.
+ */
+const fault = {
+  async install() {
+    for (const statement of [
+      `create table outbox_fault (refuse_marks bigint not null, down boolean not null, sqlstate text not null)`,
+      `insert into outbox_fault values (0, false, '57P01')`,
+      `create sequence outbox_mark_tries`,
+      `create function outbox_fault_mark() returns trigger language plpgsql as $$
+        declare f outbox_fault;
+        begin
+          if new.status = 'sent' and old.status = 'pending' then
+            select * into f from outbox_fault;
+            if nextval('outbox_mark_tries') <= f.refuse_marks then
+              raise exception 'terminating connection due to administrator command' using errcode = f.sqlstate;
+            end if;
+          end if;
+          return new;
+        end $$`,
+      `create function outbox_fault_down() returns trigger language plpgsql as $$
+        begin
+          if (select down from outbox_fault) then
+            raise exception 'terminating connection due to administrator command' using errcode = '57P01';
+          end if;
+          return null;
+        end $$`,
+      `create trigger outbox_fault_mark before update on email_outbox for each row execute function outbox_fault_mark()`,
+      // Per statement: it fires even when the claim finds no row to update.
+      `create trigger outbox_fault_down before update on email_outbox for each statement execute function outbox_fault_down()`,
+    ]) {
+      await database.db.execute(sql.raw(statement));
+    }
+  },
+  async remove() {
+    for (const statement of [
+      `drop trigger if exists outbox_fault_mark on email_outbox`,
+      `drop trigger if exists outbox_fault_down on email_outbox`,
+      `drop function if exists outbox_fault_mark()`,
+      `drop function if exists outbox_fault_down()`,
+      `drop sequence if exists outbox_mark_tries`,
+      `drop table if exists outbox_fault`,
+    ]) {
+      await database.db.execute(sql.raw(statement));
+    }
+  },
+  /** The next `count` marks fail (any number: until `marksLand`), with `sqlstate`. */
+  async refuseMarks(count: number, sqlstate = '57P01') {
+    await database.db.execute(sql`update outbox_fault set refuse_marks = (select case when is_called then last_value else 0 end from outbox_mark_tries) + ${count}, sqlstate = ${sqlstate}`);
+  },
+  async marksLand() {
+    await database.db.execute(sql`update outbox_fault set refuse_marks = 0`);
+  },
+  async setDown(down: boolean) {
+    await database.db.execute(sql`update outbox_fault set down = ${down}`);
+  },
+  async markTries(): Promise<number> {
+    const result = (await database.db.execute(sql`select case when is_called then last_value else 0 end as n from outbox_mark_tries`)) as unknown as { rows: { n: number | string }[] };
+    return Number(result.rows[0]!.n);
+  },
+};
+
+const recordingLogger = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 
 describe('enqueueEmail', () => {
   it('writes nothing when the transaction that caused the e-mail rolls back', async () => {
@@ -274,5 +349,156 @@ describe('OutboxWorker running on its own', () => {
     } finally {
       await background.stop();
     }
+  });
+});
+
+describe('the Message-ID of an outbox e-mail', () => {
+  const host = 'workshops.example.test';
+
+  it('is the same on every attempt of one e-mail, and different for another e-mail', async () => {
+    const first = await enqueue({ subject: 'First' });
+    const second = await enqueue({ subject: 'Second' });
+    // The server accepts the first e-mail, then the connection drops before we hear so: it is sent again.
+    let dropped = false;
+    const droppingOnce: MailTransport = {
+      async send(outgoing, options) {
+        await smtp.send(outgoing, options);
+        if (!dropped && outgoing.subject === 'First') {
+          dropped = true;
+          throw new Error('Connection closed unexpectedly');
+        }
+      },
+      describe: () => 'drops once',
+    };
+    const sender = worker({ getTransport: () => droppingOnce, backoff: () => 0, messageIdHost: host });
+
+    expect(await sender.runOnce()).toEqual({ sent: 1, failed: 0, retried: 1 });
+    expect(await sender.runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+
+    const idsOf = (subject: string) => catcher.messages.filter((mail) => mail.subject === subject).map((mail) => mail.headers.get('message-id'));
+    expect(idsOf('First')).toEqual([expectedMessageId(await row(first.id), host), expectedMessageId(await row(first.id), host)]);
+    expect(idsOf('Second')).toEqual([expectedMessageId(await row(second.id), host)]);
+    expect(idsOf('First')[0]).not.toBe(idsOf('Second')[0]);
+  });
+});
+
+describe('marking an e-mail sent while the database blinks', () => {
+  beforeEach(() => fault.install());
+  afterEach(() => fault.remove());
+
+  it('tries the mark again until it lands, and sends the e-mail once', async () => {
+    const { id } = await enqueue();
+    await fault.refuseMarks(3);
+    const logger = recordingLogger();
+
+    expect(await worker({ logger }).runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+
+    expect(await fault.markTries()).toBe(4);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, lockedUntil: null, sentAt: expect.any(Date), lastError: null });
+    expect(catcher.messages).toHaveLength(1);
+    expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
+    expect(catcher.messages).toHaveLength(1);
+    // Warned about the 1st and 2nd refusal (then the 4th, 8th…), not every one.
+    expect(logger.warn.mock.calls.map(([details]) => (details as { markAttempts: number }).markAttempts)).toEqual([1, 2]);
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('claims and sends nothing else while the mark waits for the database', async () => {
+    const first = await enqueue({ subject: 'First' });
+    const second = await enqueue({ subject: 'Second' });
+    await fault.refuseMarks(Number.MAX_SAFE_INTEGER);
+    const run = worker().runOnce();
+
+    await expect.poll(() => fault.markTries(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect(catcher.messages.map((mail) => mail.subject)).toEqual(['First']);
+    expect(await row(second.id)).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+
+    await fault.marksLand();
+    expect(await run).toEqual({ sent: 2, failed: 0, retried: 0 });
+    expect(await row(first.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await row(second.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(catcher.messages.map((mail) => mail.subject)).toEqual(['First', 'Second']);
+  });
+
+  it('keeps workers that met the outage, or just started, off the e-mail when its lease runs out before the mark lands', async () => {
+    const { id } = await enqueue();
+    // The database goes away right after the server accepted the e-mail.
+    const goingDown: MailTransport = {
+      async send(outgoing, options) {
+        await smtp.send(outgoing, options);
+        await fault.refuseMarks(Number.MAX_SAFE_INTEGER);
+      },
+      describe: () => 'smtp, then the database goes away',
+    };
+    const sender = worker({ getTransport: () => goingDown, leaseMs: 1_000 });
+    const run = sender.runOnce();
+    await expect.poll(() => fault.markTries(), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+
+    // Other instances must leave the e-mail alone: had they claimed it, this would show it.
+    const tried: string[] = [];
+    const forbidden: MailTransport = {
+      send: (outgoing) => {
+        tried.push(outgoing.subject);
+        return Promise.reject(new Error('another instance sent the e-mail again'));
+      },
+      describe: () => 'another instance',
+    };
+    // Another instance polls during the outage, and meets it.
+    const other = worker({ getTransport: () => forbidden });
+    await fault.setDown(true);
+    await expect(other.runOnce()).rejects.toThrow();
+    await fault.setDown(false);
+    // The outage outlasts the lease; the database answers the other instance first.
+    await expect.poll(async () => (await row(id)).lockedUntil!.getTime() < (await databaseNow()), { timeout: 10_000 }).toBe(true);
+    expect(await other.runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
+    const started = worker({ getTransport: () => forbidden, pollIntervalMs: 60_000 });
+    started.start();
+    try {
+      expect(await started.runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
+    } finally {
+      await started.stop();
+    }
+    expect(tried).toEqual([]);
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1 });
+
+    await fault.marksLand();
+    expect(await run).toEqual({ sent: 1, failed: 0, retried: 0 });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(catcher.messages).toHaveLength(1);
+  });
+
+  it('gives the mark up on stop() after markOnStopMs, saying the e-mail may be sent again', async () => {
+    const { id } = await enqueue();
+    await fault.refuseMarks(Number.MAX_SAFE_INTEGER);
+    const logger = recordingLogger();
+    const background = worker({ logger, markOnStopMs: 200 });
+    background.start();
+    await expect.poll(() => fault.markTries(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+
+    await background.stop();
+
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ emailId: id }),
+      'shutting down while the database is unavailable: e-mail was sent but not marked sent, and may be sent again',
+    );
+    const tries = await fault.markTries();
+    await fault.marksLand();
+    // Stopped for good: no try after stop() returned.
+    expect(await fault.markTries()).toBe(tries);
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(catcher.messages).toHaveLength(1);
+  });
+
+  it('does not retry a mark that fails for another reason, and logs it', async () => {
+    const { id } = await enqueue();
+    await fault.refuseMarks(1, '23514');
+    const logger = recordingLogger();
+
+    expect(await worker({ logger }).runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+
+    expect(await fault.markTries()).toBe(1);
+    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ emailId: id }), 'e-mail was sent but marking it sent failed: it may be sent again');
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(catcher.messages).toHaveLength(1);
   });
 });

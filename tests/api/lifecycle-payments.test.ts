@@ -120,7 +120,7 @@ describe('a paid amount that does not match what the server priced is refunded (
   });
 
   it('a payment whose provider record names another reservation: refunded, both reservations kept', async () => {
-    const open = await date();
+    const open = await date({ seatsTotal: 8 });
     const payer = person('Payer');
     const other = person('Other');
     const payerId = await reserve(open.id, payer);

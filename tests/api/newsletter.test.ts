@@ -8,6 +8,7 @@ import { signToken } from '../../src/server/lib/signed-token';
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
 import { clientHeaders, createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from '../helpers/test-app';
+import { reserveConfirmed } from '../helpers/reservations';
 
 let app: TestApp;
 let admin: Record<string, string>;
@@ -83,7 +84,7 @@ describe('subscribers in the admin area', () => {
 
   it('lists the subscribers the booking form and the contact form add', async () => {
     const date = await createWorkshopDate(db(), { requiresImmediatePayment: false });
-    await app.inject({ method: 'POST', url: '/api/bookings/reserve', headers: clientHeaders, payload: { workshopDateId: date.id, ...buyer('list') } });
+    await reserveConfirmed(app, { workshopDateId: date.id, ...buyer('list') });
     await app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -161,13 +162,7 @@ describe('unsubscribing from an e-mail link (no sign-in)', () => {
     expect((await subscriber('buyerstranger@example.com'))?.unsubscribedAt).toBeInstanceOf(Date);
 
     const date = await createWorkshopDate(db(), { requiresImmediatePayment: false });
-    const booking = await app.inject({
-      method: 'POST',
-      url: '/api/bookings/reserve',
-      headers: clientHeaders,
-      payload: { workshopDateId: date.id, ...buyer('stranger'), subscribedToNewsletter: true },
-    });
-    expect(booking.statusCode).toBeLessThan(300);
+    await reserveConfirmed(app, { workshopDateId: date.id, ...buyer('stranger'), subscribedToNewsletter: true });
     expect((await subscriber('buyerstranger@example.com'))?.unsubscribedAt).toBeInstanceOf(Date);
   });
 
@@ -232,11 +227,16 @@ describe('unsubscribing from an e-mail link (no sign-in)', () => {
 describe('the unsubscribe link: on newsletters only', () => {
   it('is not on a booking e-mail: no footer, no List-Unsubscribe header (the booking is the service, not a list)', async () => {
     const date = await createWorkshopDate(db(), { title: 'Footer Lab', requiresImmediatePayment: false });
-    await app.inject({ method: 'POST', url: '/api/bookings/reserve', headers: clientHeaders, payload: { workshopDateId: date.id, ...buyer('footer') } });
+    await reserveConfirmed(app, { workshopDateId: date.id, ...buyer('footer') });
 
     await worker.runOnce();
-    const mail = smtp.messages.find((caught) => caught.recipients.includes('buyerfooter@example.com'));
-    expect(mail?.subject).toBe('Your spot is reserved: Footer Lab');
+    const mails = smtp.messages.filter((caught) => caught.recipients.includes('buyerfooter@example.com'));
+    expect(mails.map((mail) => mail.subject)).toEqual(['Confirm your reservation: Footer Lab', 'Your spot is reserved: Footer Lab']);
+    for (const mail of mails) {
+      expect(mail.headers.get('list-unsubscribe')).toBeUndefined();
+      expect(mail.html).not.toMatch(/unsubscribe/i);
+    }
+    const mail = mails[1];
     expect(mail!.headers.get('list-unsubscribe')).toBeUndefined();
     expect(mail!.html).not.toMatch(/unsubscribe/i);
     expect(mail!.text).not.toMatch(/unsubscribe/i);

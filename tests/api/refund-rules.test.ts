@@ -64,7 +64,7 @@ afterEach(() => {
 /** The services' dependencies, with the public read cache and the outbox wake-up watched. */
 function refundDeps() {
   const publicCache = new ReadCache(60_000);
-  const cacheCleared = vi.spyOn(publicCache, 'clear');
+  const cacheCleared = vi.spyOn(publicCache, 'invalidate');
   const onEmailQueued = vi.fn();
   const deps: RefundDeps = { db, payments: provider, publicCache, onEmailQueued, publicUrl: 'http://test.local', log: { warn: vi.fn(), error: vi.fn() } };
   return { deps, cacheCleared, onEmailQueued };
@@ -158,7 +158,7 @@ async function expectSeatFreedAndRefunded(
 ) {
   expect(await seatsTaken(workshopDateId)).toBe(0);
   expect(await paymentStatus(paymentIntentId)).toBe('refunded');
-  expect(cacheCleared).toHaveBeenCalled();
+  expect(cacheCleared).toHaveBeenCalledWith('/api/workshop-dates');
   expect(onEmailQueued).toHaveBeenCalled();
 }
 

@@ -60,6 +60,7 @@ describe('GET /api/admin/settings', () => {
       emailConfigured: false,
       emailTransportSource: 'none',
       reservationHours: 48,
+      reservationSharePercent: 25,
       notifyNewBooking: true,
       notifyContactMessage: true,
       notifyRefundRequest: true,
@@ -73,8 +74,8 @@ describe('GET /api/admin/settings', () => {
     });
   });
 
-  it('gives other features the default reservation time, 48 hours, before one is saved', async () => {
-    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 48 });
+  it('gives other features the default reservation time, 48 hours, and share, 25 %, before one is saved', async () => {
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 48, reservationSharePercent: 25 });
   });
 });
 
@@ -118,6 +119,7 @@ describe('POST /api/admin/settings', () => {
       emailConfigured: true,
       emailTransportSource: 'settings',
       reservationHours: 48,
+      reservationSharePercent: 25,
       notifyNewBooking: true,
       notifyContactMessage: true,
       notifyRefundRequest: true,
@@ -241,18 +243,18 @@ describe('reservation hours (CONTRACT §10)', () => {
     expect((await getSettings()).json()).toEqual({ ...before, reservationHours: 72, updatedAt: expect.any(String) });
     expect((await rawRow('general'))!.value).toEqual(generalRow);
     expect((await rawRow('email'))!.value).toEqual(emailRow);
-    expect((await rawRow('payment'))!.value).toEqual({ reservationHours: 72 });
+    expect((await rawRow('payment'))!.value).toEqual({ reservationHours: 72, reservationSharePercent: 25 });
     const [audit] = await settingsAudits();
     expect(audit!.details).toEqual({ fields: ['reservationHours'] });
   });
 
   it('gives other features the saved value', async () => {
-    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 72 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 72, reservationSharePercent: 25 });
   });
 
   it('reads the text of a number input', async () => {
     expect((await save({ reservationHours: '96' })).json()).toMatchObject({ reservationHours: 96 });
-    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 96 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 96, reservationSharePercent: 25 });
   });
 
   it.each([0, 721, 1.5, 'abc', '', null])('refuses %j with 400 and keeps the saved value', async (reservationHours) => {
@@ -260,6 +262,27 @@ describe('reservation hours (CONTRACT §10)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'Reservation hours must be a whole number from 1 to 720' });
     expect((await getSettings()).json()).toMatchObject({ reservationHours: 96 });
+  });
+});
+
+describe('reservation share', () => {
+  it('saves the share of a date unpaid reservations may hold, from a number or the text of a number input, alone', async () => {
+    const response = await save({ reservationSharePercent: '40' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ reservationHours: 96, reservationSharePercent: 40 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 96, reservationSharePercent: 40 });
+    const [audit] = await settingsAudits();
+    expect(audit!.details).toEqual({ fields: ['reservationSharePercent'] });
+    // Both at once keep both.
+    expect((await save({ reservationHours: 50, reservationSharePercent: 0 })).json()).toMatchObject({ reservationHours: 50, reservationSharePercent: 0 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 50, reservationSharePercent: 0 });
+  });
+
+  it.each([-1, 101, 12.5, 'abc', '', null])('refuses %j with 400 and keeps the saved value', async (reservationSharePercent) => {
+    const response = await save({ reservationSharePercent });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'The reservation share must be a whole number of percent from 0 to 100' });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 50, reservationSharePercent: 0 });
   });
 });
 

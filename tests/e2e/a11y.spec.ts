@@ -1,15 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { getBlogPosts, getTestimonials, getAnnouncements } from './support/api';
 import { adminSection, signInAsAdmin } from './support/admin';
 import { continueToPayment, dateRadios, fillBookingForm } from './support/booking';
+import { dataRead, holdRequests, loadingStates, scanWhileLoadingThenSettled } from './support/loading';
 
 /*
- * axe-core on every public page once its content has loaded; any violation of impact 'serious'
- * or 'critical' fails. Reduced motion keeps fading/sliding content from being measured mid-way.
+ * axe-core on every public page once its content has loaded, and on the admin sections and the
+ * parts the app loads in the browser also while they load (their data held, see support/loading);
+ * any violation of impact 'serious' or 'critical' fails. Reduced motion keeps fading/sliding
+ * content from being measured mid-way.
  */
 test.use({ reducedMotion: 'reduce' });
+
+/** Every data read but the session check, which the admin shell waits for before it shows a section. */
+const adminSectionReads = (request: Request) => dataRead('/api/')(request) && new URL(request.url()).pathname !== '/api/auth/user';
 
 async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -57,6 +63,74 @@ test.describe('accessibility (axe-core)', () => {
     await expectNoSeriousViolations(page, `/blog/${post!.slug}`);
   });
 
+  // The parts the app loads in the browser, scanned while they load and once loaded. The server
+  // renders these pages with their data, so their loading states show only when the app opens
+  // them itself: after a click on a page it has taken over (hydrated).
+  test.describe('while loading', () => {
+    async function hydrated(page: Page): Promise<void> {
+      await page.waitForFunction(() => performance.getEntriesByName('hydration-start').length > 0);
+    }
+
+    test('blog list', async ({ page, request }) => {
+      const [post] = await getBlogPosts(request);
+      await page.goto(`/blog/${post!.slug}`);
+      await hydrated(page);
+      const held = await holdRequests(page, dataRead('/api/'));
+      await page.getByRole('link', { name: 'Back to Blog' }).click();
+      await scanWhileLoadingThenSettled(page, {
+        label: '/blog',
+        held,
+        loading: page.getByRole('status').filter({ hasText: 'Loading blog posts' }),
+        scan: expectNoSeriousViolations,
+        settled: () => expect(page.getByRole('link', { name: post!.title }).first()).toBeVisible(),
+      });
+    });
+
+    test('blog post', async ({ page, request }) => {
+      const [post] = await getBlogPosts(request);
+      await page.goto('/blog');
+      await hydrated(page);
+      const held = await holdRequests(page, dataRead('/api/'));
+      await page.getByRole('link', { name: post!.title }).first().click();
+      await scanWhileLoadingThenSettled(page, {
+        label: `/blog/${post!.slug}`,
+        held,
+        loading: page.getByRole('status').filter({ hasText: 'Loading post' }),
+        scan: expectNoSeriousViolations,
+        settled: () => expect(page.getByRole('heading', { name: post!.title, level: 1 })).toBeVisible(),
+      });
+    });
+
+    test('landing page, announcements and workshops', async ({ page, request }) => {
+      const announcements = await getAnnouncements(request);
+      await page.goto('/blog');
+      await hydrated(page);
+      const held = await holdRequests(page, dataRead('/api/'));
+      await page.getByRole('link', { name: 'Back to Home' }).first().click();
+      await scanWhileLoadingThenSettled(page, {
+        label: '/',
+        held,
+        loading: page.getByRole('status').filter({ hasText: 'Loading announcements' }),
+        scan: expectNoSeriousViolations,
+        settled: async () => {
+          await expect(dateRadios(page).first()).toBeVisible();
+          if (announcements.length) await expect(page.getByText(announcements[0]!.title).first()).toBeVisible();
+        },
+      });
+    });
+
+    test('privacy policy', async ({ page }) => {
+      const held = await holdRequests(page, dataRead('/api/'));
+      await page.goto('/privacy');
+      await scanWhileLoadingThenSettled(page, {
+        label: '/privacy',
+        held,
+        loading: page.getByRole('status').filter({ hasText: /^Loading the privacy/i }),
+        scan: expectNoSeriousViolations,
+      });
+    });
+  });
+
   test('checkout with booking data', async ({ page }) => {
     await page.goto('/');
     await fillBookingForm(page, { firstName: 'Alan', lastName: 'Turing', email: 'alan.turing@example.com' });
@@ -84,23 +158,36 @@ test.describe('accessibility (axe-core)', () => {
   });
 
   test('admin dashboard and every section', async ({ page }) => {
-    // About twenty full axe scans in one test: on a slow, shared machine that takes over a minute.
-    test.setTimeout(240_000);
+    // About forty full axe scans and twenty page loads in one test: on a slow, shared machine that
+    // takes minutes.
+    test.setTimeout(420_000);
     await signInAsAdmin(page);
     await expectNoSeriousViolations(page, '/admin');
     const links = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link');
-    for (let i = 0; i < (await links.count()); i++) {
-      const link = links.nth(i);
-      const name = (await link.innerText()).trim();
-      await link.click();
-      await expect(link).toHaveAttribute('aria-current', 'page');
+    const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')!));
+    expect(hrefs.length).toBeGreaterThanOrEqual(20);
+    for (const href of hrefs) {
+      // Each section opens on a fresh page with its data held: nothing cached from the one before,
+      // so it shows its own loading state. The session check is let through, so the shell shows.
+      const held = await holdRequests(page, adminSectionReads);
+      await page.goto(href);
       const panel = adminSection(page);
-      if (name === 'Overview') await expect(page.getByRole('region', { name: 'Seats filled' }).locator('svg')).toBeVisible();
-      // Each tab settles: its loading spinner and skeletons give way to content.
-      await expect(panel.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
-      await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
-      await page.waitForLoadState('networkidle');
-      await expectNoSeriousViolations(page, `/admin, tab ${name}`);
+      const heading = panel.getByRole('heading', { level: 2 });
+      await expect(heading).toBeVisible({ timeout: 25_000 });
+      const name = (await heading.innerText()).trim();
+      // The section's code is in (the spinner standing for it while it loads is gone); its data is not.
+      const codeSpinner = panel.locator(':scope > [role="status"]').filter({ hasText: `Loading ${name.toLowerCase()}…` });
+      await expect(codeSpinner).toHaveCount(0);
+      await scanWhileLoadingThenSettled(page, {
+        label: `/admin, section ${name}`,
+        held,
+        loading: loadingStates(panel),
+        scan: expectNoSeriousViolations,
+        settled: async () => {
+          if (name === 'Overview') await expect(page.getByRole('region', { name: 'Seats filled' }).locator('svg')).toBeVisible();
+          await page.waitForLoadState('networkidle');
+        },
+      });
     }
   });
 });

@@ -4,6 +4,7 @@ import { adminSection, openAdminTab, signInAsAdmin } from './support/admin';
 import { adminGetJson, adminRequest, CLIENT_HEADERS, getWorkshopDates, isTbc } from './support/api';
 import { bookPaid } from './support/booking';
 import { expectNoSeriousViolations } from './support/axe';
+import { confirmReservation, letReservationsFillDates } from './support/links';
 
 /** Spec §2, §4, §8: the admin Bookings and Users tabs. Each test books its own seat first. */
 
@@ -34,7 +35,7 @@ async function bookFree(request: APIRequestContext, who: Person) {
   return date;
 }
 
-/** A pay-later reservation (no discount code needed). */
+/** A pay-later reservation (no discount code needed), its address confirmed through the e-mailed link. */
 async function reserve(request: APIRequestContext, who: Person) {
   const date = await roomyDate(request);
   const response = await request.post('/api/bookings/reserve', {
@@ -42,8 +43,11 @@ async function reserve(request: APIRequestContext, who: Person) {
     data: { workshopDateId: date.id, ...who, paymentMode: 'pay_later' },
   });
   expect(response.status(), await response.text()).toBe(201);
+  await confirmReservation(request, ((await response.json()) as { id: number }).id);
   return date;
 }
+
+test.beforeAll(letReservationsFillDates);
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
@@ -184,7 +188,7 @@ test.describe('admin booking actions (issue 14 point 5)', () => {
 
     await row.getByRole('button', { name: `Resend confirmation: ${fullName(who)}` }).click();
     await expect(toast(page, 'Confirmation Sent')).toBeVisible();
-    await expect(toast(page, `The confirmation e-mail to ${who.email} was sent again.`)).toBeVisible();
+    await expect(toast(page, 'The confirmation e-mail was sent again.')).toBeVisible();
     expect((await outboxTo(who.email)).length).toBe(before + 1);
   });
 

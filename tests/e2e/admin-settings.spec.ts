@@ -56,7 +56,15 @@ test.describe('Settings tab', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('tab', { name: 'Payment', exact: true }).click();
     const hours = page.getByRole('spinbutton', { name: 'Reservation hours' });
-    await expect(hours).toHaveAccessibleDescription(/^Unpaid reservations are released this many hours after they are made/);
+    await expect(hours).toHaveAccessibleDescription(/^Unpaid reservations are released this many hours after the participant confirms their e-mail address/);
+    // The share of a date reservations may hold sits beside it; an impossible share is refused in its words.
+    const share = page.getByRole('spinbutton', { name: 'Seats reservations may hold (%)' });
+    await expect(share).toHaveAccessibleDescription(/^The unpaid reservations of a date never hold more than this share of its seats/);
+    const shareBefore = await share.inputValue();
+    await share.fill('101');
+    await share.press('Enter');
+    await expect(page.getByText('The reservation share must be a whole number of percent from 0 to 100')).toBeVisible();
+    await share.fill(shareBefore);
     const next = (await hours.inputValue()) === '72' ? '96' : '72';
 
     // Keyboard only: type, then Enter submits; a value out of range is refused with its message.

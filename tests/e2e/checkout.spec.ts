@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
-import { signToken } from '../../src/server/lib/signed-token';
 import { test, expect } from './fixtures';
 import { CLIENT_HEADERS, getWorkshopDates, type WorkshopDate } from './support/api';
 import { bookingForm, bookPaid, continueToPayment, fillBookingForm, type Visitor } from './support/booking';
+import { confirmReservation, letReservationsFillDates, signedFor } from './support/links';
 import { layoutShiftTotal, recordLayoutShifts } from './support/page';
 
 /*
@@ -283,15 +281,10 @@ test.describe('checkout', () => {
 });
 
 test.describe('pay later by link', () => {
-  /** The link the reservation e-mail carries, signed like the server signs it (the e2e server keeps its secret in DATA_DIR). */
-  function payLink(bookingId: number): string {
-    const dataDir = process.env.E2E_DATA_DIR;
-    expect(dataDir, 'playwright.config.ts sets E2E_DATA_DIR').toBeTruthy();
-    const secret = readFileSync(path.join(dataDir!, 'app-secret'), 'utf8').trim();
-    // Purpose 'pay-reservation' = PAY_LINK_PURPOSE in src/features/booking/server/booking-emails.ts.
-    const token = signToken(secret, 'pay-reservation', String(bookingId), 3_600_000);
-    return `/checkout?booking=${bookingId}&token=${encodeURIComponent(token)}`;
-  }
+  test.beforeAll(letReservationsFillDates);
+
+  /** The link the reservation e-mail carries ('pay-reservation' = PAY_LINK_PURPOSE in src/features/booking/server/booking-emails.ts). */
+  const payLink = (bookingId: number) => `/checkout?booking=${bookingId}&token=${encodeURIComponent(signedFor('pay-reservation', String(bookingId)))}`;
 
   /** Reserves a seat on the first open date to pay later, as the booking form does; its booking id. */
   async function reserveSeat(request: APIRequestContext, firstName: string, lastName: string): Promise<number> {
@@ -302,7 +295,9 @@ test.describe('pay later by link', () => {
       data: { workshopDateId: date.id, firstName: who.firstName, lastName: who.lastName, email: who.email, company: '', discountCode: '' },
     });
     expect(reserved.status()).toBe(201);
-    return ((await reserved.json()) as { id: number }).id;
+    const id = ((await reserved.json()) as { id: number }).id;
+    await confirmReservation(request, id);
+    return id;
   }
 
   test('on a phone, the checkout the link opens does not move while it loads', async ({ page, request }) => {

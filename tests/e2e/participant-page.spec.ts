@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import { BOOKING_REFUNDED_NOTE, VERIFY_FAILED } from '../../src/features/participant/participant.schema';
 import { test, expect } from './fixtures';
 import { signInAsAdmin } from './support/admin';
 import { expectNoViolationsOnceSettled } from './support/axe';
 import { adminRequest, getWorkshopDates, isTbc, usdPattern } from './support/api';
 import { bookPaid, roomyDate } from './support/booking';
-import { E2E_BASE_URL } from './support/constants';
+import { accessLinkFor } from './support/links';
 
 /*
  * Issue 18 point 5: the participant page off its first screen. A cancelled booking stays on the
@@ -26,11 +23,7 @@ function visitor(tag: string) {
   return { firstName: 'Noor', lastName: `${tag}${id}`, email: `page-${tag.toLowerCase()}-${id}@example.com` };
 }
 
-/** The link the access e-mail carries, signed with the e2e server's own secret (kept in its DATA_DIR). */
-function accessLink(email: string): string {
-  const secret = readFileSync(path.join(process.env.E2E_DATA_DIR!, 'app-secret'), 'utf8').trim();
-  return participantLinkFor(secret, E2E_BASE_URL, email);
-}
+const accessLink = accessLinkFor;
 
 test('a cancelled booking stays below the list, saying what was refunded, with a way to book another date', async ({ page }) => {
   const who = visitor('Cancel');

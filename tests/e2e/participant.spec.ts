@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { ACCESS_LINK_INVALID, ACCESS_LINK_SENT, NO_BOOKINGS_TEXT, NO_BOOKINGS_TITLE, PROFILE_IMAGE_INVALID } from '../../src/features/participant/participant.schema';
-import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import { test, expect } from './fixtures';
 import { signInAsAdmin } from './support/admin';
-import { expectNoViolationsOnceSettled } from './support/axe';
+import { expectNoViolations, expectNoViolationsOnceSettled, framesLoaded } from './support/axe';
 import { adminGetJson, adminRequest, CLIENT_HEADERS } from './support/api';
 import { E2E_BASE_URL } from './support/constants';
+import { dataRead, holdRequests, scanWhileLoadingThenSettled } from './support/loading';
+import { accessLinkFor } from './support/links';
 
 /*
  * The participant area against the built app and the demo seed: maya@example.com has a paid seat
@@ -20,13 +19,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'], reducedMotion: 'r
 const toasts = (page: Page): Locator => page.getByRole('region', { name: /notifications/i });
 const bookingCard = (page: Page, title: string): Locator => page.getByRole('article', { name: title });
 
-/** The link the access e-mail carries, signed like the server signs it (the e2e server keeps its secret in DATA_DIR). */
-function accessLink(email: string): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  expect(dataDir, 'playwright.config.ts sets E2E_DATA_DIR').toBeTruthy();
-  const secret = readFileSync(path.join(dataDir!, 'app-secret'), 'utf8').trim();
-  return participantLinkFor(secret, E2E_BASE_URL, email);
-}
+const accessLink = accessLinkFor;
 
 // A 1×1 transparent PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -174,12 +167,32 @@ test.describe('accessibility (axe-core)', () => {
     await expectNoViolationsOnceSettled(page, '/participant (entry)');
   });
 
-  test('the bookings list with details, materials and profile loaded', async ({ page }) => {
+  test('the bookings list while it loads, then with details, materials and profile loaded', async ({ page }) => {
+    // The page's reads held in two stages, let through one after the other: the list of bookings,
+    // then what each card reads for itself. Axe scans each loading state and the settled page.
+    const list = await holdRequests(page, dataRead('/api/participant/bookings'));
+    const cardParts = await holdRequests(page, dataRead('/api/participant/booking/', '/api/participant/profile/'));
     await page.goto(accessLink('priya@example.com'));
-    const card = bookingCard(page, 'Introduction to Vibe Coding');
-    await expect(card.getByText('123 456 7890', { exact: true })).toBeVisible();
-    await expect(card.getByRole('form', { name: /^Your profile for Introduction to Vibe Coding, / })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading your bookings' })).toBeVisible();
+    expect(list.count()).toBeGreaterThan(0);
     // Issue 5: axe-core clean, at every impact level.
-    await expectNoViolationsOnceSettled(page, '/participant (bookings)');
+    await expectNoViolations(page, '/participant (bookings loading)');
+    await list.release();
+
+    const card = bookingCard(page, 'Introduction to Vibe Coding');
+    // The meeting details, the materials and the profile, each still loading.
+    const cardLoading = card.locator('[aria-busy="true"]');
+    await expect(cardLoading).toHaveCount(3);
+    await scanWhileLoadingThenSettled(page, {
+      label: '/participant (bookings)',
+      held: cardParts,
+      loading: cardLoading,
+      scan: expectNoViolations,
+      settled: async () => {
+        await expect(card.getByText('123 456 7890', { exact: true })).toBeVisible();
+        await expect(card.getByRole('form', { name: /^Your profile for Introduction to Vibe Coding, / })).toBeVisible();
+        await framesLoaded(page);
+      },
+    });
   });
 });

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import { test, expect } from './fixtures';
 import { signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS, getWorkshopDates, isTbc, type WorkshopDate } from './support/api';
 import { bookPaid, roomyDate } from './support/booking';
-import { E2E_BASE_URL } from './support/constants';
+import { accessLinkFor } from './support/links';
 
 /*
  * Issue 5 points 4 and 5 in the browser, on the demo seed with the demo payment provider: a
@@ -24,13 +21,7 @@ function person(tag: string): Person {
 
 const fullName = (who: Person) => `${who.firstName} ${who.lastName}`;
 
-/** The link the access e-mail carries, signed with the e2e server's own secret (kept in its DATA_DIR). */
-function participantLink(email: string): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  expect(dataDir, 'playwright.config.ts sets E2E_DATA_DIR').toBeTruthy();
-  const secret = readFileSync(path.join(dataDir!, 'app-secret'), 'utf8').trim();
-  return participantLinkFor(secret, E2E_BASE_URL, email);
-}
+const participantLink = accessLinkFor;
 
 /** Toasts live in Radix's region; scoping to it skips the screen-reader copy Radix announces elsewhere. */
 const toasts = (page: Page): Locator => page.getByRole('region', { name: /notifications/i });

@@ -17,6 +17,7 @@ import { createPaymentProvider } from '../../src/server/payments/create-provider
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 import { paymentIntentSucceededEvent, signWebhook, startStripeDouble, stripeDoubleEnv, type StripeDouble } from './stripe-double';
 import { clientHeaders, createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from './test-app';
+import { confirmTokenFor } from './reservations';
 
 const WEBHOOK_SECRET = 'whsec_lifecycle';
 const PUBLIC_URL = 'http://test.local';
@@ -82,11 +83,13 @@ export async function createBookingWorld() {
   }
 
   const payToken = (bookingId: number) => new URL(payLinkFor(TEST_SECRET, PUBLIC_URL, bookingId)).searchParams.get('token')!;
+  /** The token of the link e-mailed to a new reservation to confirm its address, signed on this world's clock. */
+  const confirmToken = (bookingId: number) => confirmTokenFor(bookingId, clock().getTime());
 
   /** Back to real time: each generated sequence starts with dates a month ahead of its clock. */
   const resetClock = () => (offsetMs = 0);
 
-  return { app, db, stripe, deps, clock, resetClock, send, webhookCall, advance, payToken, close: async () => (await app.close(), await stripe.close()) };
+  return { app, db, stripe, deps, clock, resetClock, send, webhookCall, advance, payToken, confirmToken, close: async () => (await app.close(), await stripe.close()) };
 }
 
 /** What the invariants need to remember between steps. */
@@ -189,6 +192,21 @@ export async function lifecycleViolations(
   for (const [payer, n] of refundedPerPayer) {
     const sent = refundEmails.find((e) => e.to.toLowerCase() === payer.toLowerCase())?.n ?? 0;
     if (sent < n) problems.push(`${payer}: ${n} payments refunded in full but ${sent} refund e-mails`);
+  }
+
+  // 5. A reservation whose address nobody confirmed may be invented: the organiser is not told of
+  // it, its pay link is not sent, and it holds its seat no longer than a checkout hold.
+  const unconfirmed = rows.filter((b) => b.status === 'reserved' && b.awaitingEmailConfirmation);
+  if (unconfirmed.length > 0) {
+    const announcements = await db
+      .select({ kind: emailOutbox.kind, html: emailOutbox.html })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.kind, ['organiser-notifyNewBooking', 'booking-reserved', 'reservation-reminder']));
+    for (const booking of unconfirmed) {
+      const told = announcements.filter((mail) => new RegExp(`#${booking.id}(?!\\d)`).test(mail.html)).map((mail) => mail.kind);
+      if (told.length > 0) problems.push(`reservation ${booking.id} is not confirmed, yet ${told.join(', ')} went out`);
+      if (booking.reservationExpiresAt === null) problems.push(`reservation ${booking.id} is not confirmed and never expires`);
+    }
   }
   return problems;
 }

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { bookings, emailOutbox, workshopDates } from '../../src/server/db/schema';
 import { lifecycleViolations, newMemory, type BookingWorld } from './booking-world';
 import { createDiscountCode, createWorkshopDate } from './factories';
+import { setReservationShare } from './reservations';
 
 export type Person = { firstName: string; lastName: string; email: string; company: string };
 
@@ -35,13 +36,18 @@ export function lifecycleSteps(world: () => BookingWorld, { lastName, emailDomai
   const booking = async (id: number) => (await world().db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
   const mailTo = (email: string, kind: string) => world().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, kind)));
 
-  /** Reserve now, pay later (CONTRACT §10): the answer as it came. */
+  /** Reserve now, pay later: the answer as it came (a short hold until the address is confirmed). */
   const reserve = (dateId: number, who: Person, discountCode = '') => post('/api/bookings/reserve', { workshopDateId: dateId, ...who, discountCode });
-  /** A reservation that must succeed: its booking id. */
-  async function reserved(dateId: number, who: Person) {
-    const response = await reserve(dateId, who);
+  /** The visitor opens the link e-mailed to confirm their reservation's address: the answer as it came. */
+  const confirm = (bookingId: number) => post(`/api/bookings/${bookingId}/confirm-reservation`, { token: world().confirmToken(bookingId) });
+  /** A reservation that must succeed, its address confirmed (it holds its seat for the reservation hours): its booking id. */
+  async function reserved(dateId: number, who: Person, discountCode = '') {
+    const response = await reserve(dateId, who, discountCode);
     expect(response.statusCode, response.body).toBe(201);
-    return response.json().id as number;
+    const id = response.json().id as number;
+    const confirmed = await confirm(id);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return id;
   }
   /** Pay now: the checkout opens a payment and holds a seat. */
   async function openPayment(dateId: number, who: Person, discountCode = '') {
@@ -70,5 +76,8 @@ export function lifecycleSteps(world: () => BookingWorld, { lastName, emailDomai
     expect(await lifecycleViolations(world(), scope, memory)).toEqual([]);
   }
 
-  return { memory, scope, person, date, code, post, seatsTaken, booking, mailTo, reserve, reserved, openPayment, openPayLink, payLinkIntent, setActive, complete, expectInvariants };
+  /** How much of a date unpaid reservations may hold, in percent (payment settings). */
+  const reservationShare = (percent: number) => setReservationShare(world().db, percent);
+
+  return { memory, scope, person, date, code, post, seatsTaken, booking, mailTo, reserve, confirm, reserved, reservationShare, openPayment, openPayLink, payLinkIntent, setActive, complete, expectInvariants };
 }

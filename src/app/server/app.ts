@@ -40,6 +40,7 @@ import { registerAuth } from '../../server/plugins/auth';
 import { registerCsrfGuard } from '../../server/plugins/csrf-guard';
 import { registerErrorHandler } from '../../server/plugins/error-handler';
 import { registerSecurityHeaders } from '../../server/plugins/security-headers';
+import { requireLimitsOnPublicWrites } from '../../server/plugins/public-write-limits';
 
 /** One access-log line per request ('request completed', with status and time) instead of two. */
 class OneLinePerRequest extends LogController {
@@ -95,6 +96,8 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
   await app.register(cookie);
   // Counted in the database, so the limits hold across every instance (not per process).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore({ db: deps.db, log: app.log }) });
+  // Before every route: a public call that changes state without a limit stops the start.
+  requireLimitsOnPublicWrites(app);
   registerCsrfGuard(app);
   // Before every route: resolves the session cookie and guards admin paths before bodies are read.
   registerAuth(app, { db: deps.db });

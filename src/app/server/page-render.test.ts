@@ -1,7 +1,8 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dataFingerprint, inProcessTransport, readData, stateScript } from './page-render';
+import { PUBLIC_READS } from '../../server/lib/read-cache';
+import { dataFingerprint, inProcessTransport, readData, readsShownBy, stateScript } from './page-render';
 
 function stateOf(reads: { key: unknown[]; data: unknown; at?: number }[]): DehydratedState {
   return {
@@ -73,5 +74,21 @@ describe('inProcessTransport', () => {
     expect(await (await transport('/api/workshop-dates', { method: 'GET' })).json()).toEqual([1]);
     await expect(transport('/api/bookings', { method: 'POST' })).rejects.toThrow('A page render may only read: POST /api/bookings');
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('readsShownBy', () => {
+  it('names each public read a page was rendered from once, as the public cache names them', () => {
+    const landing = stateOf([
+      { key: ['/api/workshop-dates'], data: [] },
+      { key: ['/api/testimonials'], data: [] },
+      { key: ['/api/site-content'], data: {} },
+    ]);
+    expect(readsShownBy(landing).sort()).toEqual([PUBLIC_READS.siteContent, PUBLIC_READS.testimonials, PUBLIC_READS.workshopDates].sort());
+    const post = stateOf([
+      { key: ['/api/blog-posts', 'hello'], data: {} },
+      { key: ['/api/blog-posts'], data: [] },
+    ]);
+    expect(readsShownBy(post)).toEqual([PUBLIC_READS.blogPosts]);
   });
 });

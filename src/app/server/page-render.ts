@@ -43,6 +43,14 @@ export function dataFingerprint(state: DehydratedState, minute = new Date().toIS
   return JSON.stringify([minute, state.queries.map((query) => [query.queryHash, query.state.status, query.state.data])]);
 }
 
+/**
+ * The API reads a page was rendered from ('/api/workshop-dates', '/api/blog-posts', …): the first
+ * part of each query key, as PUBLIC_READS names them, so a write drops the pages that show it.
+ */
+export function readsShownBy(state: DehydratedState): string[] {
+  return [...new Set(state.queries.map((query) => query.queryKey[0]).filter((read): read is string => typeof read === 'string'))];
+}
+
 /** The data of the read under `key` in a page's state (the parsed answer, as the browser has it). */
 export function readData(state: DehydratedState, key: readonly unknown[]): unknown {
   const hash = JSON.stringify(key);

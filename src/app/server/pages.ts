@@ -7,10 +7,11 @@ import { getPublishedBlogPost } from '../../features/content/server/content.serv
 import { openParticipantLink } from '../../features/participant/server/participant-access';
 import type { AppDeps } from '../../server/deps';
 import { chooseEncoding, compressForOne, compressOnce, type CompressedBody } from '../../server/lib/compressed-body';
+import { PUBLIC_READS } from '../../server/lib/read-cache';
 import { withScriptsAfterPaint } from '../../server/lib/scripts-after-paint';
 import { structuredDataFor, type StructuredDataPost } from '../../features/seo/server';
 import type { PublicWorkshopDate } from '../../features/workshops';
-import { dataFingerprint, loadServerRenderer, readData, stateScript, type ServerRenderer } from './page-render';
+import { dataFingerprint, loadServerRenderer, readData, readsShownBy, stateScript, type ServerRenderer } from './page-render';
 
 const META_PLACEHOLDER = '<!--app-meta-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -24,7 +25,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * frame stays), what goes in the <head> beside the meta tags, and what follows #root.
  */
 type RenderedHtml = { html?: string; head: string; tail: string };
-type RenderedPage = { body: CompressedBody; renderMs: number };
+/** `reads`: the public reads the page shows (readsShownBy), so it is dropped with them. */
+type RenderedPage = { body: CompressedBody; renderMs: number; reads: readonly string[] };
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -125,8 +127,8 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
   };
 
   /**
-   * The pages the server renders with their data (CONTRACT §8), each kept in the public reads'
-   * cache (one second, cleared by the writes that clear those reads) and compressed once per
+   * The pages the server renders with their data, each kept in the public reads' cache (one
+   * second, dropped by the writes that change a read it shows) and compressed once per
    * render; a render whose data has not changed is not made again, so a quiet page costs its
    * reads once a second and nothing more.
    */
@@ -139,20 +141,21 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
         const fingerprint = dataFingerprint(data.state) + JSON.stringify(meta);
         const last = lastRenders.get(path);
         if (last?.fingerprint === fingerprint) return last.page;
+        const reads = readsShownBy(data.state);
         const html = await data.render();
         // Search engines and link previews read the offer from the same data the page shows.
         const head = structuredDataFor(
           {
             path,
-            dates: readData(data.state, ['/api/workshop-dates']) as PublicWorkshopDate[] | undefined,
+            dates: readData(data.state, [PUBLIC_READS.workshopDates]) as PublicWorkshopDate[] | undefined,
             post: readData(data.state, ['/api/blog-posts', blogPostSlug(path)]) as StructuredDataPost | undefined,
           },
           env.PUBLIC_URL,
         );
-        const page = { body: compressOnce(assemble(meta, path, { html, head, tail: stateScript(data.state) })), renderMs: performance.now() - started };
+        const page = { body: compressOnce(assemble(meta, path, { html, head, tail: stateScript(data.state) })), renderMs: performance.now() - started, reads };
         lastRenders.set(path, { fingerprint, page });
         return page;
-      });
+      }, (page) => page.reads);
   }
 
   const sendPage = (reply: FastifyReply, html: string | Buffer, status = 200, cacheControl = 'no-cache') =>
@@ -216,7 +219,7 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
   app.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
     const slug = request.params.slug;
     // Behind the public reads' cache like the post's own read: a shared link brings many visitors at once.
-    const post = isBlogSlug(slug) ? await publicCache.remember(`post ${slug}`, () => getPublishedBlogPost(db, slug)) : null;
+    const post = isBlogSlug(slug) ? await publicCache.remember(`post ${slug}`, () => getPublishedBlogPost(db, slug), [PUBLIC_READS.blogPosts]) : null;
     if (!post) return render({ ...routeMetaFor('/blog'), title: 'Post Not Found' }, request, reply, 404);
     if (serverRendered) return sendServerRendered(request, reply, blogPostMeta(post), `/blog/${slug}`);
     return render(blogPostMeta(post), request, reply);

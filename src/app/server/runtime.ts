@@ -53,6 +53,7 @@ export function startRuntime({
     decorate: unsubscribeDecorator({ secret, publicUrl: env.PUBLIC_URL }),
     logger: log,
     maxAttempts: OUTBOX_MAX_ATTEMPTS,
+    messageIdHost: new URL(env.PUBLIC_URL).hostname,
   });
   const jobs = startBackgroundJobs({
     db,

@@ -131,6 +131,7 @@ export const MOVE_DATE_UNAVAILABLE = 'That workshop date is not available: choos
 export const MARK_PAID_DATE_INACTIVE = 'This workshop date is deactivated, so it takes no payments. Activate the date first if this reservation was really paid.';
 export const MARK_PAID_ONLY_RESERVED = 'Only a reservation that is waiting for payment can be marked as paid.';
 export const RESEND_TEMPLATE_OFF = "This booking's e-mail template is switched off, so nothing was sent. Turn it on under Settings → email-templates.";
+export const RESEND_TOO_SOON = 'The confirmation e-mail was sent less than a minute ago, so it was not sent again. Give it a few minutes to arrive.';
 export const RESEND_NOTHING_TO_CONFIRM = 'This booking is confirmed but unpaid, so there is no confirmation e-mail to send again.';
 export const REFUND_PENDING_REVIEW = 'This booking has a refund request waiting for review. Approve or reject it under Refund Requests first.';
 

@@ -191,6 +191,11 @@ export const bookingConfirmationSchema = z.object({
   discountCode: z.string(),
   /** An unpaid reservation's seat goes back on sale at this instant (ISO); null otherwise. */
   reservationExpiresAt: z.string().nullable(),
+  /**
+   * A reservation whose address is not confirmed yet: it is held only until reservationExpiresAt
+   * (minutes), unless the link e-mailed to it is opened.
+   */
+  awaitingEmailConfirmation: z.boolean(),
   /** The zone the visitor saw times in when booking (IANA), or null. */
   timeZone: z.string().nullable(),
   workshop: z.object({
@@ -207,6 +212,19 @@ export const bookingConfirmationSchema = z.object({
   meetingLink: z.string().nullable(),
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
+
+/** POST /api/bookings/{id}/confirm-reservation: the token from the link e-mailed to a new reservation. */
+export const confirmReservationSchema = z.object({
+  token: safeString('Confirmation link', { error: 'This confirmation link is invalid or has expired.' }).min(1).max(500),
+});
+export type ConfirmReservationInput = z.infer<typeof confirmReservationSchema>;
+
+/** Its answer: the reservation as it is now, and the token that opens its confirmation page. */
+export const confirmReservationResponseSchema = z.object({
+  confirmationToken: z.string(),
+  confirmation: bookingConfirmationSchema,
+});
+export type ConfirmReservationResponse = z.infer<typeof confirmReservationResponseSchema>;
 
 /**
  * POST /api/discount-codes/check: prices a date with a code from the booking form, before the

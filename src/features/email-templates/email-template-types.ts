@@ -17,6 +17,7 @@ export const EMAIL_TEMPLATE_TYPES = [
   'booking-confirmation',
   'booking-cancellation',
   'booking-reservation',
+  'reservation-confirm',
   'booking-sold-out-refund',
   'payment-refunded',
   'reservation-reminder',
@@ -160,6 +161,25 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       htmlKey('details', 'A table with the workshop, the date and the booking number'),
     ],
     sample: { ...SAMPLE_COMMON, amount: '$499.00', payLink: '/checkout?booking=1042&token=sample', details: SAMPLE_DETAILS },
+  },
+  'reservation-confirm': {
+    type: 'reservation-confirm',
+    label: 'Reservation: confirm the address',
+    sentWhen:
+      'A seat is reserved to pay later: asks the person to confirm their e-mail address. Until they do, the seat is held only as long as a checkout holds one (15 minutes).',
+    subject: 'Confirm your reservation: {{workshopTitle}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>Please confirm your e-mail address to keep the seat you reserved in <strong>{{workshopTitle}}</strong> ({{when}}):</p><p><a href="{{confirmLink}}">Confirm my reservation</a></p><p>Until you confirm, we hold the seat until {{holdEndsAt}}; then it goes back on sale. Once you confirm, we keep it for you and send you the link to pay {{amount}}.</p><p>Did not reserve a seat? Then you can ignore this e-mail.</p>',
+    keys: [
+      FIRST_NAME,
+      WORKSHOP_TITLE,
+      WHEN,
+      key('holdEndsAt', 'When the unconfirmed reservation is released'),
+      key('amount', 'The amount to pay, e.g. $499.00'),
+      BOOKING_ID,
+      key('confirmLink', 'The link that confirms the address and keeps the reservation'),
+    ],
+    sample: { ...SAMPLE_COMMON, holdEndsAt: 'July 1, 2031, 5:15 PM UTC', amount: '$499.00', confirmLink: '/booking/confirmed?booking=1042&confirm=sample' },
   },
   'booking-sold-out-refund': {
     type: 'booking-sold-out-refund',

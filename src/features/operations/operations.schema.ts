@@ -31,6 +31,10 @@ export function backupBadRow(table: string, index: number, problem: string): str
 export function backupRejectedByDatabase(table: string, reason: string): string {
   return `The backup could not be restored (table "${table}"): ${reason}. Nothing was changed.`;
 }
+/** An uploaded file of the backup that is not an image /uploads may serve (`file` is its stored name as given). */
+export function backupBadUpload(table: string, file: string, problem: string): string {
+  return `The backup was refused (table "${table}"): the file ${file} ${problem}. Nothing was changed.`;
+}
 
 /** The file `GET /api/admin/backup` answers and `POST /api/admin/restore` takes. */
 export const backupFileSchema = z.object({

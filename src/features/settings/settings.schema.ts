@@ -17,6 +17,13 @@ export const DEFAULT_RESERVATION_HOURS = 48;
 export const MIN_RESERVATION_HOURS = 1;
 /** 30 days. */
 export const MAX_RESERVATION_HOURS = 720;
+/**
+ * The share of a date's seats its unpaid reservations may hold at most (always at least one
+ * seat), so pay-later reservations can never lock a date against buyers who pay now.
+ */
+export const DEFAULT_RESERVATION_SHARE_PERCENT = 25;
+export const MIN_RESERVATION_SHARE_PERCENT = 0;
+export const MAX_RESERVATION_SHARE_PERCENT = 100;
 
 export type Timezone = (typeof TIMEZONES)[number];
 export type EmailServiceType = (typeof EMAIL_SERVICE_TYPES)[number];
@@ -33,6 +40,7 @@ export const EMAIL_SETTINGS_INCOMPLETE = (missing: string[]) =>
 export const FIELD_TOO_LONG = 'Each e-mail setting must be 500 characters or less';
 export const RECIPIENT_INVALID = 'Please enter a valid email address';
 export const RESERVATION_HOURS_INVALID = `Reservation hours must be a whole number from ${MIN_RESERVATION_HOURS} to ${MAX_RESERVATION_HOURS}`;
+export const RESERVATION_SHARE_INVALID = `The reservation share must be a whole number of percent from ${MIN_RESERVATION_SHARE_PERCENT} to ${MAX_RESERVATION_SHARE_PERCENT}`;
 export const NO_MAIL_TRANSPORT = 'No mail server is configured. Save the SMTP or Microsoft 365 settings first (or set SMTP_URL).';
 
 export const SERVICE_TYPE_LABELS: Record<EmailServiceType, string> = { smtp: 'SMTP', microsoft365: 'Microsoft 365' };
@@ -84,14 +92,13 @@ export const emailPortField = z.preprocess(
  * A number from JSON or the text of a number input. Unlike the port, empty text is refused rather
  * than read as the default: Number('') would be 0, so it stays text and fails as "not a number".
  */
-export const reservationHoursField = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-  z
-    .number({ error: RESERVATION_HOURS_INVALID })
-    .int(RESERVATION_HOURS_INVALID)
-    .min(MIN_RESERVATION_HOURS, RESERVATION_HOURS_INVALID)
-    .max(MAX_RESERVATION_HOURS, RESERVATION_HOURS_INVALID),
-);
+const wholeNumberField = (min: number, max: number, invalid: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z.number({ error: invalid }).int(invalid).min(min, invalid).max(max, invalid),
+  );
+export const reservationHoursField = wholeNumberField(MIN_RESERVATION_HOURS, MAX_RESERVATION_HOURS, RESERVATION_HOURS_INVALID);
+export const reservationSharePercentField = wholeNumberField(MIN_RESERVATION_SHARE_PERCENT, MAX_RESERVATION_SHARE_PERCENT, RESERVATION_SHARE_INVALID);
 
 /** An address, named or not ('' or null clears it). */
 const addressField = (field: string, invalid: string) =>
@@ -170,6 +177,7 @@ export const settingsUpdateSchema = z.object({
   emailClientSecret: secretText('Client secret'),
   clearEmailClientSecret: z.boolean().optional(),
   reservationHours: reservationHoursField.optional(),
+  reservationSharePercent: reservationSharePercentField.optional(),
   notifyNewBooking: notifyField,
   notifyContactMessage: notifyField,
   notifyRefundRequest: notifyField,
@@ -212,6 +220,8 @@ export const settingsSchema = z.object({
   emailTransportSource: z.enum(['settings', 'smtp_url', 'none']),
   /** Hours an unpaid reservation holds its seat (never past the workshop's start). */
   reservationHours: z.number().int(),
+  /** Most of a date's seats its unpaid reservations may hold, in percent (at least one seat). */
+  reservationSharePercent: z.number().int(),
   notifyNewBooking: z.boolean(),
   notifyContactMessage: z.boolean(),
   notifyRefundRequest: z.boolean(),
@@ -284,7 +294,7 @@ export type PaymentTest = z.infer<typeof paymentTestSchema>;
 export const generalSettingsFormSchema = z.object({ timezone: timezoneField });
 export type GeneralSettingsForm = z.input<typeof generalSettingsFormSchema>;
 
-export const paymentSettingsFormSchema = z.object({ reservationHours: reservationHoursField });
+export const paymentSettingsFormSchema = z.object({ reservationHours: reservationHoursField, reservationSharePercent: reservationSharePercentField });
 export type PaymentSettingsFormInput = z.input<typeof paymentSettingsFormSchema>;
 export type PaymentSettingsFormOutput = z.output<typeof paymentSettingsFormSchema>;
 

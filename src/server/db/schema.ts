@@ -163,6 +163,12 @@ export const bookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** A reservation's seat is released at this instant unless it is paid first; null otherwise. */
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
+    /**
+     * A pay-later reservation whose address has not been confirmed through the link it was sent:
+     * until it is, it holds its seat only as long as a checkout's hold (SEAT_HOLD_MINUTES), so
+     * reservations made with invented addresses cannot keep a date's seats.
+     */
+    awaitingEmailConfirmation: boolean('awaiting_email_confirmation').notNull().default(false),
     /** When the 'pay soon' reminder for this reservation was queued (once). */
     reservationRemindedAt: timestamp('reservation_reminded_at', { withTimezone: true }),
     /** Set when an admin deleted it: the row stays so its payment keeps its booking. */

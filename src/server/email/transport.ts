@@ -14,6 +14,11 @@ export type OutgoingEmail = Pick<typeof emailOutbox.$inferSelect, 'to' | 'bcc' |
   /** The sender and Reply-To of the admin's settings (set when sent); the transport's default From otherwise. */
   from?: string;
   replyTo?: string | null;
+  /**
+   * `<…@host>`, the same on every attempt of one outbox row, so a receiver can tell a message sent
+   * twice from two messages. Without it the transport makes up one per send.
+   */
+  messageId?: string;
 };
 
 export type MailTransport = {
@@ -61,6 +66,7 @@ export function nodemailerTransport(mailer: Transporter, where: string): MailTra
         html: message.html,
         text: message.text ?? undefined,
         headers: message.headers,
+        messageId: message.messageId,
         attachments: (message.attachments ?? []).map((file) => ({
           filename: file.filename,
           contentType: file.contentType,

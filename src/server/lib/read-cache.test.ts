@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ReadCache } from './read-cache';
+import { PUBLIC_READS, ReadCache } from './read-cache';
 
 describe('ReadCache', () => {
   it('answers repeated reads within the time-to-live from one load', async () => {
@@ -36,5 +36,39 @@ describe('ReadCache under keys from the address', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('ReadCache.invalidate', () => {
+  it('drops only the entries that show a read it names, and keeps the rest warm', async () => {
+    const cache = new ReadCache(60_000);
+    const loads: string[] = [];
+    const load = (name: string) => async () => (loads.push(name), name);
+    await cache.get(PUBLIC_READS.workshopDates, load('dates'));
+    await cache.get(PUBLIC_READS.blogPosts, load('posts'));
+    await cache.get('sitemap.xml', load('sitemap'), [PUBLIC_READS.blogPosts]);
+    await cache.remember('page /', load('landing'), () => [PUBLIC_READS.workshopDates, PUBLIC_READS.testimonials]);
+
+    cache.invalidate(PUBLIC_READS.workshopDates);
+    await cache.get(PUBLIC_READS.workshopDates, load('dates'));
+    await cache.get(PUBLIC_READS.blogPosts, load('posts'));
+    await cache.get('sitemap.xml', load('sitemap'), [PUBLIC_READS.blogPosts]);
+    await cache.remember('page /', load('landing'), () => [PUBLIC_READS.workshopDates]);
+    expect(loads).toEqual(['dates', 'posts', 'sitemap', 'landing', 'dates', 'landing']);
+
+    cache.invalidate(PUBLIC_READS.blogPosts);
+    await cache.get('sitemap.xml', load('sitemap'), [PUBLIC_READS.blogPosts]);
+    await cache.remember('page /', load('landing'), () => [PUBLIC_READS.workshopDates]);
+    expect(loads.slice(6)).toEqual(['sitemap']);
+  });
+
+  it('drops an entry still loading, whatever it will show: it may have read the data before the write', async () => {
+    const cache = new ReadCache(60_000);
+    let finish!: (value: string) => void;
+    const first = cache.remember('page /blog', () => new Promise<string>((resolve) => (finish = resolve)), () => [PUBLIC_READS.blogPosts]);
+    cache.invalidate(PUBLIC_READS.workshopDates);
+    finish('old');
+    await expect(first).resolves.toBe('old');
+    await expect(cache.remember('page /blog', async () => 'new', () => [PUBLIC_READS.blogPosts])).resolves.toBe('new');
   });
 });

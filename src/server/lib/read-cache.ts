@@ -2,11 +2,37 @@
  * A very short in-process cache for public reads: under load many visitors ask for the same
  * list within the same second, and one query can answer them all. JSON entries are serialised,
  * so a hit costs no query and no serialisation; pages rendered from those reads (app/server/
- * page-render.ts) are kept here too, so they expire and are cleared with the data they show.
- * Writes in this process clear the cache at once; other instances see a change within `ttlMs`.
+ * pages.ts) are kept here too, so they expire and are dropped with the data they show.
+ *
+ * Each entry names the public reads it shows (PUBLIC_READS): a write drops only the entries that
+ * show what it changed (`invalidate`), so a write that changed nothing the public sees (a replayed
+ * or refused call, a booking that only turned a held seat into a paid one) keeps every page warm,
+ * and one that changed seat counts leaves the blog alone. Other instances see a change within
+ * `ttlMs`.
  */
+
+/** What the public sees, by the API read that shows it; pages name the reads they were rendered from. */
+export const PUBLIC_READS = {
+  workshopDates: '/api/workshop-dates',
+  testimonials: '/api/testimonials',
+  announcements: '/api/announcements',
+  blogPosts: '/api/blog-posts',
+  siteContent: '/api/site-content',
+} as const;
+export type PublicRead = (typeof PUBLIC_READS)[keyof typeof PUBLIC_READS];
+
+/** The reads an entry shows: fixed, or known only once its value is loaded (a rendered page). */
+export type EntryReads<T> = readonly string[] | ((value: T) => readonly string[]);
+
+type Entry = {
+  expiresAt: number;
+  value: Promise<unknown>;
+  /** Undefined while the value loads and its reads are not known yet. */
+  reads: readonly string[] | undefined;
+};
+
 export class ReadCache {
-  private entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  private entries = new Map<string, Entry>();
 
   /**
    * `sweepAbove`: past this many entries, the expired ones are dropped as a new one is kept. Keys
@@ -18,26 +44,43 @@ export class ReadCache {
     private readonly sweepAbove = 1000,
   ) {}
 
-  /** The value kept under `key`, loaded once per time-to-live. */
-  remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** The value kept under `key`, loaded once per time-to-live; `reads` name what it shows (default: the key). */
+  remember<T>(key: string, load: () => Promise<T>, reads: EntryReads<T> = [key]): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
     const value = load();
     if (this.entries.size >= this.sweepAbove) this.dropExpired(now);
-    this.entries.set(key, { expiresAt: now + this.ttlMs, value });
-    // A failed load must not be served from the cache.
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    const entry: Entry = { expiresAt: now + this.ttlMs, value, reads: typeof reads === 'function' ? undefined : reads };
+    this.entries.set(key, entry);
+    value.then(
+      (loaded) => {
+        if (typeof reads === 'function') entry.reads = reads(loaded);
+      },
+      // A failed load must not be served from the cache.
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return value;
   }
 
   /** The JSON text of what `load` answers, serialised once per time-to-live. */
-  get(key: string, load: () => Promise<unknown>): Promise<string> {
-    return this.remember(key, () => load().then((data) => JSON.stringify(data)));
+  get(key: string, load: () => Promise<unknown>, reads: readonly string[] = [key]): Promise<string> {
+    return this.remember(key, () => load().then((data) => JSON.stringify(data)), reads);
   }
 
+  /**
+   * Drops the entries that show any of `reads`, and every entry still loading (it may have read
+   * the data before the write committed, and what it shows is not known yet).
+   */
+  invalidate(...reads: PublicRead[]): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.reads === undefined || entry.reads.some((read) => (reads as readonly string[]).includes(read))) this.entries.delete(key);
+    }
+  }
+
+  /** Drops everything (a restore replaced all the data). */
   clear(): void {
     this.entries.clear();
   }

@@ -22,15 +22,27 @@ export async function expectNoSeriousViolations(page: Page, label: string, inclu
 }
 
 /**
- * No axe finding at any impact (minor and moderate too) on a page once it has settled: nothing
- * loading and every frame loaded. Not 'networkidle': other tests add and remove workshop materials
- * meanwhile, so a page showing them may never fall quiet; a frame still loading made axe fail on
- * ':root' once. Sandboxed frames are left out (above).
+ * No axe finding at any impact (minor and moderate too) on the page as it is now, loading or not.
+ * Sandboxed frames are left out (above).
  */
-export async function expectNoViolationsOnceSettled(page: Page, label: string): Promise<void> {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  for (const frame of page.frames()) await frame.waitForLoadState('load');
+export async function expectNoViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).exclude(SANDBOXED_FRAMES).analyze();
   const violations = results.violations.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(violations, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * No axe finding at any impact on a page once it has settled: nothing loading and every frame
+ * loaded. Not 'networkidle': other tests add and remove workshop materials meanwhile, so a page
+ * showing them may never fall quiet; a frame still loading made axe fail on ':root' once.
+ */
+export async function expectNoViolationsOnceSettled(page: Page, label: string): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await framesLoaded(page);
+  await expectNoViolations(page, label);
+}
+
+/** Waits until every frame on the page has loaded. */
+export async function framesLoaded(page: Page): Promise<void> {
+  for (const frame of page.frames()) await frame.waitForLoadState('load');
 }

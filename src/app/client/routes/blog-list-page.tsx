@@ -4,6 +4,7 @@ import { routeMetaFor } from '../../../common/route-meta';
 import { useBlogPosts } from '../../../features/content/ui/api/get-blog-posts';
 import { BlogPostCard, BlogPostCardSkeleton } from '../../../features/content/ui/components/blog-post-card';
 import { buttonClasses } from '../../../client/components/ui/button';
+import { LoadingRegion } from '../../../client/components/ui/skeleton';
 import { useRouteMeta } from '../../../client/lib/use-route-meta';
 
 function BlogPosts() {
@@ -11,13 +12,13 @@ function BlogPosts() {
 
   if (isPending) {
     return (
-      <div role="status" aria-label="Loading blog posts">
+      <LoadingRegion label="Loading blog posts">
         <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((key) => (
             <BlogPostCardSkeleton key={key} />
           ))}
         </ul>
-      </div>
+      </LoadingRegion>
     );
   }
   if (isError) {

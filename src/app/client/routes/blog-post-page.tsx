@@ -8,14 +8,14 @@ import { BlogByline } from '../../../features/content/ui/components/blog-post-ca
 import { DecorativeImage } from '../../../client/components/ui/decorative-image';
 import { ApiError } from '../../../client/lib/api-client';
 import { buttonClasses } from '../../../client/components/ui/button';
-import { Skeleton } from '../../../client/components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../client/components/ui/skeleton';
 import { useRouteMeta } from '../../../client/lib/use-route-meta';
 
 const backLinkClasses = 'inline-flex min-h-11 items-center gap-2 font-bold underline-offset-4 hover:underline';
 
 function PostSkeleton() {
   return (
-    <div role="status" aria-label="Loading post">
+    <LoadingRegion label="Loading post">
       <Skeleton className="aspect-video w-full" />
       <Skeleton className="mt-8 h-4 w-1/3" />
       <Skeleton className="mt-4 h-10 w-4/5" />
@@ -25,7 +25,7 @@ function PostSkeleton() {
           <Skeleton key={index} className={`h-4 ${width}`} />
         ))}
       </div>
-    </div>
+    </LoadingRegion>
   );
 }
 

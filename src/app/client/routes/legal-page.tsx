@@ -6,7 +6,7 @@ import { routeMetaFor } from '../../../common/route-meta';
 import { LEGAL_PAGES, legalPageSchema, type LegalPage } from '../../../features/settings';
 import { Markdown } from '../../../client/components/markdown';
 import { ErrorState } from '../../../client/components/ui/data-table';
-import { Skeleton } from '../../../client/components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../client/components/ui/skeleton';
 import { apiGet } from '../../../client/lib/api-client';
 import { useRouteMeta } from '../../../client/lib/use-route-meta';
 
@@ -28,11 +28,11 @@ export default function LegalPageRoute() {
       </Link>
       <h1 className="mt-6 text-4xl font-black tracking-tight sm:text-5xl">{title}</h1>
       {query.isPending ? (
-        <div role="status" aria-label={`Loading the ${title.toLowerCase()}`} className="mt-8 grid gap-3">
+        <LoadingRegion label={`Loading the ${title.toLowerCase()}`} className="mt-8 grid gap-3">
           {['w-full', 'w-11/12', 'w-4/5', 'w-full', 'w-2/3'].map((width, index) => (
             <Skeleton key={index} className={`h-4 ${width}`} />
           ))}
-        </div>
+        </LoadingRegion>
       ) : query.isError ? (
         <div className="mt-8">
           <ErrorState message={`The ${title.toLowerCase()} could not be loaded. Please try again.`} onRetry={() => void query.refetch()} />

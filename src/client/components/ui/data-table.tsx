@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { cx } from './cx';
-import { Skeleton } from './skeleton';
+import { LoadingRegion, Skeleton } from './skeleton';
 
 /**
  * Admin tables (DESIGN: dense, readable, sticky headers). The frame scrolls sideways on a phone
@@ -107,7 +107,7 @@ export function TableHead({ headers }: { headers: readonly HeaderCell[] }) {
 
 type ListStatesProps = {
   query: { isPending: boolean; isError: boolean; refetch: () => unknown };
-  /** The skeleton's name while the list loads ('Loading the outbox'); without it the skeleton is only seen. */
+  /** What the skeleton says while the list loads ('Loading the outbox'); without it the skeleton is only seen. */
   loadingLabel?: string;
   skeletonRows?: number;
   /** What shows while the list loads when it is not a table (cards): replaces the table's skeleton. */
@@ -123,13 +123,7 @@ type ListStatesProps = {
 export function ListStates({ query, loadingLabel, skeletonRows, skeleton: shape, loadFailed, empty, children }: ListStatesProps) {
   if (query.isPending) {
     const skeleton = shape ?? <TableSkeleton rows={skeletonRows} />;
-    return loadingLabel ? (
-      <div aria-busy="true" aria-label={loadingLabel}>
-        {skeleton}
-      </div>
-    ) : (
-      skeleton
-    );
+    return loadingLabel ? <LoadingRegion label={loadingLabel}>{skeleton}</LoadingRegion> : skeleton;
   }
   if (query.isError) return <ErrorState message={loadFailed} onRetry={() => void query.refetch()} />;
   if (empty) return <EmptyState title={empty.title}>{empty.children}</EmptyState>;

@@ -33,6 +33,9 @@ import { LOGIN_FAILURE_WINDOW_MS } from './login-throttle';
 const loginAnswers = { 200: loginResponseSchema, 401: loginResponseSchema, 429: loginResponseSchema };
 const RETRY_AFTER_SECONDS = String(LOGIN_FAILURE_WINDOW_MS / 1000);
 
+/** Signing out writes to the database (the session, the audit log): generous, but not unlimited. */
+const SIGN_OUT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+
 /**
  * Admin sign-in (spec §2, §7): /api/auth/login2, its TOTP second step, /api/auth/user and
  * /api/auth/logout, plus the admin's own TOTP settings under /api/admin/totp (guarded by the
@@ -83,7 +86,7 @@ export async function adminAuthRoutes(app: FastifyInstance, deps: AppDeps): Prom
     return { authenticated: admin !== null, user: admin };
   });
 
-  routes.post('/api/auth/logout', { schema: { response: { 200: logoutResponseSchema } } }, async (request, reply) => {
+  routes.post('/api/auth/logout', { config: { rateLimit: SIGN_OUT_RATE_LIMIT }, schema: { response: { 200: logoutResponseSchema } } }, async (request, reply) => {
     const admin = adminOf(await getSession(request));
     await endSession(request, reply);
     if (admin) await recordLogout(deps.db, admin, request.ip);

@@ -6,6 +6,7 @@ import { Badge } from '../../../client/components/ui/badge';
 import { TableSkeleton } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { DeleteConfirmation, EditDeleteActions, ResourceTable, type Column } from '../../../client/components/ui/resource-view';
+import { LoadingRegion } from '../../../client/components/ui/skeleton';
 import { useAdminResource, useResourceEditor, namedTexts } from '../../../client/lib/admin-resource';
 import { refusalMessage } from '../../../client/lib/api-client';
 import { authStatusQueryOptions } from '../../admin-auth/ui';
@@ -73,9 +74,9 @@ export default function BlogTab() {
     return (
       <Suspense
         fallback={
-          <div aria-busy="true" aria-label="Loading the editor">
+          <LoadingRegion label="Loading the editor">
             <TableSkeleton />
-          </div>
+          </LoadingRegion>
         }
       >
         <BlogPostEditor

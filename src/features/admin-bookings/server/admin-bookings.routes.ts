@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../server/deps';
+import { PUBLIC_READS } from '../../../server/lib/read-cache';
 import { requireAdmin } from '../../../server/plugins/auth';
 import { bookingDepsFrom, type BookingDeps } from '../../booking/server';
 
@@ -55,18 +56,18 @@ export async function adminBookingRoutes(app: FastifyInstance, deps: AppDeps): P
       const refund = request.query.refund === undefined ? undefined : request.query.refund === 'true';
       const result = await deleteBooking(bookingDeps(request), await requireAdmin(request), request.params.id, { refund });
       // Seats changed: the public listing must not show the old count.
-      deps.publicCache.clear();
+      deps.publicCache.invalidate(PUBLIC_READS.workshopDates);
       return { success: true as const, refunded: result.refunded };
     },
   );
 
-  // The booking actions (issue 14 point 5); cancel and move change seats, so the public listing is cleared.
+  // The booking actions: cancel and move change seats, so the public reads of dates are dropped.
   routes.post(
     '/api/admin/bookings/:id/cancel',
     { schema: { params: bookingIdParamsSchema, body: adminCancelBookingSchema, response: { 200: cancelBookingResponseSchema } } },
     async (request) => {
       const result = await adminCancelBooking(bookingDeps(request), await requireAdmin(request), request.params.id, request.body);
-      deps.publicCache.clear();
+      deps.publicCache.invalidate(PUBLIC_READS.workshopDates);
       return result;
     },
   );
@@ -77,7 +78,7 @@ export async function adminBookingRoutes(app: FastifyInstance, deps: AppDeps): P
 
   routes.post('/api/admin/bookings/:id/move', { schema: { ...actionSchema, body: moveBookingSchema } }, async (request) => {
     const result = await moveBooking(bookingDeps(request), await requireAdmin(request), request.params.id, request.body);
-    deps.publicCache.clear();
+    deps.publicCache.invalidate(PUBLIC_READS.workshopDates);
     return result;
   });
 

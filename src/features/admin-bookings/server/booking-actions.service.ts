@@ -1,8 +1,8 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { holdsSeat } from '../../../common/booking-status';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { bookingReminders, bookings, payments, refundRequests, workshopDates } from '../../../server/db/schema';
+import { auditLog, bookingReminders, bookings, payments, refundRequests, workshopDates } from '../../../server/db/schema';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { queueBookingEmail, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeat } from '../../booking/server';
@@ -17,6 +17,7 @@ import {
   refundTooHighMessage,
   RESEND_NOTHING_TO_CONFIRM,
   RESEND_TEMPLATE_OFF,
+  RESEND_TOO_SOON,
   BOOKING_NOT_FOUND,
   type AdminCancelBooking,
   type BookingActionResponse,
@@ -136,15 +137,39 @@ function organiserMoney(booking: BookingRow, refundCents: number): OrganiserCanc
   return refundCents >= booking.finalPriceCents ? 'full-refund' : 'partial-refund';
 }
 
-/** POST /api/admin/bookings/{id}/resend-confirmation: the booking's e-mail again (a reservation's with its pay link). */
+/** A resend within this long of the last one sends nothing: ten clicks are one e-mail. */
+const RESEND_QUIET_SECONDS = 60;
+const RESENT_ACTION = 'booking_confirmation_resent';
+
+/**
+ * POST /api/admin/bookings/{id}/resend-confirmation: the booking's e-mail again (a reservation's
+ * with its pay link, or its confirm link while its address is unconfirmed). Resent less than a
+ * minute ago (told by the audit log, read with the booking row locked, so clicks at once queue
+ * here): nothing is sent, and the answer says so.
+ */
 export async function resendConfirmation(deps: BookingDeps, actor: Actor, id: number): Promise<BookingActionResponse> {
-  await deps.db.transaction(async (tx) => {
+  const sent = await deps.db.transaction(async (tx) => {
     const booking = await lockOpenBooking(tx, id);
     const kind = confirmationKindOf(booking);
     if (!kind) throw new HttpError(409, RESEND_NOTHING_TO_CONFIRM, 'nothing_to_confirm');
+    const [recent] = await tx
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, RESENT_ACTION),
+          eq(auditLog.entity, BOOKING_ENTITY),
+          eq(auditLog.entityId, String(id)),
+          gt(auditLog.createdAt, sql`now() - make_interval(secs => ${RESEND_QUIET_SECONDS})`),
+        ),
+      )
+      .limit(1);
+    if (recent) return false;
     if (!(await queueBookingEmail(tx, deps, kind, booking))) throw new HttpError(409, RESEND_TEMPLATE_OFF, 'email_template_inactive');
-    await recordAudit(tx, { actor: actor.email, action: 'booking_confirmation_resent', entity: BOOKING_ENTITY, entityId: id, details: { kind, to: booking.email } });
+    await recordAudit(tx, { actor: actor.email, action: RESENT_ACTION, entity: BOOKING_ENTITY, entityId: id, details: { kind, to: booking.email } });
+    return true;
   });
+  if (!sent) return respond(deps, id, RESEND_TOO_SOON);
   deps.onEmailQueued?.();
   return respond(deps, id, 'The confirmation e-mail was sent again.');
 }

@@ -184,7 +184,8 @@ export default function BookingsTab({ csvActions }: { csvActions?: ReactNode }) 
         return;
       }
       resend(booking.id, {
-        onSuccess: () => toast({ title: 'Confirmation Sent', description: `The confirmation e-mail to ${booking.email} was sent again.` }),
+        // The server's words: sent again, or not, because it went out less than a minute ago.
+        onSuccess: (result) => toast({ title: 'Confirmation Sent', description: result.message }),
         onError: (error) => failureToast('Failed to resend confirmation', error),
       });
     },
@@ -246,6 +247,7 @@ export default function BookingsTab({ csvActions }: { csvActions?: ReactNode }) 
 
       <ListStates
         query={bookingsQuery}
+        loadingLabel="Loading bookings"
         loadFailed="Failed to load bookings. Please try again."
         empty={
           bookings?.length === 0

@@ -60,6 +60,7 @@ export default function UsersTab({ csvActions }: { csvActions?: ReactNode }) {
 
       <ListStates
         query={bookingsQuery}
+        loadingLabel="Loading users"
         loadFailed="Failed to load users. Please try again."
         empty={
           users.length === 0

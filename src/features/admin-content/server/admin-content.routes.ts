@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
+import { PUBLIC_READS } from '../../../server/lib/read-cache';
 import { adminResourceRoutes } from '../../../server/lib/admin-resource-routes';
 import { requireAdmin } from '../../../server/plugins/auth';
 import {
@@ -25,13 +26,14 @@ import {
 
 /**
  * Testimonials and announcements (CONTRACT §6); admin paths, guarded by the auth plugin. Every
- * write clears the public read cache so the landing page shows the change at once.
+ * write drops the public reads that show it, so the landing page shows the change at once.
  */
 export async function adminContentRoutes(app: FastifyInstance, { db, publicCache }: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const resource = adminResourceRoutes(app, { context: db, afterWrite: () => publicCache.clear() });
-  resource('/api/admin/testimonials', testimonialApiSchemas, { list: listAdminTestimonials, create: createTestimonial, update: updateTestimonial, remove: deleteTestimonial });
-  resource('/api/admin/announcements', announcementApiSchemas, { list: listAdminAnnouncements, create: createAnnouncement, update: updateAnnouncement, remove: deleteAnnouncement });
+  const testimonials = adminResourceRoutes(app, { context: db, afterWrite: () => publicCache.invalidate(PUBLIC_READS.testimonials) });
+  testimonials('/api/admin/testimonials', testimonialApiSchemas, { list: listAdminTestimonials, create: createTestimonial, update: updateTestimonial, remove: deleteTestimonial });
+  const announcements = adminResourceRoutes(app, { context: db, afterWrite: () => publicCache.invalidate(PUBLIC_READS.announcements) });
+  announcements('/api/admin/announcements', announcementApiSchemas, { list: listAdminAnnouncements, create: createAnnouncement, update: updateAnnouncement, remove: deleteAnnouncement });
 
   routes.post(
     '/api/admin/announcements/preview',

@@ -22,6 +22,7 @@ import {
   type UserRow,
   type WorkshopDateRow,
 } from '../admin-csv.schema';
+import { PUBLIC_READS } from '../../../server/lib/read-cache';
 
 /**
  * CSV import (spec §7, CONTRACT §6): all or nothing.
@@ -51,7 +52,7 @@ export async function importCsvRows(deps: ImportDeps, actor: string, entity: Csv
     return counts;
   });
   // Listings show workshop dates and their free seats.
-  if (entity === 'workshopDates' || entity === 'bookings') deps.publicCache.clear();
+  if (entity === 'workshopDates' || entity === 'bookings') deps.publicCache.invalidate(PUBLIC_READS.workshopDates);
   return result;
 }
 

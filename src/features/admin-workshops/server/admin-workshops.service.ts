@@ -6,6 +6,7 @@ import type { Database } from '../../../server/db/client';
 import { bookings, payments, workshopDates, workshopTemplates } from '../../../server/db/schema';
 import type { AppDeps } from '../../../server/deps';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
+import { PUBLIC_READS } from '../../../server/lib/read-cache';
 import { sentFields } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -177,7 +178,7 @@ export async function createWorkshopDate(deps: WorkshopDeps, actor: Actor, input
     });
     return row!.id;
   });
-  deps.publicCache.clear();
+  deps.publicCache.invalidate(PUBLIC_READS.workshopDates);
   return findAdminWorkshopDate(deps.db, id);
 }
 
@@ -225,7 +226,7 @@ export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: n
     }
     await recordAudit(tx, { actor: actor.email, action: 'workshop_date_updated', entity: AUDIT_ENTITY, entityId: id, details: { fields } });
   });
-  deps.publicCache.clear();
+  deps.publicCache.invalidate(PUBLIC_READS.workshopDates);
   return findAdminWorkshopDate(deps.db, id);
 }
 
@@ -249,6 +250,6 @@ export async function deleteWorkshopDate(deps: WorkshopDeps, actor: Actor, id: n
     await recordAudit(tx, { actor: actor.email, action: 'workshop_date_deleted', entity: AUDIT_ENTITY, entityId: id, details: { title: row.title } });
     return { deleted: true, deactivated: false, message: WORKSHOP_DELETED_MESSAGE };
   });
-  deps.publicCache.clear();
+  deps.publicCache.invalidate(PUBLIC_READS.workshopDates);
   return result;
 }

@@ -45,6 +45,11 @@ async function bookingForToken(deps: ConfirmationDeps, bookingId: number, token:
 /** What the page shows: the booker's own booking, with the meeting link only once the seat is confirmed. */
 export async function getBookingConfirmation(deps: ConfirmationDeps, bookingId: number, token: string | undefined): Promise<BookingConfirmation> {
   const { booking, date } = await bookingForToken(deps, bookingId, token);
+  return confirmationOf(booking, date);
+}
+
+/** The confirmation page's view of a booking and its date. */
+export function confirmationOf(booking: typeof bookings.$inferSelect, date: typeof workshopDates.$inferSelect): BookingConfirmation {
   return {
     bookingId: booking.id,
     status: booking.status,
@@ -56,6 +61,7 @@ export async function getBookingConfirmation(deps: ConfirmationDeps, bookingId: 
     finalPrice: centsToDollars(booking.finalPriceCents),
     discountCode: booking.discountCode,
     reservationExpiresAt: booking.status === 'reserved' ? (booking.reservationExpiresAt?.toISOString() ?? null) : null,
+    awaitingEmailConfirmation: booking.status === 'reserved' && booking.awaitingEmailConfirmation,
     timeZone: booking.timeZone,
     workshop: {
       title: date.title,

@@ -28,6 +28,20 @@ export function payLinkFor(signer: string | TokenSigner, publicUrl: string, book
   const token = tokenFor(signer, PAY_LINK_PURPOSE, String(bookingId), PAY_LINK_TTL_MS, now);
   return `${publicUrl}/checkout?booking=${bookingId}&token=${encodeURIComponent(token)}`;
 }
+
+export const RESERVATION_CONFIRM_PURPOSE = 'confirm-reservation';
+/**
+ * The confirm link outlives the short hold it ends (the server answers a late click by saying the
+ * seat went back on sale), but not by long: it is not a key to the booking.
+ */
+const RESERVATION_CONFIRM_TTL_MS = 86_400_000;
+
+/** The link that confirms a reservation's address: the confirmation page, which sends it to the server. */
+export function reservationConfirmLinkFor(signer: string | TokenSigner, publicUrl: string, bookingId: number, now = Date.now()): string {
+  const token = tokenFor(signer, RESERVATION_CONFIRM_PURPOSE, String(bookingId), RESERVATION_CONFIRM_TTL_MS, now);
+  return `${publicUrl}/booking/confirmed?booking=${bookingId}&confirm=${encodeURIComponent(token)}`;
+}
+
 export type BookingEmailKind = 'paid' | 'free' | 'reserved';
 
 /**
@@ -57,16 +71,18 @@ export type WorkshopDateRow = typeof workshopDates.$inferSelect;
 /**
  * Writes the booking's e-mail to the outbox inside the caller's transaction, unless its template
  * is off (answers whether it queued one). A caller that has just loaded the booking's date passes
- * it, saving a read per booking.
+ * it, saving a read per booking. A reservation whose address is not confirmed yet gets the link
+ * to confirm it instead of its pay link, whoever sends it (a new reservation, a resend, a move).
  */
 export async function queueBookingEmail(
   tx: Database,
-  deps: Pick<BookingDeps, 'publicUrl'>,
+  deps: Pick<BookingDeps, 'publicUrl'> & Partial<Pick<BookingDeps, 'now'>>,
   kind: BookingEmailKind,
   booking: BookingRow,
   loadedDate?: WorkshopDateRow,
 ): Promise<boolean> {
   const date = loadedDate ?? (await tx.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1))[0];
+  if (kind === 'reserved' && booking.awaitingEmailConfirmation && date) return queueReservationConfirmEmail(tx, deps, booking, date);
   const tokens = new SealedTokens();
   const values = {
     firstName: booking.firstName,
@@ -133,11 +149,12 @@ export async function notifyOrganiserOfBooking(
   });
 }
 
-/** Renders a template for one recipient and queues it, unless the template is switched off. */
-async function queueTemplated(tx: Database, type: EmailTemplateType, to: string, values: TemplateValues, tokens?: SealedTokens): Promise<void> {
+/** Renders a template for one recipient and queues it, unless the template is switched off (answers whether it queued). */
+async function queueTemplated(tx: Database, type: EmailTemplateType, to: string, values: TemplateValues, tokens?: SealedTokens): Promise<boolean> {
   const email = await renderEmail(tx, type, values);
-  if (!email) return;
+  if (!email) return false;
   await enqueueEmail(tx, { to, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind: type, tokens: tokens?.tokens });
+  return true;
 }
 
 /**
@@ -153,7 +170,6 @@ export async function queuePaymentRefundedEmail(
   await queueTemplated(tx, refund.soldOut ? 'booking-sold-out-refund' : 'payment-refunded', refund.email, values);
 }
 
-/** An instant in an e-mail, e.g. 'July 2, 2031, 5:00 PM UTC'. */
 /** A day before an unpaid reservation runs out: the pay link again. */
 export async function queueReservationReminderEmail(tx: Database, deps: Pick<BookingDeps, 'publicUrl'>, booking: BookingRow, date: WorkshopDateRow) {
   const tokens = new SealedTokens();
@@ -169,6 +185,34 @@ export async function queueReservationReminderEmail(tx: Database, deps: Pick<Boo
     participantLink: participantLinkFor(tokens, deps.publicUrl, booking.email),
   };
   await queueTemplated(tx, 'reservation-reminder', booking.email, values, tokens);
+}
+
+/**
+ * A new pay-later reservation asks its address to be confirmed: until it is, the seat is held only
+ * until `reservationExpiresAt` (a checkout hold's time). The pay link comes once it is confirmed.
+ */
+async function queueReservationConfirmEmail(
+  tx: Database,
+  deps: Pick<BookingDeps, 'publicUrl'> & Partial<Pick<BookingDeps, 'now'>>,
+  booking: BookingRow,
+  date: WorkshopDateRow,
+): Promise<boolean> {
+  const tokens = new SealedTokens();
+  return queueTemplated(
+    tx,
+    'reservation-confirm',
+    booking.email,
+    {
+      firstName: booking.firstName,
+      workshopTitle: date.title,
+      when: whenText(date, booking.timeZone),
+      holdEndsAt: booking.reservationExpiresAt ? formatInstant(booking.reservationExpiresAt, booking.timeZone ?? date.timezone) : '',
+      amount: formatUsd(centsToDollars(booking.finalPriceCents)),
+      bookingId: booking.id,
+      confirmLink: reservationConfirmLinkFor(tokens, deps.publicUrl, booking.id, (deps.now?.() ?? new Date()).getTime()),
+    },
+    tokens,
+  );
 }
 
 /** An unpaid reservation ran out and its seat went back on sale. */

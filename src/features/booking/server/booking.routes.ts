@@ -8,6 +8,8 @@ import { HttpError } from '../../../server/plugins/error-handler';
 import {
   bookingFormSchema,
   bookingConfirmationParamsSchema,
+  confirmReservationResponseSchema,
+  confirmReservationSchema,
   bookingConfirmationQuerySchema,
   bookingConfirmationSchema,
   bookingResponseSchema,
@@ -20,16 +22,20 @@ import {
   paymentIntentResponseSchema,
   reservationDetailsSchema,
 } from '../booking.schema';
-import { createFreeBooking, createPaymentIntent, getReservationForPayment, reserveBooking, toBookingResponse, bookingDepsFrom } from './booking.service';
+import { createFreeBooking, createPaymentIntent, getReservationForPayment, toBookingResponse, bookingDepsFrom } from './booking.service';
+import { confirmReservation } from './confirm-reservation';
+import { reserveBooking } from './reserve-booking';
 import { fulfilPayment } from './fulfil-payment';
 import { checkDiscountCode } from './discount-check';
-import { getBookingConfirmation, getConfirmationCalendarFile } from './booking-confirmation';
+import { confirmationOf, confirmationTokenFor, getBookingConfirmation, getConfirmationCalendarFile } from './booking-confirmation';
 import { ICS_CONTENT_TYPE } from '../../calendar/server';
 
 export const FREE_BOOKING_ID = 'free-booking';
 /**
- * Opening payments and reserving tie up seats, so one address may not do it without limit.
- * Completing a booking needs a confirmed payment or a code, so it is not limited.
+ * Every call here that changes state is limited per address. Opening payments and reserving tie
+ * up seats; completing a booking and confirming a reservation need a payment, a code or a signed
+ * link, yet unlimited they let one address hammer the database (a replayed payment id answers
+ * the same booking each time). Generous enough for a team booking from one office.
  */
 const SEAT_HOLD_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 /** Checking a code holds nothing, but unlimited tries would let one address guess codes. */
@@ -37,9 +43,8 @@ const DISCOUNT_CHECK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // The services tell the public cache when a call changed seat counts (BookingDeps.onSeatsChanged).
   const bookingDeps = bookingDepsFrom(deps, deps.payments, app.log);
-  // Seat counts changed: the next public read must not come from the cache.
-  const seatsChanged = () => deps.publicCache.clear();
 
   routes.get('/api/stripe/config', { schema: { response: { 200: paymentConfigSchema } } }, async () => deps.payments.publicConfig());
 
@@ -48,14 +53,12 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentResponseSchema } } },
     async (request) => {
       const { workshopDateId, customerInfo, discountCode, subscribedToNewsletter, bookingId, payToken, timeZone } = request.body;
-      const result = await createPaymentIntent(bookingDeps, {
+      return createPaymentIntent(bookingDeps, {
         workshopDateId,
         customer: { ...customerInfo, discountCode, subscribedToNewsletter, timeZone },
         bookingId,
         payToken,
       });
-      seatsChanged();
-      return result;
     },
   );
 
@@ -65,18 +68,17 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     { config: { rateLimit: DISCOUNT_CHECK_RATE_LIMIT }, schema: { body: discountCheckSchema, response: { 200: discountCheckResponseSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return checkDiscountCode(deps.db, request.body.workshopDateId, request.body.code, bookingDeps.now());
+      return checkDiscountCode(deps.db, request.body.workshopDateId, request.body.code, bookingDeps.now(), bookingDeps.onSeatsChanged);
     },
   );
 
   routes.post(
     '/api/bookings',
-    { schema: { body: createBookingSchema, response: { 200: bookingResponseSchema, 201: bookingResponseSchema } } },
+    { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: createBookingSchema, response: { 200: bookingResponseSchema, 201: bookingResponseSchema } } },
     async (request, reply) => {
       const { stripePaymentId, ...form } = request.body;
       const booking =
         stripePaymentId === FREE_BOOKING_ID ? await createFreeBooking(bookingDeps, form) : await fulfilPayment(bookingDeps, stripePaymentId);
-      seatsChanged();
       return reply.status(201).send(toBookingResponse(booking, deps.secret, bookingDeps.now().getTime()));
     },
   );
@@ -86,8 +88,25 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: bookingFormSchema, response: { 201: bookingResponseSchema } } },
     async (request, reply) => {
       const booking = await reserveBooking(bookingDeps, request.body);
-      seatsChanged();
       return reply.status(201).send(toBookingResponse(booking, deps.secret, bookingDeps.now().getTime()));
+    },
+  );
+
+  // The link e-mailed to a new reservation: its address is real, so its seat is kept.
+  routes.post(
+    '/api/bookings/:id/confirm-reservation',
+    {
+      config: { rateLimit: SEAT_HOLD_RATE_LIMIT },
+      schema: { params: bookingConfirmationParamsSchema, body: confirmReservationSchema, response: { 200: confirmReservationResponseSchema } },
+    },
+    async (request, reply) => {
+      const { booking, date } = await confirmReservation(bookingDeps, request.params.id, request.body.token);
+      // The answer names a person: no shared cache may keep it.
+      reply.header('Cache-Control', 'no-store');
+      return {
+        confirmationToken: confirmationTokenFor(deps.secret, booking.id, bookingDeps.now().getTime()),
+        confirmation: confirmationOf(booking, date),
+      };
     },
   );
 
@@ -131,6 +150,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
   routes.post(
     '/api/payments/demo/confirm',
     {
+      config: { rateLimit: SEAT_HOLD_RATE_LIMIT },
       schema: { body: demoConfirmSchema, response: { 200: z.object({ status: z.literal('succeeded'), paymentIntentId: z.string(), bookingId: z.number() }) } },
     },
     async (request) => {
@@ -144,7 +164,6 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       }
       // Like Stripe's webhook: the booking exists even if the browser never comes back.
       const booking = await fulfilPayment(bookingDeps, request.body.paymentIntentId);
-      seatsChanged();
       return { status: 'succeeded' as const, paymentIntentId: request.body.paymentIntentId, bookingId: booking.id };
     },
   );

@@ -7,6 +7,7 @@ import { resolveTimeZone } from '../../../common/time-zones';
 import type { Database } from '../../../server/db/client';
 import type { AppDeps } from '../../../server/deps';
 import { bookings, discountCodes, payments, seatHolds, workshopDates } from '../../../server/db/schema';
+import { PUBLIC_READS } from '../../../server/lib/read-cache';
 import { verifyToken } from '../../../server/lib/signed-token';
 import type { PaymentIntent, PaymentProvider } from '../../../server/payments/payment-provider';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -16,7 +17,6 @@ import { claimDiscountUse, discountInvalid, normaliseCode, usableDiscount } from
 import { notifyOrganiserOfBooking, PAY_LINK_PURPOSE, queueBookingEmail, type WorkshopDateRow } from './booking-emails';
 import { fulfilPayment } from './fulfil-payment';
 import { subscribeBooker } from './newsletter-signup';
-import { getPaymentSettings } from '../../settings/server';
 import { priceSeat, type Price } from './pricing';
 import { SEAT_HOLD_MINUTES, SOLD_OUT_MESSAGE, releaseExpiredHolds, takeSeat } from './seats';
 
@@ -29,6 +29,11 @@ export type BookingDeps = {
   now: () => Date;
   /** Wakes the outbox worker after a commit that queued e-mail. */
   onEmailQueued?: () => void;
+  /**
+   * Told after a commit that changed a date's seat count, so the public reads that show it are
+   * dropped; a call that changed none (a replay, a refusal, a paid hold) leaves them warm.
+   */
+  onSeatsChanged?: () => void;
   /** For what goes wrong after a commit (a provider refund that failed). */
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
@@ -42,6 +47,7 @@ export function bookingDepsFrom(deps: AppDeps, payments: PaymentProvider = deps.
     publicUrl: deps.env.PUBLIC_URL,
     now: deps.clock ?? (() => new Date()),
     onEmailQueued: deps.onEmailQueued,
+    onSeatsChanged: () => deps.publicCache.invalidate(PUBLIC_READS.workshopDates),
     log,
   };
 }
@@ -74,19 +80,30 @@ type Offer = { date: WorkshopDateRow; code: string; discount: DiscountRow | null
  * The date and the code's row in one query: every booking request needs both, and under load
  * each round trip to PostgreSQL costs the app more than the query itself (writing to the socket
  * and waking the database was a quarter of its CPU time in the sustained bench). 404 when the date
- * cannot be booked.
+ * cannot be booked. A code that reads as unusable is judged again after holds that have run out
+ * gave their uses back (the sweep may not have come by yet), so a single-use code held by a
+ * checkout that was abandoned is usable again the moment its hold ends; `onSeatsChanged` hears
+ * of the seats that gave back.
  */
-export async function loadOffer(db: Database, workshopDateId: number, discountCode: string, now = new Date()): Promise<Offer> {
+export async function loadOffer(db: Database, workshopDateId: number, discountCode: string, now = new Date(), onSeatsChanged?: () => void): Promise<Offer> {
   const code = normaliseCode(discountCode);
+  let row = await readOffer(db, workshopDateId, code, now);
+  if (code && row && !row.discount && (await releaseExpiredHolds(db, now)) > 0) {
+    onSeatsChanged?.();
+    row = await readOffer(db, workshopDateId, code, now);
+  }
+  if (!row || !row.date.isActive || (row.date.endsAt && row.date.endsAt < now)) throw new HttpError(404, 'Workshop date not found');
+  return { date: row.date, code, discount: row.discount };
+}
+
+async function readOffer(db: Database, workshopDateId: number, code: string, now: Date) {
   const [row] = await db
     .select({ date: workshopDates, discount: discountCodes })
     .from(workshopDates)
     .leftJoin(discountCodes, code ? and(eq(discountCodes.code, code), usableDiscount(now)) : sql`false`)
     .where(eq(workshopDates.id, workshopDateId))
     .limit(1);
-  const date = row?.date;
-  if (!date || !date.isActive || (date.endsAt && date.endsAt < now)) throw new HttpError(404, 'Workshop date not found');
-  return { date, code, discount: row.discount };
+  return row;
 }
 
 /** Server-side price of an offer; a code that cannot be used is a 400. */
@@ -120,14 +137,14 @@ export async function createPaymentIntent(
   const now = deps.now();
   if (input.bookingId !== undefined) return createIntentForReservation(deps, input.bookingId, input.payToken, now);
 
-  const offer = await loadOffer(deps.db, input.workshopDateId, input.customer.discountCode, now);
+  const offer = await loadOffer(deps.db, input.workshopDateId, input.customer.discountCode, now, deps.onSeatsChanged);
   const { date } = offer;
   const { price, discount } = quote(offer);
   const alreadyBooked = await holdsSeatOn(deps.db, input.customer.email, date.id);
   if (price.finalCents === 0) return priceResponse(price, { clientSecret: null, paymentIntentId: null, holdExpiresAt: null, alreadyBooked });
   // No payment is opened for a seat that is not there: holds that have just run out are given
   // back first, and the date is read again.
-  if (date.seatsTaken >= date.seatsTotal && !(await seatFreedByExpiredHolds(deps.db, date.id, now))) {
+  if (date.seatsTaken >= date.seatsTotal && !(await seatFreedByExpiredHolds(deps, date.id, now))) {
     throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
   }
 
@@ -149,9 +166,10 @@ export async function createPaymentIntent(
 
   const holdExpiresAt = new Date(now.getTime() + SEAT_HOLD_MINUTES * 60_000);
   try {
-    await deps.db.transaction(async (tx) => {
+    const heldNow = await deps.db.transaction(async (tx) => {
       const [existing] = await tx.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intent.id)).for('update');
-      if (existing?.status === 'held' || existing?.status === 'converted') return;
+      // Asked again within the window: the same payment and the same hold, nothing new taken.
+      if (existing?.status === 'held' || existing?.status === 'converted') return false;
       // A payment already settled (refunded) opens no new hold.
       const [settled] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.providerPaymentId, intent.id));
       if (settled && settled.status !== 'requires_payment') throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
@@ -174,7 +192,9 @@ export async function createPaymentIntent(
           customer: { ...input.customer, timeZone: resolveTimeZone(input.customer.timeZone), originalCents: price.originalCents, discountCents: price.discountCents },
         })
         .onConflictDoNothing({ target: payments.providerPaymentId });
+      return true;
     });
+    if (heldNow) deps.onSeatsChanged?.();
   } catch (error) {
     await deps.payments.cancelIntent(intent.id).catch(() => undefined);
     throw error;
@@ -183,8 +203,9 @@ export async function createPaymentIntent(
 }
 
 /** Gives back holds that have run out; true when this date then has a seat free. */
-async function seatFreedByExpiredHolds(db: Database, workshopDateId: number, now: Date): Promise<boolean> {
+async function seatFreedByExpiredHolds({ db, onSeatsChanged }: BookingDeps, workshopDateId: number, now: Date): Promise<boolean> {
   if ((await releaseExpiredHolds(db, now)) === 0) return false;
+  onSeatsChanged?.();
   const [date] = await db.select({ seatsTaken: workshopDates.seatsTaken, seatsTotal: workshopDates.seatsTotal }).from(workshopDates).where(eq(workshopDates.id, workshopDateId));
   return date !== undefined && date.seatsTaken < date.seatsTotal;
 }
@@ -288,110 +309,74 @@ function holdWindow(now: Date): number {
   return Math.floor(now.getTime() / (SEAT_HOLD_MINUTES * 60_000));
 }
 
-/** How a reservation's seat is held: until when, and whether its reminder is still to come. */
-type ReservationTerms = { expiresAt: Date; remindedAt: Date | null };
+type UnpaidOffer = { date: WorkshopDateRow; price: Price; discount: DiscountRow | null };
+
+/** The booking row of a seat taken without a payment (free, or reserved to pay later). */
+export async function insertUnpaidBooking(
+  tx: Database,
+  form: BookingForm,
+  offer: UnpaidOffer,
+  state: Pick<typeof bookings.$inferInsert, 'status' | 'paymentMode' | 'reservationExpiresAt' | 'reservationRemindedAt' | 'awaitingEmailConfirmation'>,
+): Promise<BookingRow> {
+  const [row] = await tx
+    .insert(bookings)
+    .values({
+      workshopDateId: offer.date.id,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      company: form.company,
+      discountCodeId: offer.discount?.id ?? null,
+      discountCode: offer.discount?.code ?? '',
+      originalPriceCents: offer.price.originalCents,
+      discountAmountCents: offer.price.discountCents,
+      finalPriceCents: offer.price.finalCents,
+      isPaid: false,
+      subscribedToNewsletter: form.subscribedToNewsletter,
+      timeZone: resolveTimeZone(form.timeZone),
+      ...state,
+    })
+    .returning();
+  return row!;
+}
 
 /**
- * Books an unpaid seat (free, or reserved to pay later): code use, seat, booking, newsletter
- * and e-mail in one transaction, so a refusal at any step leaves nothing behind.
+ * The code's use and the seat, taken last in the transaction that records the booking. Claiming
+ * them locks the code's and the date's rows until COMMIT, and every buyer of that date queues on
+ * them: taken first, they were held through the booking, the newsletter and the e-mail as well.
+ * A refusal still undoes it all.
  */
-async function bookUnpaidSeat(
-  deps: BookingDeps,
-  form: BookingForm,
-  offer: { date: WorkshopDateRow; price: Price; discount: DiscountRow | null; reservation: ReservationTerms | null },
-): Promise<BookingRow> {
-  const free = offer.price.finalCents === 0;
-  const reservation = free ? null : offer.reservation;
+export async function claimCodeAndSeat(tx: Database, deps: Pick<BookingDeps, 'now'>, offer: UnpaidOffer): Promise<void> {
+  if (offer.discount) await claimDiscountUse(tx, offer.discount.id, deps.now());
+  await takeSeat(tx, offer.date.id);
+}
+
+/**
+ * A seat the discount code makes free: code use, seat, booking, newsletter and e-mails in one
+ * transaction, so a refusal at any step leaves nothing behind.
+ */
+export async function bookFreeSeat(deps: BookingDeps, form: BookingForm, offer: UnpaidOffer): Promise<BookingRow> {
   const booking = await deps.db.transaction(async (tx) => {
-    if (reservation) await refuseOverReservationLimit(tx, form.email);
-    // The row locks come last. Claiming the code and the seat lock the code's and the date's rows
-    // until COMMIT, and every buyer of that date queues on them: taken first, they were held
-    // through the booking, the newsletter and the e-mail as well. A refusal still undoes it all.
-    const [row] = await tx
-      .insert(bookings)
-      .values({
-        workshopDateId: offer.date.id,
-        firstName: form.firstName,
-        lastName: form.lastName,
-        email: form.email,
-        company: form.company,
-        discountCodeId: offer.discount?.id ?? null,
-        discountCode: offer.discount?.code ?? '',
-        originalPriceCents: offer.price.originalCents,
-        discountAmountCents: offer.price.discountCents,
-        finalPriceCents: offer.price.finalCents,
-        isPaid: false,
-        status: reservation ? 'reserved' : 'confirmed',
-        paymentMode: reservation ? 'pay_later' : 'pay_now',
-        reservationExpiresAt: reservation?.expiresAt ?? null,
-        reservationRemindedAt: reservation?.remindedAt ?? null,
-        subscribedToNewsletter: form.subscribedToNewsletter,
-        timeZone: resolveTimeZone(form.timeZone),
-      })
-      .returning();
+    const row = await insertUnpaidBooking(tx, form, offer, { status: 'confirmed', paymentMode: 'pay_now' });
     await subscribeBooker(tx, form.email, form.subscribedToNewsletter);
-    await queueBookingEmail(tx, deps, reservation ? 'reserved' : 'free', row!, offer.date);
-    await notifyOrganiserOfBooking(tx, deps, reservation ? 'reserved' : 'free', row!, offer.date);
-    if (offer.discount) await claimDiscountUse(tx, offer.discount.id, deps.now());
-    await takeSeat(tx, offer.date.id);
-    return row!;
+    await queueBookingEmail(tx, deps, 'free', row, offer.date);
+    await notifyOrganiserOfBooking(tx, deps, 'free', row, offer.date);
+    await claimCodeAndSeat(tx, deps, offer);
+    return row;
   });
   deps.onEmailQueued?.();
+  deps.onSeatsChanged?.();
   return booking;
 }
 
-/** One address may hold this many unpaid reservations at a time (CONTRACT §10). */
-export const MAX_RESERVATIONS_PER_EMAIL = 3;
-export const RESERVATION_LIMIT_MESSAGE = `You already hold ${MAX_RESERVATIONS_PER_EMAIL} unpaid reservations. Please pay for or cancel one of them before reserving another seat.`;
-export const IMMEDIATE_PAYMENT_MESSAGE = 'This workshop date needs payment when you book, so it cannot be reserved to pay later. Please pay by card.';
 export const NOT_PAYABLE_MESSAGE = 'This booking has already been paid or cancelled.';
 export const DATE_UNAVAILABLE_MESSAGE = 'This workshop date is no longer available, so this booking cannot be paid.';
 
-/**
- * Counts the address's open reservations under a transaction-scoped advisory lock on the address,
- * so two reservations made at once cannot both pass the limit.
- */
-async function refuseOverReservationLimit(tx: Database, email: string): Promise<void> {
-  const address = email.trim().toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reservations:${address}`}))`);
-  const [open] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.status, 'reserved'), sql`lower(${bookings.email}) = ${address}`));
-  if ((open?.count ?? 0) >= MAX_RESERVATIONS_PER_EMAIL) throw new HttpError(409, RESERVATION_LIMIT_MESSAGE, 'reservation_limit');
-}
-
-/** A day's notice before a reservation runs out; one that runs out sooner gets none. */
-export const RESERVATION_REMINDER_LEAD_MS = 24 * 3_600_000;
-
-/** `reservationHours` after it is made, never past the workshop's start (CONTRACT §10). */
-export function reservationTerms(now: Date, reservationHours: number, startsAt: Date | null): ReservationTerms {
-  const byHours = now.getTime() + reservationHours * 3_600_000;
-  const expiresAt = new Date(startsAt ? Math.min(byHours, startsAt.getTime()) : byHours);
-  // The reservation e-mail already says when it runs out; a second e-mail within a day adds nothing.
-  const remindedAt = expiresAt.getTime() - now.getTime() <= RESERVATION_REMINDER_LEAD_MS ? now : null;
-  return { expiresAt, remindedAt };
-}
-
 /** A booking the discount code makes free. */
 export async function createFreeBooking(deps: BookingDeps, form: BookingForm): Promise<BookingRow> {
-  const offer = await loadOffer(deps.db, form.workshopDateId, form.discountCode, deps.now());
+  const offer = await loadOffer(deps.db, form.workshopDateId, form.discountCode, deps.now(), deps.onSeatsChanged);
   if (!offer.code) throw new HttpError(402, 'A free booking needs a discount code that covers the full price.', 'payment_required');
   const { price, discount } = quote(offer);
   if (price.finalCents !== 0 || !discount) throw new HttpError(402, 'This discount code does not cover the full price. Please pay by card.', 'payment_required');
-  return bookUnpaidSeat(deps, form, { date: offer.date, price, discount, reservation: null });
-}
-
-/**
- * Reserve now, pay later: the seat is taken now, the e-mail carries a link to pay, and the seat
- * goes back on sale when the reservation runs out unpaid (expireReservations).
- */
-export async function reserveBooking(deps: BookingDeps, form: BookingForm): Promise<BookingRow> {
-  const now = deps.now();
-  const offer = await loadOffer(deps.db, form.workshopDateId, form.discountCode, now);
-  const { price, discount } = quote(offer);
-  if (offer.date.requiresImmediatePayment && price.finalCents > 0) throw new HttpError(409, IMMEDIATE_PAYMENT_MESSAGE, 'payment_required_now');
-  const { reservationHours } = await getPaymentSettings(deps.db);
-  const reservation = reservationTerms(now, reservationHours, offer.date.startsAt);
-  return bookUnpaidSeat(deps, form, { date: offer.date, price, discount, reservation });
+  return bookFreeSeat(deps, form, { date: offer.date, price, discount });
 }

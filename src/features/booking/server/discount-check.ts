@@ -29,8 +29,8 @@ async function refusalReason(db: Database, code: string, now: Date): Promise<str
  * The price of a date with a code, by the same rules the checkout charges by (loadOffer + quote),
  * without holding a seat or counting a use. An unusable code is a 400 discount_code_invalid.
  */
-export async function checkDiscountCode(db: Database, workshopDateId: number, rawCode: string, now = new Date()): Promise<DiscountCheckResponse> {
-  const offer = await loadOffer(db, workshopDateId, rawCode, now);
+export async function checkDiscountCode(db: Database, workshopDateId: number, rawCode: string, now = new Date(), onSeatsChanged?: () => void): Promise<DiscountCheckResponse> {
+  const offer = await loadOffer(db, workshopDateId, rawCode, now, onSeatsChanged);
   if (!offer.discount) throw new HttpError(400, await refusalReason(db, offer.code, now), 'discount_code_invalid');
   const { price, discount } = quote(offer);
   return {

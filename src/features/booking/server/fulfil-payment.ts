@@ -28,8 +28,11 @@ type CheckoutCustomer = {
 
 export const PAYMENT_NOT_CONFIRMED = 'We could not confirm this payment. You have not been charged for a booking.';
 
-/** A settled payment's outcome, or undefined while it is still open. */
-type Outcome = { booking: BookingRow } | { refund: PaymentRow };
+/**
+ * A settled payment's outcome, or undefined while it is still open. `seatsChanged`: deciding it
+ * changed a date's seat count (a hold given back, a seat taken again), which the public sees.
+ */
+type Outcome = ({ booking: BookingRow } | { refund: PaymentRow }) & { seatsChanged?: boolean };
 
 /**
  * Turns a payment the provider reports as succeeded into exactly one outcome
@@ -62,7 +65,7 @@ export async function fulfilPayment(deps: BookingDeps, providerPaymentId: string
       // It will never convert its hold: the seat and the code use go back now, not at expiry.
       const [hold] = isReservation ? [] : await tx.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, providerPaymentId)).for('update');
       if (hold) await releaseHeldSeat(tx, hold, locked!.discountCodeId);
-      return refundInstead(tx, locked!, 'mismatch');
+      return { ...(await refundInstead(tx, locked!, 'mismatch')), seatsChanged: hold?.status === 'held' };
     }
     return isReservation ? payReservation(tx, deps, locked!) : bookPaidSeat(tx, deps, locked!);
   });
@@ -70,6 +73,7 @@ export async function fulfilPayment(deps: BookingDeps, providerPaymentId: string
 }
 
 async function finish(deps: BookingDeps, outcome: Outcome): Promise<BookingRow> {
+  if (outcome.seatsChanged) deps.onSeatsChanged?.();
   if ('booking' in outcome) {
     deps.onEmailQueued?.();
     return outcome.booking;
@@ -125,9 +129,11 @@ async function bookPaidSeat(tx: Database, deps: BookingDeps, payment: PaymentRow
   const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, payment.workshopDateId)).for('update');
   if (!date?.isActive) {
     if (hold) await releaseHeldSeat(tx, hold, payment.discountCodeId);
-    return refundInstead(tx, payment, 'date_unavailable');
+    return { ...(await refundInstead(tx, payment, 'date_unavailable')), seatsChanged: hold?.status === 'held' };
   }
-  if (hold?.status !== 'held') {
+  // The hold ran out (its seat went back): the seat is taken again, a change the public sees.
+  const seatTakenAgain = hold?.status !== 'held';
+  if (seatTakenAgain) {
     if (!(await tryTakeSeat(tx, date.id))) return refundInstead(tx, payment, 'sold_out');
     if (payment.discountCodeId && !(await reclaimDiscountUse(tx, payment.discountCodeId))) {
       await releaseSeat(tx, date.id);
@@ -162,5 +168,5 @@ async function bookPaidSeat(tx: Database, deps: BookingDeps, payment: PaymentRow
   await subscribeBooker(tx, customer.email, customer.subscribedToNewsletter);
   await queueBookingEmail(tx, deps, 'paid', booking!, date);
   await notifyOrganiserOfBooking(tx, deps, 'paid', booking!, date);
-  return { booking: booking! };
+  return { booking: booking!, seatsChanged: seatTakenAgain };
 }

@@ -3,14 +3,16 @@ import { bookings, payments, workshopDates } from '../../../server/db/schema';
 import { recordAudit, SYSTEM } from '../../../server/lib/audit';
 import { queueReservationExpiredEmail, queueReservationReminderEmail } from './booking-emails';
 import { releaseBookingSeat } from './booking-transitions';
-import { RESERVATION_REMINDER_LEAD_MS, type BookingDeps } from './booking.service';
+import type { BookingDeps } from './booking.service';
+import { RESERVATION_REMINDER_LEAD_MS } from './confirm-reservation';
 
 /** How many reservations one sweep handles; the next sweep takes the rest. */
 const BATCH = 100;
 
 /**
- * The clock's side of a reservation (CONTRACT §10): one that ran out unpaid becomes 'expired', its
- * seat and its code's use go back, and the person is told. Rows are claimed with SKIP LOCKED, so
+ * The clock's side of a reservation: one that ran out unpaid becomes 'expired', its seat and its
+ * code's use go back, and the person is told, unless they never confirmed their address (then
+ * it may be invented, and the confirm e-mail already said the seat is held only briefly). Rows are claimed with SKIP LOCKED, so
  * instances sweeping at once expire each reservation once, and a payment or a cancel holding the
  * row meanwhile wins (the conditional update then passes over it). Open payments for it are
  * cancelled with the provider afterwards; one paid anyway is refunded (fulfilPayment).
@@ -29,9 +31,12 @@ export async function expireReservations(deps: BookingDeps, now = deps.now()): P
       const row = await releaseBookingSeat(tx, id, 'expired', { cancelledAt: now });
       if (!row) continue;
       ids.push(id);
-      const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, row.workshopDateId)).limit(1);
-      await queueReservationExpiredEmail(tx, deps, row, date);
-      await recordAudit(tx, { actor: SYSTEM, action: 'reservation_expired', entity: 'booking', entityId: id, details: { workshopDateId: row.workshopDateId } });
+      const unconfirmed = row.awaitingEmailConfirmation;
+      if (!unconfirmed) {
+        const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, row.workshopDateId)).limit(1);
+        await queueReservationExpiredEmail(tx, deps, row, date);
+      }
+      await recordAudit(tx, { actor: SYSTEM, action: 'reservation_expired', entity: 'booking', entityId: id, details: { workshopDateId: row.workshopDateId, unconfirmed } });
     }
     return ids;
   });
@@ -40,7 +45,7 @@ export async function expireReservations(deps: BookingDeps, now = deps.now()): P
   return expired.length;
 }
 
-/** A day before a reservation runs out, the pay link again; once per reservation. */
+/** A day before a confirmed reservation runs out, the pay link again; once per reservation. */
 export async function sendReservationReminders(deps: BookingDeps, now = deps.now()): Promise<number> {
   const sent = await deps.db.transaction(async (tx) => {
     const due = await tx
@@ -49,6 +54,7 @@ export async function sendReservationReminders(deps: BookingDeps, now = deps.now
       .where(
         and(
           eq(bookings.status, 'reserved'),
+          eq(bookings.awaitingEmailConfirmation, false),
           isNull(bookings.reservationRemindedAt),
           gt(bookings.reservationExpiresAt, now),
           lte(bookings.reservationExpiresAt, new Date(now.getTime() + RESERVATION_REMINDER_LEAD_MS)),

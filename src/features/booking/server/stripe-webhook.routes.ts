@@ -37,8 +37,8 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): 
     if (event.type === 'payment_intent.succeeded') {
       const intent = event.data.object as { id: string };
       try {
+        // The seat counts the public sees are dropped by fulfilPayment when it changed them.
         await fulfilPayment(bookingDeps, intent.id);
-        deps.publicCache.clear();
       } catch (error) {
         // The provider does not (yet) report it as succeeded when we ask: not recorded as handled,
         // so Stripe's retry of this event can still book it.
@@ -48,7 +48,6 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): 
         }
         // Not ours (another integration on the same account), or settled as a refund: nothing to retry.
         if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-        deps.publicCache.clear();
         request.log.warn({ eventId: event.id, paymentIntentId: intent.id, reason: error.message }, 'webhook payment not booked');
       }
     }

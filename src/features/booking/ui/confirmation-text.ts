@@ -35,6 +35,8 @@ export function paymentText(booking: BookingConfirmation, viewerZone: string | n
   const price = formatUsd(booking.finalPrice);
   if (booking.status === 'refunded') return `Refunded (${price})`;
   if (booking.status === 'reserved') {
+    // The pay link comes once the address is confirmed; the short hold is told in the lead.
+    if (booking.awaitingEmailConfirmation) return `${price}, to pay once your e-mail is confirmed`;
     return booking.reservationExpiresAt ? `${price} due by ${instantText(booking.reservationExpiresAt, viewerZone)}` : `${price} due`;
   }
   if (booking.status === 'expired') return 'Not paid';
@@ -55,12 +57,22 @@ export const confirmationHeadings: Record<Status, string> = {
   deleted: 'Booking not found',
 };
 
+/** The page's heading: by status, and for a reservation still to confirm, what to do. */
+export function confirmationHeading(booking: Pick<BookingConfirmation, 'status' | 'awaitingEmailConfirmation'>): string {
+  return booking.status === 'reserved' && booking.awaitingEmailConfirmation ? 'Confirm your e-mail to keep your seat' : confirmationHeadings[booking.status];
+}
+
 /** The sentence under the heading. */
 export function confirmationLead(booking: BookingConfirmation, viewerZone: string | null | undefined): string {
   switch (booking.status) {
     case 'confirmed':
       return `Thanks, ${booking.firstName}. Your seat is confirmed.`;
     case 'reserved':
+      if (booking.awaitingEmailConfirmation) {
+        return booking.reservationExpiresAt
+          ? `Thanks, ${booking.firstName}. Open the link we e-mailed you before ${instantText(booking.reservationExpiresAt, viewerZone)} to keep your seat; until then it is held only briefly.`
+          : `Thanks, ${booking.firstName}. Open the link we e-mailed you to keep your seat.`;
+      }
       return booking.reservationExpiresAt
         ? `Thanks, ${booking.firstName}. Your seat is held until ${instantText(booking.reservationExpiresAt, viewerZone)}: pay with the link in your e-mail to confirm it.`
         : `Thanks, ${booking.firstName}. Your seat is held: pay with the link in your e-mail to confirm it.`;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../server/deps';
-import { sendJsonText } from '../../../server/lib/read-cache';
+import { PUBLIC_READS, sendJsonText } from '../../../server/lib/read-cache';
 import { foundOr404 } from '../../../server/lib/rows';
 import { announcementInterestSchema, blogPostSchema, blogSlugParamsSchema } from '../content.schema';
 import {
@@ -18,11 +18,11 @@ const PUBLIC_FORM_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 export async function contentRoutes(app: FastifyInstance, { db, publicCache }: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/api/testimonials', async (_request, reply) =>
-    sendJsonText(reply, await publicCache.get('testimonials', () => listPublicTestimonials(db))),
+    sendJsonText(reply, await publicCache.get(PUBLIC_READS.testimonials, () => listPublicTestimonials(db))),
   );
 
   routes.get('/api/announcements', async (_request, reply) =>
-    sendJsonText(reply, await publicCache.get('announcements', () => listPublicAnnouncements(db))),
+    sendJsonText(reply, await publicCache.get(PUBLIC_READS.announcements, () => listPublicAnnouncements(db))),
   );
 
   routes.post(
@@ -38,7 +38,7 @@ export async function contentRoutes(app: FastifyInstance, { db, publicCache }: A
   );
 
   routes.get('/api/blog-posts', async (_request, reply) =>
-    sendJsonText(reply, await publicCache.get('blog-posts', () => listPublishedBlogPosts(db))),
+    sendJsonText(reply, await publicCache.get(PUBLIC_READS.blogPosts, () => listPublishedBlogPosts(db))),
   );
 
   routes.get(

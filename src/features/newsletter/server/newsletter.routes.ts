@@ -74,6 +74,9 @@ export async function newsletterRoutes(app: FastifyInstance, deps: AppDeps): Pro
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => done(null, body));
     scope
       .withTypeProvider<ZodTypeProvider>()
-      .post(UNSUBSCRIBE_PATH, { schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) => answer(request.query.token, reply));
+      // Mail providers send these from a few addresses for all their users: a high limit.
+      .post(UNSUBSCRIBE_PATH, { config: { rateLimit: { max: 600, timeWindow: '1 minute' } }, schema: { querystring: unsubscribeQuerySchema } }, async (request, reply) =>
+        answer(request.query.token, reply),
+      );
   });
 }

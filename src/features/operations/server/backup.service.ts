@@ -10,7 +10,8 @@ import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import journal from '../../../server/db/migrations/meta/_journal.json';
 import type { Database } from '../../../server/db/client';
 import * as schema from '../../../server/db/schema';
-import { adminUsers, sessions } from '../../../server/db/schema';
+import { adminUsers, sessions, uploadedFiles } from '../../../server/db/schema';
+import { detectImageType, imageTypeOfStoredName } from '../../uploads/server';
 import { sealOutboxTokens } from './sealed-outbox';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -22,6 +23,7 @@ import {
   BACKUP_NOT_JSON,
   BACKUP_WRONG_FORMAT,
   backupBadRow,
+  backupBadUpload,
   backupFromNewerVersion,
   backupMissingTable,
   backupRejectedByDatabase,
@@ -165,11 +167,39 @@ function droppedBefore(version: number, table: string, column: string): boolean 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Base64 as the backup writes it (whitespace aside); the length is checked too. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * An uploaded image's row, checked as an upload is: /uploads serves these bytes on the site's own
+ * origin, so a crafted file must not plant a page or a script there. The bytes must be the image
+ * kind the stored name says; content_type and size_bytes become the bytes', whatever the file
+ * claims, and the base64 is written back as decoded here, so the database stores exactly the
+ * bytes checked. A row without bytes (a backup from before images moved into the database) gets
+ * its name's type; start-up checks those bytes when it moves them in from disk.
+ */
+function checkUploadedFile(table: string, row: Record<string, unknown>, index: number): void {
+  const storedName = row.stored_name;
+  const named = typeof storedName === 'string' ? imageTypeOfStoredName(storedName) : null;
+  const file = typeof storedName === 'string' ? JSON.stringify(storedName.slice(0, 80)) : `of row ${index + 1}`;
+  const refuse = (problem: string) => new HttpError(400, backupBadUpload(table, file, problem));
+  if (!named) throw refuse('does not have the name of an uploaded image (32 hex digits, then .png, .jpg, .gif or .webp)');
+  row.content_type = named.contentType;
+  if (row.data === undefined || row.data === null) return;
+  const base64 = typeof row.data === 'string' ? row.data.replace(/\s+/g, '') : null;
+  if (base64 === null || base64.length % 4 !== 0 || !BASE64.test(base64)) throw refuse('does not hold its bytes as base64');
+  const bytes = Buffer.from(base64, 'base64');
+  const detected = detectImageType(bytes);
+  if (!detected) throw refuse('is not a PNG, JPEG, GIF or WebP image');
+  if (detected.extension !== named.extension) throw refuse(`holds a .${detected.extension} image under a .${named.extension} name`);
+  Object.assign(row, { data: bytes.toString('base64'), content_type: detected.contentType, size_bytes: bytes.length });
+}
+
 /**
  * Checks the whole file before anything is touched: its format, its schema version (a newer one is
  * refused: its data may not fit this schema), that every table is there and every field is a
- * column. Values (types, constraints, references) are the database's to judge, inside the restore
- * transaction.
+ * column, and that every uploaded file is an image (checkUploadedFile). Other values (types,
+ * constraints, references) are the database's to judge, inside the restore transaction.
  */
 export function prepareRestore(input: unknown): { schemaVersion: string; tables: PreparedTable[] } {
   let file = input;
@@ -201,6 +231,7 @@ export function prepareRestore(input: unknown): { schemaVersion: string; tables:
     rows.forEach((row: unknown, index) => {
       if (!isPlainObject(row)) throw new HttpError(400, backupBadRow(name, index, 'is not an object'));
       if (Object.keys(row).length === 0) throw new HttpError(400, backupBadRow(name, index, 'has no fields'));
+      if (table === uploadedFiles) checkUploadedFile(name, row, index);
       for (const key of Object.keys(row)) {
         if (!known.has(key) && droppedBefore(version, name, key)) {
           delete row[key];

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { EmptyState, ErrorState } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
-import { Skeleton } from '../../../client/components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../client/components/ui/skeleton';
 import { auditEntryText, auditTimeText } from '../audit-entry-text';
 import { useAuditLog } from './api/get-audit-log';
 import { formatDateTime } from './components/ops-format';
@@ -19,11 +19,11 @@ export default function AuditLogTab() {
   let content;
   if (audit.isPending) {
     content = (
-      <div aria-busy="true" aria-label="Loading the audit log" className="space-y-2">
+      <LoadingRegion label="Loading the audit log" className="space-y-2">
         {[0, 1, 2, 3].map((row) => (
           <Skeleton key={row} className="h-12" />
         ))}
-      </div>
+      </LoadingRegion>
     );
   } else if (audit.isError && entries.length === 0) {
     content = <ErrorState message="Failed to load the audit log." onRetry={() => void audit.refetch()} />;

@@ -2,7 +2,7 @@ import { Copy, ExternalLink } from 'lucide-react';
 import { EmptyState, ErrorState } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { RefreshButton } from '../../../client/components/ui/refresh-button';
-import { Skeleton } from '../../../client/components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../client/components/ui/skeleton';
 import { toast } from '../../../client/components/ui/toast-store';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCard } from '../operations.schema';
 import { useSocialCards } from './api/get-social-cards';
@@ -69,11 +69,11 @@ export default function SocialCardsTab() {
   let content;
   if (cards.isPending) {
     content = (
-      <div aria-busy="true" aria-label="Loading social cards" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <LoadingRegion label="Loading social cards" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} className="aspect-[1200/630] w-full" />
         ))}
-      </div>
+      </LoadingRegion>
     );
   } else if (cards.isError) {
     content = <ErrorState message="Failed to load social cards." onRetry={() => void cards.refetch()} />;

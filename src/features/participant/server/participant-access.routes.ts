@@ -7,6 +7,8 @@ import { requestParticipantLink } from './participant-access';
 
 /** Per address and instance the outbox caps e-mails; per caller this caps the asking itself. */
 const ACCESS_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' };
+/** Signing out deletes a session row: generous, but not unlimited. */
+const SIGN_OUT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 /**
  * How a participant gets in (CONTRACT §5): ask for a link by e-mail, open it (GET /participant?token=…,
@@ -33,7 +35,7 @@ export async function participantAccessRoutes(app: FastifyInstance, deps: AppDep
     return { email: session?.kind === 'participant' ? session.participantEmail : null, isAdmin: false };
   });
 
-  routes.post('/api/participant/logout', async (request, reply) => {
+  routes.post('/api/participant/logout', { config: { rateLimit: SIGN_OUT_RATE_LIMIT } }, async (request, reply) => {
     // Only a participant session ends here; an admin looking at someone's bookings stays signed in.
     const session = await getSession(request);
     if (session?.kind === 'participant') await endSession(request, reply);

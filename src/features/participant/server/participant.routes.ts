@@ -35,6 +35,8 @@ import {
 
 /** A profile image may be a 2 MB image as base64 (about 2.7 MB of text). */
 const PROFILE_BODY_LIMIT = 3 * 1024 * 1024;
+/** Saving a profile writes up to 3 MB: a person edits it a few times, not hundreds. */
+const PROFILE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 /**
  * The participant's bookings, workshop details, assets and profile (spec §2, §7; CONTRACT §5).
@@ -124,6 +126,7 @@ export async function participantRoutes(app: FastifyInstance, deps: AppDeps): Pr
     '/api/participant/profile/:bookingId',
     {
       bodyLimit: PROFILE_BODY_LIMIT,
+      config: { rateLimit: PROFILE_RATE_LIMIT },
       // Ownership is proved before the body (up to 3 MB) is read: a stranger cannot make us parse it.
       onRequest: async (request) => {
         const params = bookingIdParamsSchema.safeParse(request.params);

@@ -39,6 +39,7 @@ import {
   type RefundDeps,
   type Viewer,
 } from './refund-shared';
+import { PUBLIC_READS } from '../../../server/lib/read-cache';
 
 /** A credit is one free seat in any workshop within a year, used once. */
 export const CREDIT_VALID_DAYS = 365;
@@ -190,7 +191,7 @@ export async function cancelBooking(
   });
 
   // Seats changed: the public listing must not show the old count.
-  deps.publicCache.clear();
+  deps.publicCache.invalidate(PUBLIC_READS.workshopDates);
   deps.onEmailQueued?.();
 
   const { outcome } = cancelled;

@@ -20,6 +20,9 @@ import { cancelBooking, getCancellationTerms } from './cancel-booking.service';
 import type { RefundDeps } from './refund-shared';
 import { listRefundRequests, requestRefund, reviewRefundRequest } from './refunds.service';
 
+/** A participant cancels or asks for a refund a few times at most; each call writes and may e-mail. */
+const PARTICIPANT_ACTION_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+
 /**
  * Refund requests and cancellation for participants (spec §2-§5, CONTRACT §5) and the admin's
  * review (CONTRACT §6). Participant calls check ownership first (requireBookingAccess: 401
@@ -40,7 +43,7 @@ export async function refundRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   routes.post(
     '/api/participant/refund-request/:bookingId',
-    { schema: { params: bookingIdParamsSchema, body: refundRequestInputSchema, response: { 201: refundRequestResponseSchema } } },
+    { config: { rateLimit: PARTICIPANT_ACTION_RATE_LIMIT }, schema: { params: bookingIdParamsSchema, body: refundRequestInputSchema, response: { 201: refundRequestResponseSchema } } },
     async (request, reply) => {
       const { booking, viewer } = await requireBookingAccess(db, request, request.params.bookingId);
       const refundRequest = await requestRefund(serviceDeps(request), viewer, booking.id, request.body.reason);
@@ -59,7 +62,7 @@ export async function refundRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   routes.post(
     '/api/participant/cancel-booking/:bookingId',
-    { schema: { params: bookingIdParamsSchema, body: cancelBookingInputSchema, response: { 200: cancelBookingResponseSchema } } },
+    { config: { rateLimit: PARTICIPANT_ACTION_RATE_LIMIT }, schema: { params: bookingIdParamsSchema, body: cancelBookingInputSchema, response: { 200: cancelBookingResponseSchema } } },
     async (request) => {
       const { booking, viewer } = await requireBookingAccess(db, request, request.params.bookingId);
       const result = await cancelBooking(serviceDeps(request), viewer, booking, request.body);

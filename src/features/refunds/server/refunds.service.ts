@@ -34,6 +34,7 @@ import {
   type RefundDeps,
   type Viewer,
 } from './refund-shared';
+import { PUBLIC_READS } from '../../../server/lib/read-cache';
 
 /**
  * POST /api/participant/refund-request/{bookingId}: a PENDING request for a paid, confirmed
@@ -208,7 +209,7 @@ export async function reviewRefundRequest(deps: RefundDeps, admin: { email: stri
     });
     return freed;
   });
-  if (seatFreed) deps.publicCache.clear();
+  if (seatFreed) deps.publicCache.invalidate(PUBLIC_READS.workshopDates);
   deps.onEmailQueued?.();
   return { refundRequest: await getAdminRefundRequest(deps.db, id), message: 'The refund was sent and the participant has been told.' };
 }

@@ -4,7 +4,7 @@ import { Dialog, FormButtons, smallButtonClasses } from '../../../client/compone
 import { ErrorState } from '../../../client/components/ui/data-table';
 import { TextAreaField } from '../../../client/components/ui/form';
 import { useSchemaForm } from '../../../client/components/ui/use-schema-form';
-import { Skeleton } from '../../../client/components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../client/components/ui/skeleton';
 import { toast } from '../../../client/components/ui/toast-store';
 import { ApiError } from '../../../client/lib/api-client';
 import { formatUsd } from '../../../common/money';
@@ -125,10 +125,10 @@ export function RefundReviewPanel() {
       </h3>
 
       {requestsQuery.isPending ? (
-        <div className="mt-3 space-y-2" aria-hidden="true">
+        <LoadingRegion label="Loading refund requests" className="mt-3 space-y-2">
           <Skeleton className="h-6 w-full" />
           <Skeleton className="h-6 w-2/3" />
-        </div>
+        </LoadingRegion>
       ) : requestsQuery.isError ? (
         <div className="mt-3">
           <ErrorState message="Failed to load refund requests. Please try again." onRetry={() => void requestsQuery.refetch()} />

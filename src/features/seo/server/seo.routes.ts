@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/deps';
+import { PUBLIC_READS } from '../../../server/lib/read-cache';
 import { listIndexablePosts } from './seo.service';
 import { FEED_PATH, robotsTxt, rssFeedXml, sitemapXml } from './site-documents';
 
@@ -8,8 +9,8 @@ const CACHE_CONTROL = 'public, max-age=300';
 
 export async function seoRoutes(app: FastifyInstance, { db, env, publicCache }: AppDeps): Promise<void> {
   // The finished document goes through the public read cache (as JSON text: that cache stores
-  // serialised values), so a crawler storm costs one query and one build a second.
-  const cachedDocument = async (key: string, build: () => Promise<string>) => JSON.parse(await publicCache.get(key, build)) as string;
+  // serialised values), so a crawler storm costs one query and one build a second. Both list posts.
+  const cachedDocument = async (key: string, build: () => Promise<string>) => JSON.parse(await publicCache.get(key, build, [PUBLIC_READS.blogPosts])) as string;
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const xml = await cachedDocument('sitemap.xml', async () => sitemapXml(await listIndexablePosts(db), env.PUBLIC_URL));

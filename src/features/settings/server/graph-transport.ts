@@ -73,6 +73,8 @@ export function graphMessage(message: OutgoingEmail, from: { name: string | null
       ...(from.name && { from: { emailAddress: { address: from.address, name: from.name } } }),
       ...(attachments.length > 0 && { attachments }),
       ...(headers.length > 0 && { internetMessageHeaders: headers }),
+      // Message-ID: Graph takes it as a property of the message, not as a header.
+      ...(message.messageId && { internetMessageId: message.messageId }),
     },
     saveToSentItems: true,
   };

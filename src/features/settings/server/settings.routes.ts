@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
-import { sendJsonText } from '../../../server/lib/read-cache';
+import { PUBLIC_READS, sendJsonText } from '../../../server/lib/read-cache';
 import { requireAdmin } from '../../../server/plugins/auth';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -42,7 +42,7 @@ export async function settingsRoutes(app: FastifyInstance, { db, env, secret, pa
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // Public: the landing page's promo sticker and the footer's legal pages (issue 18).
-  routes.get('/api/site-content', async (_request, reply) => sendJsonText(reply, await publicCache.get('site-content', () => getSiteContent(db))));
+  routes.get('/api/site-content', async (_request, reply) => sendJsonText(reply, await publicCache.get(PUBLIC_READS.siteContent, () => getSiteContent(db))));
   routes.get('/api/legal/:page', { schema: { params: legalPageParamsSchema, response: { 200: legalPageSchema } } }, (request) => {
     const { page } = request.params;
     if (!isLegalPage(page)) throw new HttpError(404, LEGAL_PAGE_NOT_FOUND);
@@ -54,7 +54,7 @@ export async function settingsRoutes(app: FastifyInstance, { db, env, secret, pa
   routes.post('/api/admin/settings', { schema: { body: settingsUpdateSchema, response: { 200: settingsSchema } } }, async (request) => {
     const admin = await requireAdmin(request);
     const changed = await saveSettings(db, secret, admin.email, request.body);
-    if (changed.some((field) => field.startsWith('promo'))) publicCache.clear();
+    if (changed.some((field) => field.startsWith('promo'))) publicCache.invalidate(PUBLIC_READS.siteContent);
     return getSettings(db, env, secret);
   });
 

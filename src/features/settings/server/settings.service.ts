@@ -21,11 +21,14 @@ import {
   type LegalPageContent,
   type SiteContent,
   DEFAULT_RESERVATION_HOURS,
+  DEFAULT_RESERVATION_SHARE_PERCENT,
   DEFAULT_TIMEZONE,
   EMAIL_SERVICE_TYPES,
   EMAIL_SETTINGS_INCOMPLETE,
   MAX_RESERVATION_HOURS,
   MIN_RESERVATION_HOURS,
+  MAX_RESERVATION_SHARE_PERCENT,
+  MIN_RESERVATION_SHARE_PERCENT,
   ORGANISER_NOTIFICATION_NAMES,
   senderWarning,
   TIMEZONES,
@@ -75,6 +78,7 @@ const storedSiteSchema = z.object({
 });
 const storedPaymentSchema = z.object({
   reservationHours: z.number().int().min(MIN_RESERVATION_HOURS).max(MAX_RESERVATION_HOURS).catch(DEFAULT_RESERVATION_HOURS),
+  reservationSharePercent: z.number().int().min(MIN_RESERVATION_SHARE_PERCENT).max(MAX_RESERVATION_SHARE_PERCENT).catch(DEFAULT_RESERVATION_SHARE_PERCENT),
 });
 type StoredGeneral = z.infer<typeof storedGeneralSchema>;
 type StoredEmail = z.infer<typeof storedEmailSchema>;
@@ -87,6 +91,8 @@ const parsePayment = (value: unknown): StoredPayment => storedPaymentSchema.pars
 const parseNotify = (value: unknown): OrganiserNotifications => storedNotifySchema.parse(value ?? {});
 type StoredSite = z.infer<typeof storedSiteSchema>;
 const parseSite = (value: unknown): StoredSite => storedSiteSchema.parse(value ?? {});
+/** The payment fields of the settings: input name and stored name are the same. */
+const PAYMENT_FIELDS = ['reservationHours', 'reservationSharePercent'] as const;
 /** The site fields of the settings: input name and stored name are the same. */
 const SITE_FIELDS = ['promoText', 'promoEndsOn', 'privacyPolicy', 'termsOfService', 'cookiePolicy'] as const;
 
@@ -181,10 +187,11 @@ export async function getDefaultTimezone(db: Database): Promise<Timezone> {
 }
 
 /**
- * The payment settings other features need (booking: when an unpaid reservation expires). One
- * primary-key read; the default (48 hours) until an admin saves another value.
+ * The payment settings other features need (booking: when an unpaid reservation expires, and how
+ * much of a date reservations may hold). One primary-key read; the defaults (48 hours, 25 %)
+ * until an admin saves other values.
  */
-export async function getPaymentSettings(db: Database): Promise<{ reservationHours: number }> {
+export async function getPaymentSettings(db: Database): Promise<StoredPayment> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, PAYMENT_KEY));
   return parsePayment(row?.value);
 }
@@ -247,6 +254,7 @@ export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL' | 'ADM
     emailConfigured: configured,
     emailTransportSource: configured ? 'settings' : env.SMTP_URL ? 'smtp_url' : 'none',
     reservationHours: payment.reservationHours,
+    reservationSharePercent: payment.reservationSharePercent,
     ...notify,
     ...site,
     updatedAt,
@@ -272,14 +280,23 @@ const SECRET_FIELDS = [
   ['emailClientSecret', 'clearEmailClientSecret', 'clientSecret'],
 ] as const;
 
-/** Writes one plain field of the row `key` when the sent value differs from the saved one; true when it did. */
-async function savePlainField<T extends object, K extends keyof T & string>(tx: Database, key: string, stored: T, field: K, value: T[K] | undefined): Promise<boolean> {
-  if (value === undefined || value === stored[field]) return false;
-  await tx
-    .update(settings)
-    .set({ value: { ...stored, [field]: value }, updatedAt: sql`now()` })
-    .where(eq(settings.key, key));
-  return true;
+/**
+ * Saves the fields of one settings row that were sent and differ from what is stored (`sent`
+ * answers a field's new value, undefined when it was not sent), in one write. Answers the names
+ * of the fields that changed.
+ */
+async function savePlainFields<T extends object, K extends keyof T & string>(
+  tx: Database,
+  key: string,
+  stored: T,
+  names: readonly K[],
+  sent: (name: K) => T[K] | undefined,
+): Promise<K[]> {
+  const changed = names.filter((name) => sent(name) !== undefined && sent(name) !== stored[name]);
+  if (changed.length === 0) return [];
+  const next = { ...stored, ...Object.fromEntries(changed.map((name) => [name, sent(name)])) };
+  await tx.update(settings).set({ value: next, updatedAt: sql`now()` }).where(eq(settings.key, key));
+  return changed;
 }
 
 /**
@@ -340,7 +357,7 @@ export async function saveSettings(db: Database, secret: string, actor: string, 
   const touchesEmail =
     PLAIN_EMAIL_FIELDS.some(([name]) => input[name] !== undefined) ||
     SECRET_FIELDS.some(([name, clear]) => input[name] !== undefined || input[clear] === true);
-  const touchesPayment = input.reservationHours !== undefined;
+  const touchesPayment = PAYMENT_FIELDS.some((name) => input[name] !== undefined);
   const touchesNotify = ORGANISER_NOTIFICATION_NAMES.some((name) => input[name] !== undefined);
   const touchesSite = SITE_FIELDS.some((name) => input[name] !== undefined);
   const keys = [touchesGeneral && GENERAL_KEY, touchesEmail && EMAIL_KEY, touchesPayment && PAYMENT_KEY, touchesNotify && NOTIFY_KEY, touchesSite && SITE_KEY].filter(
@@ -357,36 +374,15 @@ export async function saveSettings(db: Database, secret: string, actor: string, 
     const fields: string[] = [];
 
     const generalRow = rows.find((row) => row.key === GENERAL_KEY);
-    if (generalRow && (await savePlainField(tx, GENERAL_KEY, parseGeneral(generalRow.value), 'timezone', input.timezone))) {
-      fields.push('timezone');
-    }
+    if (generalRow) fields.push(...(await savePlainFields(tx, GENERAL_KEY, parseGeneral(generalRow.value), ['timezone'], () => input.timezone)));
     const paymentRow = rows.find((row) => row.key === PAYMENT_KEY);
-    if (paymentRow && (await savePlainField(tx, PAYMENT_KEY, parsePayment(paymentRow.value), 'reservationHours', input.reservationHours))) {
-      fields.push('reservationHours');
-    }
+    if (paymentRow) fields.push(...(await savePlainFields(tx, PAYMENT_KEY, parsePayment(paymentRow.value), PAYMENT_FIELDS, (name) => input[name])));
     const notifyRow = rows.find((row) => row.key === NOTIFY_KEY);
-    if (notifyRow) {
-      const stored = parseNotify(notifyRow.value);
-      const switched = ORGANISER_NOTIFICATION_NAMES.filter((name) => input[name] !== undefined && input[name] !== stored[name]);
-      if (switched.length > 0) {
-        const next = { ...stored, ...Object.fromEntries(switched.map((name) => [name, input[name]])) };
-        await tx.update(settings).set({ value: next, updatedAt: sql`now()` }).where(eq(settings.key, NOTIFY_KEY));
-        fields.push(...switched);
-      }
-    }
-
+    if (notifyRow) fields.push(...(await savePlainFields(tx, NOTIFY_KEY, parseNotify(notifyRow.value), ORGANISER_NOTIFICATION_NAMES, (name) => input[name])));
     const siteRow = rows.find((row) => row.key === SITE_KEY);
-    if (siteRow) {
-      const stored = parseSite(siteRow.value);
-      // An empty end date means none.
-      const sent = (name: (typeof SITE_FIELDS)[number]) => (name === 'promoEndsOn' ? emptyToNull(input.promoEndsOn) : input[name]);
-      const siteFields = SITE_FIELDS.filter((name) => sent(name) !== undefined && sent(name) !== stored[name]);
-      if (siteFields.length > 0) {
-        const next = { ...stored, ...Object.fromEntries(siteFields.map((name) => [name, sent(name)])) };
-        await tx.update(settings).set({ value: next, updatedAt: sql`now()` }).where(eq(settings.key, SITE_KEY));
-        fields.push(...siteFields);
-      }
-    }
+    // An empty end date means none.
+    const sentSite = (name: (typeof SITE_FIELDS)[number]) => (name === 'promoEndsOn' ? emptyToNull(input.promoEndsOn) : input[name]);
+    if (siteRow) fields.push(...(await savePlainFields(tx, SITE_KEY, parseSite(siteRow.value), SITE_FIELDS, sentSite)));
 
     const emailRow = rows.find((row) => row.key === EMAIL_KEY);
     if (emailRow) {

@@ -1,4 +1,4 @@
-import { IMAGE_TYPES, type ImageExtension } from '../uploads.schema';
+import { IMAGE_TYPES, STORED_NAME_PATTERN, type ImageExtension } from '../uploads.schema';
 
 const startsWith = (bytes: Buffer, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);
@@ -17,4 +17,15 @@ export function detectImageType(bytes: Buffer): { extension: ImageExtension; con
   else if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) extension = 'gif';
   else if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) extension = 'webp';
   return extension ? { extension, contentType: IMAGE_TYPES[extension] } : null;
+}
+
+/**
+ * The image kind a stored name's extension stands for; null for a name that is not one of ours.
+ * What /uploads sends as Content-Type, so no row can make it announce anything but an image.
+ */
+export function imageTypeOfStoredName(name: string): { extension: ImageExtension; contentType: string } | null {
+  const match = STORED_NAME_PATTERN.exec(name);
+  if (!match) return null;
+  const extension = match[1] as ImageExtension;
+  return { extension, contentType: IMAGE_TYPES[extension] };
 }

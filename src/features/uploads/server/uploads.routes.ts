@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../server/deps';
@@ -8,6 +8,14 @@ import { IMAGE_TOO_LARGE, IMAGE_TYPE_REFUSED, MAX_IMAGE_BYTES, uploadedImageSche
 import { readImage, storeImage } from './uploads.service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Every answer of GET /uploads (200, 304, 404, an error) is no document: even opened directly, or
+ * if a browser took the bytes for a page, nothing runs, loads or submits, and the origin is
+ * sandboxed away. Set in this route's own onRequest hook, which runs after the app's (the page
+ * headers of security-headers.ts), so these replace those instead of joining them.
+ */
+const UPLOAD_HEADERS = { 'Content-Security-Policy': "default-src 'none'; sandbox", 'X-Content-Type-Options': 'nosniff' } as const;
 
 /** If-None-Match names this ETag (or is `*`); weak and strong forms compare alike (RFC 9110 §13.1.2). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -45,13 +53,17 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps): Promise
     );
 
     // A name's bytes never change, so the name is its ETag, and a revalidation (a cache that
-    // ignores `immutable`, a CDN) is answered 304 without reading the bytes.
-    routes.get('/uploads/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
+    // ignores `immutable`, a CDN) is answered 304 after reading only the bytes that tell the kind.
+    const onRequest = (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      reply.headers(UPLOAD_HEADERS);
+      done();
+    };
+    routes.get('/uploads/:name', { onRequest, schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
       const etag = `"${request.params.name}"`;
       const revalidating = matchesEtag(request.headers['if-none-match'], etag);
       const image = await readImage(deps.db, deps.env.DATA_DIR, request.params.name, { withBytes: !revalidating });
       if (!image) return reply.status(404).header('Cache-Control', 'no-store').send({ message: 'Not found' });
-      reply.header('ETag', etag).header('X-Content-Type-Options', 'nosniff').header('Cache-Control', IMMUTABLE);
+      reply.header('ETag', etag).header('Cache-Control', IMMUTABLE);
       if (revalidating) return reply.status(304).send();
       return reply.header('Content-Type', image.contentType).send(image.bytes);
     });

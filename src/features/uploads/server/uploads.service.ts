@@ -7,7 +7,7 @@ import { uploadedFiles } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { IMAGE_TYPE_REFUSED, MAX_IMAGE_BYTES, IMAGE_TOO_LARGE, STORED_NAME_PATTERN, type UploadedImage } from '../uploads.schema';
-import { detectImageType } from './image-type';
+import { detectImageType, imageTypeOfStoredName } from './image-type';
 
 /**
  * Images live in the database (uploaded_files.data), so every instance serves every image and a
@@ -46,24 +46,31 @@ export async function storeImage(db: Database, actor: string, bytes: Buffer): Pr
 
 export type StoredImage = { contentType: string; bytes: Buffer };
 
+/** Enough of an image's first bytes for detectImageType to tell its kind. */
+const SIGNATURE_BYTES = 16;
+
 /**
- * A stored image; null for a name that is not ours. With `withBytes: false` only the type is read
- * (a revalidation answered 304 needs no bytes) and `bytes` is empty. A row whose bytes are not
- * moved in yet (an upgrade in progress) is served from DATA_DIR/uploads meanwhile.
+ * A stored image; null for a name that is not ours, and for bytes that are not the image kind the
+ * name says (a row written around the checks, e.g. straight into the database): what /uploads
+ * sends is always an image of the kind its name promises, never a page or a script on the site's
+ * origin. The type comes from the name, never from the row. With `withBytes: false` only the first
+ * bytes are read (a revalidation answered 304 needs no more) and `bytes` is empty. A row whose
+ * bytes are not moved in yet (an upgrade in progress) is served from DATA_DIR/uploads meanwhile.
  */
 export async function readImage(db: Database, dataDir: string, name: string, options: { withBytes?: boolean } = {}): Promise<StoredImage | null> {
-  if (!STORED_NAME_PATTERN.test(name)) return null;
+  const named = imageTypeOfStoredName(name);
+  if (!named) return null;
   const withBytes = options.withBytes ?? true;
+  const head = sql<Buffer | null>`substring(${uploadedFiles.data} from 1 for ${sql.raw(String(SIGNATURE_BYTES))})`.mapWith(uploadedFiles.data);
   const [row] = await db
-    .select({ contentType: uploadedFiles.contentType, moved: sql<boolean>`${uploadedFiles.data} is not null`, ...(withBytes ? { data: uploadedFiles.data } : {}) })
+    .select({ moved: sql<boolean>`${uploadedFiles.data} is not null`, bytes: withBytes ? uploadedFiles.data : head })
     .from(uploadedFiles)
     .where(eq(uploadedFiles.storedName, name))
     .limit(1);
   if (!row) return null;
-  if (row.moved) return { contentType: row.contentType, bytes: withBytes ? (row.data ?? Buffer.alloc(0)) : Buffer.alloc(0) };
-  const file = await readDiskFile(join(uploadsDir(dataDir), name));
-  if (!file) return null;
-  return { contentType: row.contentType, bytes: withBytes ? file : Buffer.alloc(0) };
+  const bytes = row.moved ? row.bytes : await readDiskFile(join(uploadsDir(dataDir), name));
+  if (!bytes || detectImageType(bytes)?.extension !== named.extension) return null;
+  return { contentType: named.contentType, bytes: withBytes ? bytes : Buffer.alloc(0) };
 }
 
 async function readDiskFile(path: string): Promise<Buffer | null> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
-import { sendJsonText } from '../../../server/lib/read-cache';
+import { PUBLIC_READS, sendJsonText } from '../../../server/lib/read-cache';
 import { foundOr404 } from '../../../server/lib/rows';
 import { publicWorkshopDateSchema, workshopDateIdParamsSchema } from '../workshops.schema';
 import { getPublicWorkshopDate, listPublicWorkshopDates } from './workshops.service';
@@ -10,7 +10,7 @@ export async function workshopRoutes(app: FastifyInstance, { db, publicCache }: 
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/api/workshop-dates', async (_request, reply) => {
-    const json = await publicCache.get('workshop-dates', () => listPublicWorkshopDates(db));
+    const json = await publicCache.get(PUBLIC_READS.workshopDates, () => listPublicWorkshopDates(db));
     return sendJsonText(reply, json);
   });
 

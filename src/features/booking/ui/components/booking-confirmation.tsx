@@ -1,17 +1,19 @@
 import { CalendarDays, CircleCheck, Clock, Mail, RotateCw, TriangleAlert, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { runtimeTimeZone } from '../../../../common/time-zones';
 import { Badge } from '../../../../client/components/ui/badge';
 import { Button, buttonClasses } from '../../../../client/components/ui/button';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
+import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
 import { CalendarLinks } from '../../../calendar/ui';
 import { workshopEventTimes } from '../../../../common/workshop-time';
 import type { BookingConfirmation } from '../../booking.schema';
+import { useConfirmReservation } from '../api/confirm-reservation';
 import { useBookingConfirmation } from '../api/get-booking-confirmation';
-import { confirmationCalendarPath, type ConfirmationLink } from '../confirmation-link';
-import { confirmationHeadings, confirmationLead, instantText, paymentText, whenLines } from '../confirmation-text';
+import { confirmationCalendarPath, confirmationPath, type ConfirmationLink, type ReservationConfirmLink } from '../confirmation-link';
+import { confirmationHeading, confirmationLead, instantText, paymentText, whenLines } from '../confirmation-text';
 
 // No background here: each card sets its own, as two bg- utilities in one class list are a toss-up.
 const cardClasses = 'rounded-brutal border-2 border-ink p-5 shadow-brutal sm:p-6';
@@ -55,11 +57,11 @@ function Problem({ title, children, action }: { title: string; children: ReactNo
 }
 
 /** Shaped like the page it stands for, so nothing jumps when the booking arrives. */
-function ConfirmationSkeleton() {
+function ConfirmationSkeleton({ label = 'Loading your booking…' }: { label?: string }) {
   return (
     <Frame>
       <p role="status" className="sr-only">
-        Loading your booking…
+        {label}
       </p>
       <Skeleton className="h-5 w-32" />
       <Skeleton className="mt-3 h-12 w-3/4 max-w-md" />
@@ -102,10 +104,12 @@ function BookingDetails({ booking, viewerZone }: { booking: BookingConfirmation;
 
 function Inbox({ booking }: { booking: BookingConfirmation }) {
   const reserved = booking.status === 'reserved';
+  let lead = 'We sent your confirmation to ';
+  if (reserved) lead = booking.awaitingEmailConfirmation ? 'We sent a link to confirm your reservation to ' : 'We sent the link to pay to ';
   return (
     <Card title="Check your inbox" icon={<Mail aria-hidden="true" className="size-5" />} background="bg-secondary-soft">
       <p>
-        {reserved ? 'We sent the link to pay to ' : 'We sent your confirmation to '}
+        {lead}
         <strong className="wrap-anywhere">{booking.email}</strong>
         {reserved ? '.' : ', with the calendar file and a sign-in link to your bookings.'}
       </p>
@@ -158,7 +162,11 @@ function NextSteps({ booking, viewerZone }: { booking: BookingConfirmation; view
   ];
   if (booking.status === 'reserved') {
     const until = booking.reservationExpiresAt ? ` before ${instantText(booking.reservationExpiresAt, viewerZone)}` : '';
-    steps.unshift(`Pay with the link in your e-mail${until}, or the seat goes back on sale.`);
+    steps.unshift(
+      booking.awaitingEmailConfirmation
+        ? `Open the link in your e-mail${until} to keep the seat; then we send you the link to pay.`
+        : `Pay with the link in your e-mail${until}, or the seat goes back on sale.`,
+    );
   }
   return (
     <Card title="What happens next" icon={<Clock aria-hidden="true" className="size-5" />}>
@@ -197,7 +205,7 @@ function Confirmed({ booking, link }: { booking: BookingConfirmation; link: Conf
       </div>
       <h1 ref={heading} tabIndex={-1} className="mt-3 flex items-center gap-3 text-4xl font-black tracking-tight outline-none sm:text-5xl">
         {booking.status === 'confirmed' ? <CircleCheck aria-hidden="true" className="size-9 shrink-0" /> : null}
-        {confirmationHeadings[booking.status]}
+        {confirmationHeading(booking)}
       </h1>
       <p className="mt-3 max-w-2xl text-lg text-ink-soft">{confirmationLead(booking, viewerZone)}</p>
 
@@ -254,6 +262,63 @@ export function BookingConfirmationScreen({ link }: { link: ConfirmationLink }) 
   }
   if (confirmation.data.status === 'deleted') return <InvalidConfirmationLink />;
   return <Confirmed booking={confirmation.data} link={link} />;
+}
+
+/**
+ * The link e-mailed to a new reservation (`?booking={id}&confirm={token}`): it confirms the address
+ * once the page has loaded (not on the server's GET, which mail scanners fetch too), then shows the
+ * reservation's confirmation page in its place, as a reload would.
+ */
+export function ReservationConfirmScreen({ link }: { link: ReservationConfirmLink }) {
+  const [, navigate] = useLocation();
+  const { mutate, isError, error, isPending } = useConfirmReservation();
+  const confirm = () =>
+    mutate(link, {
+      onSuccess: ({ confirmationToken, confirmation }) => {
+        const until = confirmation.reservationExpiresAt ? ` until ${instantText(confirmation.reservationExpiresAt, confirmation.timeZone ?? runtimeTimeZone())}` : '';
+        toast({ title: 'Reservation confirmed', description: `Your seat is held${until}. We e-mailed you the link to pay.` });
+        navigate(confirmationPath({ bookingId: confirmation.bookingId, token: confirmationToken }), { replace: true });
+      },
+    });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    confirm();
+    // Once per link: a re-render must not send it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (!isError) return <ConfirmationSkeleton label="Confirming your reservation…" />;
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 410) {
+    return (
+      <Problem
+        title="This reservation has lapsed"
+        action={
+          <Link href="/#booking" className={buttonClasses('primary')}>
+            Book again
+          </Link>
+        }
+      >
+        <p>It was not confirmed within 15 minutes, so its seat went back on sale. Seats may still be left: you are welcome to book again.</p>
+      </Problem>
+    );
+  }
+  if (status === 403 || status === 404) return <InvalidConfirmationLink />;
+  return (
+    <Problem
+      title="We couldn't confirm your reservation"
+      action={
+        <Button onClick={confirm} disabled={isPending}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          {isPending ? 'Trying again…' : 'Try again'}
+        </Button>
+      }
+    >
+      <p>Your reservation is still held for now; only this page did not get through. Check your connection and try again.</p>
+    </Problem>
+  );
 }
 
 /** A link without a genuine token (or none at all): the e-mail and the bookings page still work. */

@@ -3,7 +3,7 @@ import { DecorativeImage } from '../../../../client/components/ui/decorative-ima
 import { Button } from '../../../../client/components/ui/button';
 import { cx } from '../../../../client/components/ui/cx';
 import { controlClasses } from '../../../../client/components/ui/form';
-import { Skeleton } from '../../../../client/components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../../client/components/ui/skeleton';
 import { announcementInterestSchema, type Announcement } from '../../content.schema';
 import { useAnnouncements } from '../api/get-announcements';
 import { useRegisterAnnouncementInterest } from '../api/register-announcement-interest';
@@ -102,7 +102,7 @@ function AnnouncementCard({ announcement }: { announcement: Announcement }) {
 
 function AnnouncementsSkeleton() {
   return (
-    <div role="status" aria-label="Loading announcements" className="grid gap-6 md:grid-cols-2">
+    <LoadingRegion label="Loading announcements" className="grid gap-6 md:grid-cols-2">
       {[0, 1].map((key) => (
         <div key={key} className="rounded-brutal border-2 border-ink bg-white p-6">
           <Skeleton className="h-6 w-2/3" />
@@ -111,7 +111,7 @@ function AnnouncementsSkeleton() {
           <Skeleton className="mt-2 h-4 w-1/2" />
         </div>
       ))}
-    </div>
+    </LoadingRegion>
   );
 }
 

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { Button, buttonClasses } from '../../../../client/components/ui/button';
 import { ErrorState } from '../../../../client/components/ui/data-table';
-import { Skeleton } from '../../../../client/components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../../client/components/ui/skeleton';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
 import { NO_BOOKINGS_TEXT, NO_BOOKINGS_TITLE, VERIFY_FAILED, type ParticipantBooking } from '../../participant.schema';
@@ -93,14 +93,11 @@ export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSig
         </div>
       </div>
 
-      <div className="mt-8 space-y-6" aria-busy={bookings.isPending ? true : undefined}>
+      <div className="mt-8 space-y-6">
         {bookings.isPending ? (
-          <>
-            <span className="sr-only" role="status">
-              Loading your bookings…
-            </span>
+          <LoadingRegion label="Loading your bookings…">
             <BookingSkeleton />
-          </>
+          </LoadingRegion>
         ) : bookings.isError ? (
           status === 401 ? null : <ErrorState message={VERIFY_FAILED} onRetry={() => void bookings.refetch()} />
         ) : bookings.data.length === 0 ? (

@@ -4,7 +4,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { controlClasses, FieldError, TextAreaField } from '../../../../client/components/ui/form';
-import { Skeleton } from '../../../../client/components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../../client/components/ui/skeleton';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
 import {
@@ -189,10 +189,10 @@ export function ProfileForm({ bookingId, label }: { bookingId: number; label: st
   const profile = useParticipantProfile(bookingId);
   if (profile.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading your profile" className="space-y-3">
+      <LoadingRegion label="Loading your profile" className="space-y-3">
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-24 w-full" />
-      </div>
+      </LoadingRegion>
     );
   }
   if (profile.isError) {

@@ -1,6 +1,6 @@
 import { Maximize2 } from 'lucide-react';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
-import { Skeleton } from '../../../../client/components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../../client/components/ui/skeleton';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { ASSETS_LOAD_FAILED, POPUP_BLOCKED, type WorkshopAsset } from '../../participant.schema';
 import { useBookingAssets, viewAssetUrl } from '../api/get-booking-assets';
@@ -59,9 +59,9 @@ export function WorkshopAssetsSection({ bookingId }: { bookingId: number }) {
   const assets = useBookingAssets(bookingId);
   if (assets.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading workshop materials">
+      <LoadingRegion label="Loading workshop materials">
         <Skeleton className="aspect-video w-full" />
-      </div>
+      </LoadingRegion>
     );
   }
   if (assets.isError) {

@@ -1,6 +1,6 @@
 import { Info, Link as LinkIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Skeleton } from '../../../../client/components/ui/skeleton';
+import { LoadingRegion, Skeleton } from '../../../../client/components/ui/skeleton';
 import { truncateText } from '../../material-links';
 import {
   ADDITIONAL_INFO_PREVIEW_CHARS,
@@ -59,11 +59,11 @@ export function WorkshopDetailsSection({
 }) {
   if (isLoading) {
     return (
-      <div aria-busy="true" aria-label="Loading workshop details" className="space-y-3">
+      <LoadingRegion label="Loading workshop details" className="space-y-3">
         <Skeleton className="h-6 w-2/3" />
         <Skeleton className="h-6 w-1/2" />
         <Skeleton className="h-6 w-1/3" />
-      </div>
+      </LoadingRegion>
     );
   }
   if (isError || !details) return <NotAvailable />;

@@ -3,7 +3,9 @@ import { useSchemaForm } from '../../../../client/components/ui/use-schema-form'
 import { toast } from '../../../../client/components/ui/toast-store';
 import {
   MAX_RESERVATION_HOURS,
+  MAX_RESERVATION_SHARE_PERCENT,
   MIN_RESERVATION_HOURS,
+  MIN_RESERVATION_SHARE_PERCENT,
   paymentSettingsFormSchema,
   type PaymentSettingsFormInput,
   type Settings,
@@ -12,21 +14,31 @@ import { useSaveSettings } from '../api/save-settings';
 import { messageOf } from './errors';
 import { SaveButton } from './save-button';
 
-const FIELD_ID = 'settings-reservation-hours';
-const HINT_ID = `${FIELD_ID}-hint`;
+const HOURS_ID = 'settings-reservation-hours';
+const SHARE_ID = 'settings-reservation-share';
 
-const formValues = (settings: Settings): PaymentSettingsFormInput => ({ reservationHours: String(settings.reservationHours) });
+const formValues = (settings: Settings): PaymentSettingsFormInput => ({
+  reservationHours: String(settings.reservationHours),
+  reservationSharePercent: String(settings.reservationSharePercent),
+});
 
-/** Payment sub-tab: how long an unpaid reservation (reserve now, pay later) holds its seat. */
+/** Passing aria-describedby replaces the field's own, so the error is linked beside the hint. */
+const describedBy = (id: string, error: string | undefined) => (error ? `${id}-hint ${id}-error` : `${id}-hint`);
+
+/**
+ * Payment sub-tab: how long an unpaid reservation (reserve now, pay later) holds its seat, and how
+ * much of a date such reservations may hold at most.
+ */
 export function ReservationSettings({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
   const { field, handleSubmit, reset } = useSchemaForm(paymentSettingsFormSchema, formValues(settings));
-  const hours = { ...field('reservationHours'), id: FIELD_ID };
+  const hours = { ...field('reservationHours'), id: HOURS_ID };
+  const share = { ...field('reservationSharePercent'), id: SHARE_ID };
 
   const submit = handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (saved) => {
-        // Shows the number as the server keeps it (e.g. "072" becomes "72").
+        // Shows the numbers as the server keeps them (e.g. "072" becomes "72").
         reset(formValues(saved));
         toast({ title: 'Settings Updated', description: 'Your payment settings have been saved.' });
       },
@@ -43,12 +55,25 @@ export function ReservationSettings({ settings }: { settings: Settings }) {
           max={MAX_RESERVATION_HOURS}
           className="w-40"
           {...hours}
-          // Passing aria-describedby replaces the field's own, so the error is linked here too.
-          aria-describedby={hours.error ? `${HINT_ID} ${FIELD_ID}-error` : HINT_ID}
+          aria-describedby={describedBy(HOURS_ID, hours.error)}
         />
-        <p id={HINT_ID} className="mt-1 text-sm text-ink-soft">
-          Unpaid reservations are released this many hours after they are made (never later than the workshop starts). The participant gets a
-          reminder a day before.
+        <p id={`${HOURS_ID}-hint`} className="mt-1 text-sm text-ink-soft">
+          Unpaid reservations are released this many hours after the participant confirms their e-mail address (never later than the workshop
+          starts); until then they hold the seat for 15 minutes. The participant gets a reminder a day before.
+        </p>
+      </div>
+      <div>
+        <WholeNumberField
+          label="Seats reservations may hold (%)"
+          min={MIN_RESERVATION_SHARE_PERCENT}
+          max={MAX_RESERVATION_SHARE_PERCENT}
+          className="w-40"
+          {...share}
+          aria-describedby={describedBy(SHARE_ID, share.error)}
+        />
+        <p id={`${SHARE_ID}-hint`} className="mt-1 text-sm text-ink-soft">
+          The unpaid reservations of a date never hold more than this share of its seats (always at least one seat), so the rest stays for
+          people who pay when they book.
         </p>
       </div>
       <SaveButton pending={save.isPending} />

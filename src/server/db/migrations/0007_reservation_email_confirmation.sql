@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "awaiting_email_confirmation" boolean DEFAULT false NOT NULL;
