@@ -28,11 +28,16 @@ export async function measureRenders(baseUrl) {
     const serverTiming = /render;dur=([\d.]+)/.exec(String(first.headers['server-timing'] ?? ''))?.[1];
     const page = await renderer.readPage(path);
     const times = [];
-    for (let run = 0; run < WARMUP + SAMPLES; run++) {
-      const started = performance.now();
-      const html = await page.render();
-      if (run >= WARMUP) times.push(performance.now() - started);
-      if (!html.includes('</')) throw new Error(`rendering ${path} gave no HTML`);
+    try {
+      for (let run = 0; run < WARMUP + SAMPLES; run++) {
+        const started = performance.now();
+        const html = await page.render();
+        if (run >= WARMUP) times.push(performance.now() - started);
+        if (!html.includes('</')) throw new Error(`rendering ${path} gave no HTML`);
+      }
+    } finally {
+      // Its queries' timers would otherwise keep the bench running minutes after it printed.
+      page.release();
     }
     figures.push({ path, firstRenderMs: serverTiming ? Number(serverTiming) : null, renderP50Ms: percentile(times, 50), renderP95Ms: percentile(times, 95), bytes: first.body.length });
   }

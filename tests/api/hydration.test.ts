@@ -65,7 +65,10 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const LAST_PART: Record<string, string> = { '/': '#workshops h2', '/intro': '#booking-heading', '/blog': 'main h1', post: 'main h1' };
 
 async function hydrationProblems(path: string): Promise<{ problems: string[]; keptServerNodes: boolean; hydratedLastPart: boolean }> {
-  const { html, state } = await readPage(path).then(async (page) => ({ html: await page.render(), state: page.state }));
+  const page = await readPage(path);
+  const html = await page.render();
+  const { state } = page;
+  page.release();
   const dom = new JSDOM(`<!doctype html><html><body><div id="root" data-server-rendered>${html}</div></body></html>`, {
     url: `http://test.local${path}`,
     pretendToBeVisual: true,
@@ -119,5 +122,18 @@ describe('hydration with React’s development checks', () => {
     expect(problems).toEqual([]);
     expect(keptServerNodes).toBe(true);
     expect(hydratedLastPart).toBe(true);
+  });
+});
+
+describe('a page read on the server', () => {
+  it('keeps no timer once released: nothing of it outlives the request', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    const page = await readPage('/');
+    await page.render();
+    // The landing page's announcements keep their query five minutes, for the browser's sake.
+    expect(timers()).toBeGreaterThan(before);
+    page.release();
+    expect(timers()).toBe(before);
   });
 });

@@ -15,8 +15,13 @@ function renderQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity } } });
 }
 
-/** A page's reads, answered, and the render of the page from them. */
-export type PageData = { state: DehydratedState; render: () => Promise<string> };
+/**
+ * A page's reads, answered, and the render of the page from them; `release` lets go of its cache
+ * once the server is done with it (a read may keep its query for minutes: announcements keep
+ * theirs five, for the browser's sake), so nothing outlives the request and no timer keeps a
+ * process that rendered alive.
+ */
+export type PageData = { state: DehydratedState; render: () => Promise<string>; release: () => void };
 
 /**
  * The page at `path` as the server renders it per request (app/server/page-render.ts): its reads
@@ -38,6 +43,7 @@ export async function readPage(path: string): Promise<PageData> {
           <App queryClient={queryClient} />
         </Router>,
       ),
+    release: () => queryClient.clear(),
   };
 }
 

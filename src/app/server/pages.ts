@@ -25,6 +25,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * frame stays), what goes in the <head> beside the meta tags, and what follows #root.
  */
 type RenderedHtml = { html?: string; head: string; tail: string };
+/** A page's reads, answered, as the server's renderer gives them. */
+type PageData = Awaited<ReturnType<ServerRenderer['readPage']>>;
 /** `reads`: the public reads the page shows (readsShownBy), so it is dropped with them. */
 type RenderedPage = { body: CompressedBody; renderMs: number; reads: readonly string[] };
 
@@ -138,24 +140,33 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
       publicCache.remember(`page ${path}`, async () => {
         const started = performance.now();
         const data = await ssr.readPage(path);
-        const fingerprint = dataFingerprint(data.state) + JSON.stringify(meta);
-        const last = lastRenders.get(path);
-        if (last?.fingerprint === fingerprint) return last.page;
-        const reads = readsShownBy(data.state);
-        const html = await data.render();
-        // Search engines and link previews read the offer from the same data the page shows.
-        const head = structuredDataFor(
-          {
-            path,
-            dates: readData(data.state, [PUBLIC_READS.workshopDates]) as PublicWorkshopDate[] | undefined,
-            post: readData(data.state, ['/api/blog-posts', blogPostSlug(path)]) as StructuredDataPost | undefined,
-          },
-          env.PUBLIC_URL,
-        );
-        const page = { body: compressOnce(assemble(meta, path, { html, head, tail: stateScript(data.state) })), renderMs: performance.now() - started, reads };
-        lastRenders.set(path, { fingerprint, page });
-        return page;
+        try {
+          return await renderIfChanged(meta, path, data, started);
+        } finally {
+          data.release();
+        }
       }, (page) => page.reads);
+
+    /** The page from its reads: the last render when they have not changed, else a new one. */
+    async function renderIfChanged(meta: RouteMeta, path: string, data: PageData, started: number): Promise<RenderedPage> {
+      const fingerprint = dataFingerprint(data.state) + JSON.stringify(meta);
+      const last = lastRenders.get(path);
+      if (last?.fingerprint === fingerprint) return last.page;
+      const reads = readsShownBy(data.state);
+      const html = await data.render();
+      // Search engines and link previews read the offer from the same data the page shows.
+      const head = structuredDataFor(
+        {
+          path,
+          dates: readData(data.state, [PUBLIC_READS.workshopDates]) as PublicWorkshopDate[] | undefined,
+          post: readData(data.state, ['/api/blog-posts', blogPostSlug(path)]) as StructuredDataPost | undefined,
+        },
+        env.PUBLIC_URL,
+      );
+      const page = { body: compressOnce(assemble(meta, path, { html, head, tail: stateScript(data.state) })), renderMs: performance.now() - started, reads };
+      lastRenders.set(path, { fingerprint, page });
+      return page;
+    }
   }
 
   const sendPage = (reply: FastifyReply, html: string | Buffer, status = 200, cacheControl = 'no-cache') =>
