@@ -17,9 +17,11 @@ import { buildAppServingClient, createTestApp, type TestApp } from '../helpers/t
 const STAND_IN_RENDERER = `
 let transport;
 export const renders = [];
+export const reads = { made: 0, released: 0 };
 export function setApiTransport(next) { transport = next; }
 export function isServerRendered(path) { return path === '/' || path === '/intro' || path === '/blog'; }
 export async function readPage(path) {
+  reads.made++;
   const response = await transport('/api/workshop-dates', { method: 'GET', headers: {} });
   const queries = response.ok
     ? [{ queryKey: ['/api/workshop-dates'], queryHash: '["/api/workshop-dates"]', state: { data: await response.json(), dataUpdatedAt: Date.now(), status: 'success' } }]
@@ -31,6 +33,9 @@ export async function readPage(path) {
       const dates = queries[0]?.state.data ?? [];
       return '<main>' + dates.map((date) => '<p>' + date.title + ': ' + date.seatsRemaining + ' seats</p>').join('') + '</main>';
     },
+    release: () => {
+      reads.released++;
+    },
   };
 }
 `;
@@ -39,6 +44,7 @@ let app: TestApp;
 let pages: Awaited<ReturnType<typeof buildAppServingClient>>;
 let distDir: string;
 let renders: string[];
+let reads: { made: number; released: number };
 
 beforeAll(async () => {
   app = await createTestApp({ seed: true });
@@ -51,7 +57,7 @@ beforeAll(async () => {
   writeFileSync(bundle, STAND_IN_RENDERER);
   // No public-read cache: every request reads the data again, so only the data decides a new render.
   pages = await buildAppServingClient(app.database, clientDir);
-  renders = ((await import(bundle)) as { renders: string[] }).renders;
+  ({ renders, reads } = (await import(bundle)) as { renders: string[]; reads: { made: number; released: number } });
 });
 
 afterAll(async () => {
@@ -90,6 +96,9 @@ describe('server-rendered pages', () => {
     const renamed = await page('/intro');
     expect(renders.filter((path) => path === '/intro').length - before).toBe(2);
     expect(renamed.body).toContain('Renamed for the render test');
+    // Every read of a page is let go once the page is made, rendered again or not.
+    expect(reads.made).toBeGreaterThan(0);
+    expect(reads.released).toBe(reads.made);
   });
 
   it('compress each render once, and answer the same page in every encoding', async () => {
