@@ -54,7 +54,12 @@ export function DeferredPart({ id, fallback, children }: { id?: string; fallback
     const onClick = (event: MouseEvent) => {
       if (hydrated.current || !within(event.target)) return;
       const button = event.target.closest('button');
-      if (button?.type === 'button') held.current.push(() => button.click());
+      if (button?.type !== 'button') return;
+      held.current.push(() => button.click());
+      // Held here, so made here only: React replays a tap itself when the part's code has come and
+      // hydration is under way, and a tap made twice undoes itself (an FAQ question opened, then
+      // closed). Stopped before React's listener on the root sees it.
+      event.stopPropagation();
     };
     document.addEventListener('click', onClick, true);
     return () => {

@@ -6,7 +6,9 @@ import { useEffect, useRef } from 'react';
  * own jump happened before the section existed, so jump once the calling component has mounted,
  * and again when the first data has loaded, because lists above the target change the page's
  * height. A section link chosen on the page while data is still loading (the header is there
- * before the lists are) is followed the same way. Any scrolling by the visitor ends this.
+ * before the lists are) is followed the same way. Any scrolling, tap or click by the visitor ends
+ * this, and so does the address losing its '#section' (the logo drops it as it scrolls to the
+ * top): a list loading later must not pull the page back to a section nobody asks for any more.
  */
 export function useScrollToHashOnArrival() {
   const fetching = useIsFetching();
@@ -27,7 +29,7 @@ export function useScrollToHashOnArrival() {
       pendingId.current = loading ? decodeURIComponent(window.location.hash.slice(1)) : '';
       sawFetching.current = loading;
     };
-    const events = ['wheel', 'touchstart', 'keydown'] as const;
+    const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     for (const event of events) window.addEventListener(event, stop, { passive: true });
     window.addEventListener('hashchange', follow);
     return () => {
@@ -40,6 +42,10 @@ export function useScrollToHashOnArrival() {
     fetchingNow.current = fetching;
     const id = pendingId.current;
     if (!id) return;
+    if (decodeURIComponent(window.location.hash.slice(1)) !== id) {
+      pendingId.current = '';
+      return;
+    }
     document.getElementById(id)?.scrollIntoView({ behavior: 'instant', block: 'start' });
     if (fetching > 0) sawFetching.current = true;
     else if (sawFetching.current) pendingId.current = '';
