@@ -7,6 +7,7 @@ import { getPaymentSettings } from '../../settings/server';
 import { notifyOrganiserOfBooking, queueBookingEmail, RESERVATION_CONFIRM_PURPOSE } from './booking-emails';
 import type { BookingDeps } from './booking.service';
 import { subscribeBooker } from './newsletter-signup';
+import { reservationTerms } from './reservation-terms';
 
 type BookingRow = typeof bookings.$inferSelect;
 type DateRow = typeof workshopDates.$inferSelect;
@@ -14,21 +15,6 @@ type DateRow = typeof workshopDates.$inferSelect;
 export const CONFIRM_LINK_INVALID = 'This confirmation link is invalid or has expired.';
 export const RESERVATION_LAPSED = 'This reservation was not confirmed in time, so its seat went back on sale. You are welcome to book again.';
 export const RESERVATION_NOT_FOUND = 'Booking not found';
-
-/** A day's notice before a reservation runs out; one that runs out sooner gets none. */
-export const RESERVATION_REMINDER_LEAD_MS = 24 * 3_600_000;
-
-/** How a confirmed reservation's seat is held: until when, and whether its reminder is still to come. */
-export type ReservationTerms = { expiresAt: Date; remindedAt: Date | null };
-
-/** `reservationHours` from now (its confirmation), never past the workshop's start. */
-export function reservationTerms(now: Date, reservationHours: number, startsAt: Date | null): ReservationTerms {
-  const byHours = now.getTime() + reservationHours * 3_600_000;
-  const expiresAt = new Date(startsAt ? Math.min(byHours, startsAt.getTime()) : byHours);
-  // The reservation e-mail already says when it runs out; a second e-mail within a day adds nothing.
-  const remindedAt = expiresAt.getTime() - now.getTime() <= RESERVATION_REMINDER_LEAD_MS ? now : null;
-  return { expiresAt, remindedAt };
-}
 
 /**
  * The reservation's address is confirmed by the link it was sent (reserveBooking): from now on it

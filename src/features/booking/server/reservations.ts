@@ -4,7 +4,7 @@ import { recordAudit, SYSTEM } from '../../../server/lib/audit';
 import { queueReservationExpiredEmail, queueReservationReminderEmail } from './booking-emails';
 import { releaseBookingSeat } from './booking-transitions';
 import type { BookingDeps } from './booking.service';
-import { RESERVATION_REMINDER_LEAD_MS } from './confirm-reservation';
+import { RESERVATION_REMINDER_LEAD_MS } from './reservation-terms';
 
 /** How many reservations one sweep handles; the next sweep takes the rest. */
 const BATCH = 100;

@@ -6,7 +6,7 @@ import { getPaymentSettings } from '../../settings/server';
 import type { BookingForm } from '../booking.schema';
 import { queueBookingEmail, type WorkshopDateRow } from './booking-emails';
 import { bookFreeSeat, claimCodeAndSeat, insertUnpaidBooking, loadOffer, quote, type BookingDeps } from './booking.service';
-import { SEAT_HOLD_MINUTES } from './seats';
+import { unconfirmedHoldEnd } from './reservation-terms';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -49,7 +49,7 @@ export async function reserveBooking(deps: BookingDeps, form: BookingForm, seats
     const row = await insertUnpaidBooking(tx, form, unpaid, {
       status: 'reserved',
       paymentMode: 'pay_later',
-      reservationExpiresAt: new Date(now.getTime() + SEAT_HOLD_MINUTES * 60_000),
+      reservationExpiresAt: unconfirmedHoldEnd(now, offer.date.startsAt),
       awaitingEmailConfirmation: true,
     });
     // Not yet the pay link: the e-mail asks to confirm the address (queueBookingEmail).
