@@ -18,6 +18,20 @@ export function holdsSeat(status: BookingStatus): boolean {
 export const VISIBLE_BOOKING_STATUSES = BOOKING_STATUSES.filter((status) => status !== 'deleted');
 
 /**
+ * An order (one payment, one free code or one reservation, and the seats it bought):
+ * pending — a pay-now checkout holds its seats while the buyer pays (holdExpiresAt);
+ * lapsed — that hold ran out unpaid (its seats went back; a payment arriving late takes them again
+ *   if they are still there, else it is refunded);
+ * placed — its seats are bookings, each with its own lifecycle;
+ * void — it never became seats: its payment was refunded instead, or could not be opened.
+ */
+export const ORDER_STATUSES = ['pending', 'lapsed', 'placed', 'void'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The most seats one order may buy. */
+export const MAX_SEATS_PER_ORDER = 10;
+
+/**
  * requires_payment → succeeded (it pays a booking), or → refunding → refunded (it cannot, or no
  * longer does, pay one), or → canceled / failed (never paid).
  */

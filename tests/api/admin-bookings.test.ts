@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { auditLog, bookings, emailOutbox, payments, workshopDates } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { enqueueEmail } from '../../src/server/email/outbox';
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, adminTestSession } from '../helpers/test-app';
@@ -18,10 +19,7 @@ beforeAll(() => {
 type BookingInsert = typeof bookings.$inferInsert;
 let counter = 0;
 async function book(workshopDateId: number, row: Partial<BookingInsert> = {}) {
-  const [created] = await db
-    .insert(bookings)
-    .values({ workshopDateId, ...buyer(`b${++counter}`), originalPriceCents: 49900, finalPriceCents: 49900, ...row })
-    .returning();
+  const [created] = await insertBookingsWithOrders(db, { workshopDateId, ...buyer(`b${++counter}`), originalPriceCents: 49900, finalPriceCents: 49900, ...row });
   return created!;
 }
 
@@ -168,7 +166,7 @@ describe('DELETE /api/admin/bookings/:id', () => {
     const booking = await book(date.id, { isPaid: true, stripePaymentId: 'pi_fk_check' });
     const [payment] = await db
       .insert(payments)
-      .values({ provider: 'demo', providerPaymentId: 'pi_fk_check', workshopDateId: date.id, bookingId: booking.id, amountCents: 49900, status: 'succeeded' })
+      .values({ provider: 'demo', providerPaymentId: 'pi_fk_check', workshopDateId: date.id, orderId: booking.orderId, amountCents: 49900, status: 'succeeded' })
       .returning();
 
     const unasked = await call('DELETE', `/api/admin/bookings/${booking.id}`);
@@ -181,7 +179,8 @@ describe('DELETE /api/admin/bookings/:id', () => {
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toEqual({ success: true, refunded: false });
     const [stillPaid] = await db.select().from(payments).where(eq(payments.id, payment!.id));
-    expect(stillPaid).toMatchObject({ bookingId: booking.id, status: 'succeeded' });
+    expect(stillPaid).toMatchObject({ orderId: booking.orderId, status: 'succeeded' });
+    expect((await db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]).toMatchObject({ status: 'deleted', stripePaymentId: 'pi_fk_check' });
     expect(await seatsTaken(date.id)).toBe(0);
     const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'booking_deleted'), eq(auditLog.entityId, String(booking.id))));
     expect(audit!.details).toMatchObject({ payment: 'kept', seatFreed: true });
@@ -257,12 +256,18 @@ describe('a large list', () => {
   it('returns all of 5,000 bookings in one answer, newest first', async () => {
     const date = await createWorkshopDate(db, { title: 'Bulk workshop' });
     const before = (await db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(ne(bookings.status, 'deleted')))[0]!.n;
-    // One statement, as a bulk import would: bookings spaced a minute apart, bulk1 newest.
+    // One statement, as a bulk import would: an order of one seat each, spaced a minute apart, bulk1 newest.
     await db.execute(sql`
-      insert into bookings (workshop_date_id, first_name, last_name, email, company, original_price_cents, final_price_cents, is_paid, created_at)
-      select ${date.id}, 'First' || n, 'Last' || n, 'bulk' || n || '@example.com', 'Co', 49900, 49900, true,
-             timestamptz '2030-01-01T00:00:00Z' - n * interval '1 minute'
-      from generate_series(1, 5000) as n
+      with placed as (
+        insert into orders (reference, workshop_date_id, buyer_first_name, buyer_last_name, buyer_email, company, seat_original_cents, seat_final_cents, created_at)
+        select 'BULK-' || n, ${date.id}, 'First' || n, 'Last' || n, 'bulk' || n || '@example.com', 'Co', 49900, 49900,
+               timestamptz '2030-01-01T00:00:00Z' - n * interval '1 minute'
+        from generate_series(1, 5000) as n
+        returning id, workshop_date_id, buyer_first_name, buyer_last_name, buyer_email, company, created_at
+      )
+      insert into bookings (order_id, workshop_date_id, first_name, last_name, email, company, original_price_cents, final_price_cents, is_paid, created_at)
+      select id, workshop_date_id, buyer_first_name, buyer_last_name, buyer_email, company, 49900, 49900, true, created_at
+      from placed
     `);
 
     const started = performance.now();

@@ -1,7 +1,8 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { csvToObjects } from '../../src/common/csv';
-import { auditLog, bookings, contactMessages, discountCodes, newsletterSubscribers, strategyNotes, workshopDates } from '../../src/server/db/schema';
+import { auditLog, bookings, contactMessages, discountCodes, newsletterSubscribers, orders, strategyNotes, workshopDates } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, adminTestSession } from '../helpers/test-app';
 
@@ -212,12 +213,13 @@ describe('GET /api/admin/export/{entity}.csv', () => {
       finalPriceCents: 49900,
       isPaid: true,
     }));
-    for (let i = 0; i < many.length; i += 1000) await db().insert(bookings).values(many.slice(i, i + 1000));
+    for (let i = 0; i < many.length; i += 1000) await insertBookingsWithOrders(db(), many.slice(i, i + 1000));
     const started = Date.now();
     const { rows } = await exported('bookings');
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(rows.filter((row) => row.workshopDateId === String(date.id))).toHaveLength(5000);
     await db().delete(bookings).where(eq(bookings.workshopDateId, date.id));
+    await db().delete(orders).where(eq(orders.workshopDateId, date.id));
     await db().delete(workshopDates).where(eq(workshopDates.id, date.id));
   });
 });
@@ -290,12 +292,20 @@ describe('all or nothing', () => {
     for (const [bad, message] of cases) await expectRefusedImport('workshopDates', workshopDates, [good, bad, good], message);
   });
 
-  it('a row the database refuses rolls back the rows before it, seats included', async () => {
+  it('a row refused when written (a payment id already on a booking) rolls back the rows before it, seats included', async () => {
     const open = await workshopByTitle('Introduction to Vibe Coding', { seatsTotal: 30 });
     const [maya] = await db().select().from(bookings).where(eq(bookings.email, 'maya@example.com'));
     const newBooking = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', workshopDateId: String(open.id) };
     const rows = [newBooking, { ...newBooking, email: 'grace2@example.com', stripePaymentId: maya!.stripePaymentId }];
     await expectRefusedImport('bookings', bookings, rows, `Row 2: Another booking already has this stripePaymentId (${maya!.stripePaymentId})`);
+    expect((await workshopByTitle('Introduction to Vibe Coding', { seatsTotal: 30 })).seatsTaken).toBe(open.seatsTaken);
+  });
+
+  it('two new bookings with one payment id answer 400 naming the second: each is an order of its own, and one payment pays one order', async () => {
+    const open = await workshopByTitle('Introduction to Vibe Coding', { seatsTotal: 30 });
+    const newBooking = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', workshopDateId: String(open.id), stripePaymentId: 'pi_imported_twice' };
+    const rows = [newBooking, { ...newBooking, email: 'alan@example.com' }];
+    await expectRefusedImport('bookings', bookings, rows, 'Row 2: Another booking already has this stripePaymentId (pi_imported_twice)');
     expect((await workshopByTitle('Introduction to Vibe Coding', { seatsTotal: 30 })).seatsTaken).toBe(open.seatsTaken);
   });
 
@@ -404,13 +414,13 @@ describe('imports per entity', () => {
     const before = await rowCount(bookings);
     const person = (i: number) => ({ firstName: 'Batch', lastName: `Person ${i}`, email: `batch-${i}@example.com`, workshopDateId: String(date.id) });
     const rows: Record<string, string>[] = Array.from({ length: 1100 }, (_, i) => person(i));
-    // Row 777 is refused by the database (a taken payment id); row 900 names an unknown date.
+    // Row 777 is refused when its batch is written (a payment id already on a booking); row 900 names an unknown date.
     rows[776] = { ...rows[776]!, stripePaymentId: maya!.stripePaymentId! };
     rows[899] = { ...rows[899]!, workshopDateId: '999999' };
     const refused = await upload('bookings', rows);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(`Row 777: Another booking already has this stripePaymentId (${maya!.stripePaymentId})`);
-    // Without the database's refusal, the unknown date comes first.
+    // Without that refusal, the unknown date comes first.
     rows[776] = person(776);
     const unknown = await upload('bookings', rows);
     expect(unknown.json().message).toBe('Row 900: Workshop date 999999 does not exist');

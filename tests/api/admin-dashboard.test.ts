@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { bookings, contactMessages } from '../../src/server/db/schema';
+import { contactMessages, type bookings } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { weekStartUtc } from '../../src/features/admin-dashboard/server/admin-dashboard.service';
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { adminTestSession } from '../helpers/test-app';
@@ -16,7 +17,7 @@ beforeAll(() => {
 
 type BookingRow = typeof bookings.$inferInsert;
 const book = (workshopDateId: number, row: Partial<BookingRow>) =>
-  db.insert(bookings).values({ workshopDateId, ...buyer(Math.random()), originalPriceCents: 49900, finalPriceCents: 49900, ...row });
+  insertBookingsWithOrders(db, { workshopDateId, ...buyer(Math.random()), originalPriceCents: 49900, finalPriceCents: 49900, ...row });
 
 const get = async (url: string) => {
   const response = await session.app.inject({ method: 'GET', url, headers: session.headers });

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, bookings, discountCodes } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app';
 
@@ -243,19 +244,16 @@ describe('DELETE /api/admin/discount-codes/{id}', () => {
   it('deletes the code; a booking that used it keeps the code text and loses the link; checkout refuses it', async () => {
     const code = await createDiscountCode(session.db, { code: 'GONE' });
     const date = await createWorkshopDate(session.db);
-    const [booking] = await session.db
-      .insert(bookings)
-      .values({
-        workshopDateId: date.id,
-        ...buyer('gone'),
-        discountCodeId: code.id,
-        discountCode: 'GONE',
-        originalPriceCents: 49900,
-        discountAmountCents: 4990,
-        finalPriceCents: 44910,
-        isPaid: true,
-      })
-      .returning();
+    const [booking] = await insertBookingsWithOrders(session.db, {
+      workshopDateId: date.id,
+      ...buyer('gone'),
+      discountCodeId: code.id,
+      discountCode: 'GONE',
+      originalPriceCents: 49900,
+      discountAmountCents: 4990,
+      finalPriceCents: 44910,
+      isPaid: true,
+    });
 
     const response = await call('DELETE', `/api/admin/discount-codes/${code.id}`);
     expect(response.statusCode).toBe(200);

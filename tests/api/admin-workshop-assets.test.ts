@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, workshopAssets } from '../../src/server/db/schema';
+import { auditLog, workshopAssets } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { createWorkshopDate } from '../helpers/factories';
 import { participantHeaders } from '../helpers/participant-session';
 import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, type TestApp } from '../helpers/test-app';
@@ -20,13 +21,10 @@ beforeAll(async () => {
   const dateA = await createWorkshopDate(db, { title: 'Workshop A' });
   const dateB = await createWorkshopDate(db, { title: 'Workshop B' });
   const base = { firstName: 'Lea', lastName: 'Learner', email: PARTICIPANT, originalPriceCents: 10000, finalPriceCents: 10000, discountAmountCents: 0, isPaid: true, status: 'confirmed' as const };
-  const rows = await db
-    .insert(bookings)
-    .values([
-      { ...base, workshopDateId: dateA.id },
-      { ...base, workshopDateId: dateB.id },
-    ])
-    .returning({ id: bookings.id });
+  const rows = await insertBookingsWithOrders(db, [
+    { ...base, workshopDateId: dateA.id },
+    { ...base, workshopDateId: dateB.id },
+  ]);
   Object.assign(ids, { dateA: dateA.id, dateB: dateB.id, bookingA: rows[0]!.id, bookingB: rows[1]!.id });
 });
 afterAll(async () => {

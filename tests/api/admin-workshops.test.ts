@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bookings, payments, workshopDates, workshopTemplates } from '../../src/server/db/schema';
+import { auditLog, bookings, orders, payments, workshopDates, workshopTemplates } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app';
 
@@ -35,10 +36,7 @@ async function auditRows(action: string, entityId: number) {
 }
 
 async function addBooking(workshopDateId: number, email = 'booker@example.com') {
-  const [row] = await db()
-    .insert(bookings)
-    .values({ workshopDateId, firstName: 'Ada', lastName: 'Lovelace', email, originalPriceCents: 49900, finalPriceCents: 49900, isPaid: true })
-    .returning();
+  const [row] = await insertBookingsWithOrders(db(), { workshopDateId, firstName: 'Ada', lastName: 'Lovelace', email, originalPriceCents: 49900, finalPriceCents: 49900, isPaid: true });
   return row!;
 }
 
@@ -369,7 +367,12 @@ describe('DELETE /api/admin/workshop-dates/:id', () => {
 
   it('deactivates a date that only a payment refers to', async () => {
     const date = await createWorkshopDate(db(), { title: 'Paid intent' });
-    await db().insert(payments).values({ provider: 'demo', providerPaymentId: `pi_${date.id}`, workshopDateId: date.id, amountCents: 49900 });
+    // A checkout that lapsed unpaid: its order and payment refer to the date, no booking does.
+    const [order] = await db()
+      .insert(orders)
+      .values({ reference: `LAP-${date.id}`, workshopDateId: date.id, buyerFirstName: 'Ada', buyerLastName: 'Lovelace', buyerEmail: 'lapsed@example.com', seatOriginalCents: 49900, seatFinalCents: 49900, status: 'lapsed' })
+      .returning();
+    await db().insert(payments).values({ provider: 'demo', providerPaymentId: `pi_${date.id}`, workshopDateId: date.id, orderId: order!.id, amountCents: 49900 });
     const { body } = await remove(date.id);
     expect(body).toMatchObject({ deleted: false, deactivated: true });
     expect((await rowOf(date.id))!.isActive).toBe(false);

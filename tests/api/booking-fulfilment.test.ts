@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookings, discountCodes, emailOutbox, payments, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { bookings, discountCodes, emailOutbox, payments, workshopDates } from '../../src/server/db/schema';
 import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { testAppSession } from '../helpers/test-app';
 import { asSent } from '../helpers/outbox';
+import { endHoldAt, orderOfPayment } from '../helpers/checkout-orders';
 
 const session = testAppSession();
 const { post } = session;
@@ -49,8 +50,10 @@ describe('paid bookings', () => {
     expect(first.json()).toMatchObject({ isPaid: true, status: 'confirmed', finalPrice: 499, email: who.email });
     expect(await bookingsFor(date.id)).toHaveLength(1);
     expect((await dateRow(date.id)).seatsTaken).toBe(1);
-    const [hold] = await db().select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId));
-    expect(hold!.status).toBe('converted');
+    // The checkout's order held the seat until paid; now placed, with that one booking as its seat.
+    const order = await orderOfPayment(db(), intentId);
+    expect(order).toMatchObject({ status: 'placed', seats: 1, holdExpiresAt: null });
+    expect(first.json()).toMatchObject({ orderId: order.id, orderReference: order.reference, seats: 1 });
 
     const mail = await outboxTo(who.email);
     expect(mail).toHaveLength(1);
@@ -72,21 +75,23 @@ describe('paid bookings', () => {
     const intentId = await openPayment(date.id, buyer('late'));
     expect((await dateRow(date.id)).seatsTaken).toBe(1);
 
-    await db().update(seatHolds).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(seatHolds.paymentIntentId, intentId));
+    await endHoldAt(db(), intentId, new Date(Date.now() - 1000));
     expect(await releaseExpiredHolds(db())).toBe(1);
     expect(await releaseExpiredHolds(db())).toBe(0);
     expect((await dateRow(date.id)).seatsTaken).toBe(0);
+    expect((await orderOfPayment(db(), intentId)).status).toBe('lapsed');
 
     await post('/api/payments/demo/confirm', { paymentIntentId: intentId, cardNumber: '4242424242424242' });
     expect(await bookingsFor(date.id)).toHaveLength(1);
     expect((await dateRow(date.id)).seatsTaken).toBe(1);
+    expect((await orderOfPayment(db(), intentId)).status).toBe('placed');
   });
 
   it('refunds a payment that succeeds after its hold expired when no seat is left, and tells the buyer', async () => {
     const date = await createWorkshopDate(db(), { seatsTotal: 1 });
     const late = buyer('too-late');
     const intentId = await openPayment(date.id, late);
-    await db().update(seatHolds).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(seatHolds.paymentIntentId, intentId));
+    await endHoldAt(db(), intentId, new Date(Date.now() - 1000));
     await releaseExpiredHolds(db());
     // Someone else takes the last seat meanwhile.
     await createDiscountCode(db(), { code: 'LASTSEAT', discountPercent: 100 });
@@ -98,6 +103,7 @@ describe('paid bookings', () => {
     const [payment] = await db().select().from(payments).where(eq(payments.providerPaymentId, intentId));
     expect(payment!.status).toBe('refunded');
     expect((await bookingsFor(date.id)).map((b) => b.email)).toEqual([buyer('winner').email]);
+    expect((await orderOfPayment(db(), intentId)).status).toBe('void');
     const mail = await outboxTo(late.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toMatch(/Refund/);

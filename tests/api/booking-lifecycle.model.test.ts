@@ -6,7 +6,7 @@
  * database: PGlite, or PostgreSQL when TEST_DB_KIND=postgres). After every step the invariants of
  * docs/decisions/008-booking-lifecycle.md must hold and no call may answer 5xx.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservationSeatLimit } from '../../src/features/booking/server/reserve-booking';
@@ -109,20 +109,38 @@ class Step implements fc.AsyncCommand<Model, Real> {
 }
 
 const nat = fc.nat({ max: 20 });
+/** How many seats an order asks for, and how many of them are named (the rest are left for colleagues). */
+const seatsChoice = fc.constantFrom(1, 1, 1, 2, 3).chain((seats) => fc.tuple(fc.constant(seats), fc.nat({ max: seats })));
+const attendeesFor = (model: Model, buyer: number, named: number) =>
+  Array.from({ length: named }, (_, n) => {
+    const { firstName, lastName, email } = pick(model.people, buyer + n);
+    return { firstName, lastName, email };
+  });
+/** Every seat an order answered with joins the model, each with the person on it. */
+function addSeats(model: Model, answer: Answer, dateId: number) {
+  for (const seat of answer.json().bookings as { id: number; firstName: string; lastName: string; email: string }[]) {
+    if (model.bookings.some((b) => b.id === seat.id)) continue;
+    model.bookings.push({ id: seat.id, person: { firstName: seat.firstName, lastName: seat.lastName, email: seat.email, company: '' }, dateId });
+  }
+}
 const codeChoice = fc.constantFrom<'none' | 'once' | 'free'>('none', 'none', 'once', 'free');
 const codeFor = (model: Model, choice: 'none' | 'once' | 'free') => (choice === 'none' ? '' : choice === 'once' ? model.codes[0]! : model.codes[1]!);
 const hasBookings = (model: Model) => model.bookings.length > 0;
 const hasPayments = (model: Model) => model.payments.length > 0;
 
 const visitorAndProviderSteps: fc.Arbitrary<Step>[] = [
-  fc.tuple(nat, nat, codeChoice).map(
-    ([p, d, c]) =>
-      new Step(`reserve p${p} d${d} ${c}`, async (model, real) => {
+  fc.tuple(nat, nat, codeChoice, seatsChoice).map(
+    ([p, d, c, [seats, named]]) =>
+      new Step(`reserve p${p} d${d} ${c} ${seats} seats (${named} named)`, async (model, real) => {
         const person = pick(model.people, p);
         const dateId = pick(model.dateIds, d);
-        const answer = await send(model, real, { method: 'POST', url: '/api/bookings/reserve', payload: { workshopDateId: dateId, ...person, discountCode: codeFor(model, c) } });
+        const answer = await send(model, real, {
+          method: 'POST',
+          url: '/api/bookings/reserve',
+          payload: { workshopDateId: dateId, ...person, discountCode: codeFor(model, c), seats, attendees: attendeesFor(model, p, named) },
+        });
         if (answer.statusCode !== 201) return;
-        model.bookings.push({ id: answer.json().id, person, dateId });
+        addSeats(model, answer, dateId);
         // However many addresses are invented, a date's reservations stay within its share, and a
         // new one holds its seat no longer than a checkout does until its address is confirmed.
         const [date] = await real.world.db.select().from(workshopDates).where(eq(workshopDates.id, dateId));
@@ -130,6 +148,7 @@ const visitorAndProviderSteps: fc.Arbitrary<Step>[] = [
         const limit = reservationSeatLimit(date!.seatsTotal, DEFAULT_RESERVATION_SHARE_PERCENT);
         if (reserved.length > limit) throw new Error(`date ${dateId}: ${reserved.length} reservations over its share of ${limit}\n${real.log.join('\n')}`);
         const made = reserved.find((row) => row.id === answer.json().id);
+        if (answer.json().bookings.length !== seats) throw new Error(`an order of ${seats} seats answered ${answer.json().bookings.length}\n${real.log.join('\n')}`);
         if (made?.awaitingEmailConfirmation && made.reservationExpiresAt!.getTime() > real.world.clock().getTime() + SEAT_HOLD_MINUTES * 60_000) {
           throw new Error(`reservation ${made.id} holds its seat past a checkout hold before its address is confirmed\n${real.log.join('\n')}`);
         }
@@ -146,31 +165,31 @@ const visitorAndProviderSteps: fc.Arbitrary<Step>[] = [
         hasBookings,
       ),
   ),
-  fc.tuple(nat, nat, codeChoice).map(
-    ([p, d, c]) =>
-      new Step(`open payment p${p} d${d} ${c}`, async (model, real) => {
+  fc.tuple(nat, nat, codeChoice, seatsChoice).map(
+    ([p, d, c, [seats, named]]) =>
+      new Step(`open payment p${p} d${d} ${c} ${seats} seats (${named} named)`, async (model, real) => {
         const person = pick(model.people, p);
         const dateId = pick(model.dateIds, d);
         const answer = await send(model, real, {
           method: 'POST',
           url: '/api/create-payment-intent',
-          payload: { workshopDateId: dateId, customerInfo: person, discountCode: codeFor(model, c) },
+          payload: { workshopDateId: dateId, customerInfo: person, discountCode: codeFor(model, c), seats, attendees: attendeesFor(model, p, named) },
         });
         const intentId = answer.statusCode === 200 ? (answer.json().paymentIntentId as string | null) : null;
         if (intentId && !model.payments.some((x) => x.intentId === intentId)) model.payments.push({ intentId, person, dateId });
       }),
   ),
-  fc.tuple(nat, nat).map(
-    ([p, d]) =>
-      new Step(`free booking p${p} d${d}`, async (model, real) => {
+  fc.tuple(nat, nat, seatsChoice).map(
+    ([p, d, [seats, named]]) =>
+      new Step(`free booking p${p} d${d} ${seats} seats (${named} named)`, async (model, real) => {
         const person = pick(model.people, p);
         const dateId = pick(model.dateIds, d);
         const answer = await send(model, real, {
           method: 'POST',
           url: '/api/bookings',
-          payload: { workshopDateId: dateId, ...person, discountCode: model.codes[1], stripePaymentId: 'free-booking', isPaid: false },
+          payload: { workshopDateId: dateId, ...person, discountCode: model.codes[1], stripePaymentId: 'free-booking', isPaid: false, seats, attendees: attendeesFor(model, p, named) },
         });
-        if (answer.statusCode === 201 && !model.bookings.some((b) => b.id === answer.json().id)) model.bookings.push({ id: answer.json().id, person, dateId });
+        if (answer.statusCode === 201) addSeats(model, answer, dateId);
       }),
   ),
   nat.map(
@@ -210,11 +229,12 @@ const visitorAndProviderSteps: fc.Arbitrary<Step>[] = [
         async (model, real) => {
           const payment = pick(model.payments, x);
           if (providerStatus(real, payment.intentId) === 'succeeded') real.memory.reported.add(payment.intentId);
-          await send(model, real, {
+          const answer = await send(model, real, {
             method: 'POST',
             url: '/api/bookings',
             payload: { workshopDateId: payment.dateId, ...payment.person, stripePaymentId: payment.intentId, isPaid: true },
           });
+          if (answer.statusCode === 201) addSeats(model, answer, payment.dateId);
         },
         hasPayments,
       ),
@@ -349,10 +369,10 @@ async function setup(): Promise<{ model: Model; real: Real }> {
   runs++;
   world.resetClock();
   const tag = `m${runs}x${Date.now().toString(36)}`;
-  const roomy = await createWorkshopDate(world.db, { seatsTotal: 3, requiresImmediatePayment: false });
+  const roomy = await createWorkshopDate(world.db, { seatsTotal: 5, requiresImmediatePayment: false });
   const tight = await createWorkshopDate(world.db, { seatsTotal: 1, requiresImmediatePayment: runs % 2 === 0 });
   const once = await createDiscountCode(world.db, { code: `ONCE${tag}`.toUpperCase(), discountPercent: 10, maxUses: 1 });
-  const free = await createDiscountCode(world.db, { code: `FREE${tag}`.toUpperCase(), discountPercent: 100, maxUses: 2 });
+  const free = await createDiscountCode(world.db, { code: `FREE${tag}`.toUpperCase(), discountPercent: 100, maxUses: 3 });
   const people = ['Ada', 'Grace', 'Alan'].map((name) => ({ firstName: name, lastName: 'Tester', email: `${name.toLowerCase()}.${tag}@model.test`, company: '' }));
   return {
     model: { people, dateIds: [roomy.id, tight.id], codes: [once.code, free.code], bookings: [], payments: [], calls: [] },
@@ -367,8 +387,17 @@ async function settle(model: Model, real: Real) {
     real.memory.reported.add(payment.intentId);
     await sendOnce(real, real.world.webhookCall(payment.intentId));
   }
+  count(`orders of several seats placed: ${(await severalSeatOrders(real)) > 0 ? 'some' : 'none'}`);
   const problems = await lifecycleViolations(real.world, real.scope, real.memory);
   if (problems.length > 0) throw new Error(`after the last webhooks:\n${problems.join('\n')}\n--- steps:\n${real.log.join('\n')}`);
+}
+
+/** How many orders of this sequence's dates hold more than one seat: proof the sequences reach them. */
+async function severalSeatOrders(real: Real): Promise<number> {
+  const seats = await real.world.db.select({ orderId: bookings.orderId }).from(bookings).where(inArray(bookings.workshopDateId, real.scope.dateIds));
+  const perOrder = new Map<number, number>();
+  for (const { orderId } of seats) perOrder.set(orderId, (perOrder.get(orderId) ?? 0) + 1);
+  return [...perOrder.values()].filter((n) => n > 1).length;
 }
 
 describe('the booking lifecycle under generated sequences', () => {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { discountCodes, payments, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { discountCodes, payments, workshopDates } from '../../src/server/db/schema';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { testAppSession } from '../helpers/test-app';
+import { orderOfPayment, pendingOrdersOn } from '../helpers/checkout-orders';
 
 const session = testAppSession();
 const { post } = session;
@@ -25,9 +26,11 @@ describe('POST /api/create-payment-intent', () => {
     expect(body).toMatchObject({ amount: 499, originalPrice: 499, isFree: false, discountApplied: false, discountAmount: 0 });
     expect(body.clientSecret).toMatch(/_secret_/);
     expect(await seatsTaken(date.id)).toBe(1);
-    const [hold] = await session.db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, body.paymentIntentId));
-    expect(hold!.status).toBe('held');
-    const minutes = (hold!.expiresAt.getTime() - Date.now()) / 60_000;
+    // The seat is held by the checkout's order, pending for 15 minutes.
+    const order = await orderOfPayment(session.db, body.paymentIntentId);
+    expect(order).toMatchObject({ status: 'pending', seats: 1, seatFinalCents: 49900 });
+    expect(body.orderId).toBe(order.id);
+    const minutes = (order.holdExpiresAt!.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
     const [payment] = await session.db.select().from(payments).where(eq(payments.providerPaymentId, body.paymentIntentId));
@@ -39,6 +42,8 @@ describe('POST /api/create-payment-intent', () => {
     const first = (await post('/api/create-payment-intent', { workshopDateId: date.id, customerInfo: buyer('again') })).json();
     const second = (await post('/api/create-payment-intent', { workshopDateId: date.id, customerInfo: buyer('again') })).json();
     expect(second.paymentIntentId).toBe(first.paymentIntentId);
+    expect(second.orderId).toBe(first.orderId);
+    expect((await pendingOrdersOn(session.db, date.id)).map((order) => order.seats)).toEqual([1]);
     expect(await seatsTaken(date.id)).toBe(1);
   });
 
@@ -55,8 +60,9 @@ describe('POST /api/create-payment-intent', () => {
     const date = await createWorkshopDate(session.db);
     await createDiscountCode(session.db, { code: 'ALLFREE', discountPercent: 100 });
     const body = (await post('/api/create-payment-intent', { workshopDateId: date.id, customerInfo: buyer(), discountCode: 'ALLFREE' })).json();
-    expect(body).toMatchObject({ isFree: true, amount: 0, discountAmount: 499, clientSecret: null, discountPercent: 100 });
+    expect(body).toMatchObject({ isFree: true, amount: 0, discountAmount: 499, clientSecret: null, discountPercent: 100, orderId: null });
     expect(await seatsTaken(date.id)).toBe(0);
+    expect(await pendingOrdersOn(session.db, date.id)).toHaveLength(0);
   });
 
   it.each([

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participantLinkFor } from '../../src/features/participant/server/participant-access';
-import { auditLog, bookings, emailOutbox } from '../../src/server/db/schema';
+import { auditLog, emailOutbox } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { OutboxWorker } from '../../src/server/email/outbox-worker';
 import { smtpTransportFromUrl } from '../../src/server/email/transport';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
@@ -38,10 +39,7 @@ const PST_WORKSHOP = {
 };
 
 async function insertBooking(workshopDateId: number, email: string, status: 'confirmed' | 'reserved' | 'cancelled' = 'confirmed') {
-  const [row] = await db()
-    .insert(bookings)
-    .values({ workshopDateId, ...buyer('cal'), email, originalPriceCents: 49900, finalPriceCents: 49900, isPaid: status === 'confirmed', status })
-    .returning();
+  const [row] = await insertBookingsWithOrders(db(), { workshopDateId, ...buyer('cal'), email, originalPriceCents: 49900, finalPriceCents: 49900, isPaid: status === 'confirmed', status });
   return row!;
 }
 

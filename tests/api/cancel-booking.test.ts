@@ -9,6 +9,7 @@ import {
 } from '../../src/features/refunds/refunds.schema';
 import type { Database } from '../../src/server/db/client';
 import { auditLog, bookings, demoPaymentIntents, discountCodes, emailOutbox, payments, refundRequests, workshopDates } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { createAppWithFlakyDemoProvider, type FlakyDemoProvider, payWithDemoCard } from '../helpers/demo-payments';
 import { participantHeaders } from '../helpers/participant-session';
@@ -270,7 +271,7 @@ describe('POST /api/participant/cancel-booking/{bookingId}', () => {
   it('refuses once the workshop has started', async () => {
     const date = await workshopIn(-1);
     const who = person();
-    const [row] = await db.insert(bookings).values({ workshopDateId: date.id, ...who, originalPriceCents: 49_900, finalPriceCents: 49_900, isPaid: false, status: 'reserved' }).returning();
+    const [row] = await insertBookingsWithOrders(db, { workshopDateId: date.id, ...who, originalPriceCents: 49_900, finalPriceCents: 49_900, isPaid: false, status: 'reserved' });
     const response = await cancel(row!.id, await participantHeaders(app, who.email), { email: who.email });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(CANCEL_WORKSHOP_STARTED);

@@ -1,23 +1,25 @@
 /**
  * The checkout's rules that the lifecycle tests pass by (docs/decisions/008-booking-lifecycle.md):
- * seat holds for a payment that is reopened or already settled, holds that ran out freeing a full
- * date, a reservation's pay link, free bookings and the reservation terms. Each test names one rule
+ * a checkout asked for again once its order was settled or its hold released, holds that ran out
+ * freeing a full date, a reservation's pay link, free bookings and the reservation terms. Each test names one rule
  * and states it in the product's own words and numbers. Where a rule depends on the instant (the
  * 15-minute hold window, a sweep that has not run yet), the service is called with its own clock.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPaymentIntent, type BookingDeps } from '../../src/features/booking/server/booking.service';
+import type { BookingDeps } from '../../src/features/booking/server/booking-deps';
+import { createPaymentIntent } from '../../src/features/booking/server/open-checkout';
 import { confirmReservation } from '../../src/features/booking/server/confirm-reservation';
 import { checkDiscountCode } from '../../src/features/booking/server/discount-check';
 import { reserveBooking } from '../../src/features/booking/server/reserve-booking';
 import { sendReservationReminders } from '../../src/features/booking/server/reservations';
 import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
-import { payments, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { orders, payments, workshopDates } from '../../src/server/db/schema';
 import { createBookingWorld, type BookingWorld } from '../helpers/booking-world';
 import { lifecycleSteps, type Person } from '../helpers/lifecycle-steps';
 import { testDatabaseKind } from '../helpers/test-database';
 import { holdRowLock } from '../helpers/row-lock';
+import { orderIdOfBooking, orderOfPayment, paymentsOfOrder, pendingOrdersOn } from '../helpers/checkout-orders';
 
 let world: BookingWorld;
 
@@ -44,48 +46,70 @@ const PAY_LINK_INVALID = { code: 'pay_link_invalid', message: 'This payment link
 const depsAt = (at: Date): BookingDeps => ({ ...world.deps, now: () => at });
 /** Pay now, as the checkout asks for it at the instant `at`. */
 const checkoutAt = (at: Date, dateId: number, who: Person, discountCode = '') =>
-  createPaymentIntent(depsAt(at), { workshopDateId: dateId, customer: { ...who, discountCode, subscribedToNewsletter: false } });
+  createPaymentIntent(depsAt(at), { workshopDateId: dateId, customer: { ...who, discountCode, subscribedToNewsletter: false }, seats: 1, attendees: [] });
 /** An instant a minute into the current 15-minute hold window, so a second request at most ten minutes later shares it. */
 const startOfHoldWindow = () => new Date(Math.floor(world.clock().getTime() / (15 * MINUTE)) * 15 * MINUTE + MINUTE);
 
-const holdsOf = (intentId: string) => world.db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId));
-const paymentsOf = (bookingId: number) => world.db.select().from(payments).where(eq(payments.bookingId, bookingId)).orderBy(payments.id);
+/** The state of the order a checkout's payment pays: 'pending' while it holds its seat, 'lapsed' or 'void' once it gave it back. */
+const orderStatusOf = async (intentId: string) => (await orderOfPayment(world.db, intentId)).status;
+/** The payments opened for a reservation's order, oldest first. */
+const paymentsOf = async (bookingId: number) => paymentsOfOrder(world.db, await orderIdOfBooking(world.db, bookingId));
 const freeBooking = (dateId: number, who: Person, discountCode: string) =>
   post('/api/bookings', { workshopDateId: dateId, ...who, discountCode, stripePaymentId: 'free-booking', isPaid: false });
 
-describe('seat holds for a payment asked for again in the same hold window', () => {
-  it('a payment already refunded opens no new hold: 409 sold_out, in its words, and no seat taken', async () => {
+describe('a checkout asked for again in the same hold window once its order is no longer pending', () => {
+  it('a payment already refunded is never opened again: the same details open a new order and a new payment, holding one seat', async () => {
     const open = await date();
     const who = person('Refunded');
     const at = startOfHoldWindow();
-    const { paymentIntentId } = await checkoutAt(at, open.id, who);
+    const refunded = await checkoutAt(at, open.id, who);
     expect((await setActive(open.id, false)).statusCode).toBe(200);
-    world.stripe.succeed(paymentIntentId!);
-    expect((await complete(open.id, who, paymentIntentId!)).statusCode).toBe(409);
+    world.stripe.succeed(refunded.paymentIntentId!);
+    expect((await complete(open.id, who, refunded.paymentIntentId!)).statusCode).toBe(409);
     expect(await seatsTaken(open.id)).toBe(0);
+    expect(await orderStatusOf(refunded.paymentIntentId!)).toBe('void');
     expect((await setActive(open.id, true)).statusCode).toBe(200);
 
-    await expect(checkoutAt(new Date(at.getTime() + 5 * MINUTE), open.id, who)).rejects.toMatchObject({ statusCode: 409, ...SOLD_OUT });
-    expect(await seatsTaken(open.id)).toBe(0);
-    expect((await holdsOf(paymentIntentId!)).map((hold) => hold.status)).toEqual(['released']);
+    const again = await checkoutAt(new Date(at.getTime() + 5 * MINUTE), open.id, who);
+    expect(again.paymentIntentId).toMatch(/^pi_/);
+    expect(again.paymentIntentId).not.toBe(refunded.paymentIntentId);
+    expect(again.orderId).not.toBe(refunded.orderId);
+    expect(await orderStatusOf(refunded.paymentIntentId!)).toBe('void');
+    expect((await pendingOrdersOn(world.db, open.id)).map((order) => ({ id: order.id, seats: order.seats }))).toEqual([{ id: again.orderId, seats: 1 }]);
+    expect(await seatsTaken(open.id)).toBe(1);
     await expectInvariants();
   });
 
-  it('a hold released early (a sweep whose clock runs ahead) is reopened as held with a new expiry, not taken twice', async () => {
+  it('one whose hold a sweep released early (its clock runs ahead) opens a new order with a new expiry: the seat is taken once', async () => {
     const open = await date({ seatsTotal: 3 });
     const who = person('Reload');
     const at = startOfHoldWindow();
     const first = await checkoutAt(at, open.id, who);
     expect(await releaseExpiredHolds(world.db, new Date(at.getTime() + 15 * MINUTE))).toBeGreaterThanOrEqual(1);
     expect(await seatsTaken(open.id)).toBe(0);
+    expect(await orderStatusOf(first.paymentIntentId!)).toBe('lapsed');
 
     const reload = new Date(at.getTime() + 5 * MINUTE);
     const again = await checkoutAt(reload, open.id, who);
-    expect(again.paymentIntentId).toBe(first.paymentIntentId);
+    expect(again.orderId).not.toBe(first.orderId);
+    expect(again.paymentIntentId).not.toBe(first.paymentIntentId);
     expect(again.holdExpiresAt).toBe(new Date(reload.getTime() + 15 * MINUTE).toISOString());
-    const holds = await holdsOf(first.paymentIntentId!);
-    expect(holds).toHaveLength(1);
-    expect(holds[0]).toMatchObject({ status: 'held', expiresAt: new Date(reload.getTime() + 15 * MINUTE) });
+    const pending = await pendingOrdersOn(world.db, open.id);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ id: again.orderId, seats: 1, holdExpiresAt: new Date(reload.getTime() + 15 * MINUTE) });
+    expect(await orderStatusOf(first.paymentIntentId!)).toBe('lapsed');
+    expect(await seatsTaken(open.id)).toBe(1);
+    await expectInvariants();
+  });
+
+  it('one still pending answers the same order and payment, and takes nothing more', async () => {
+    const open = await date({ seatsTotal: 3 });
+    const who = person('Twice');
+    const at = startOfHoldWindow();
+    const first = await checkoutAt(at, open.id, who);
+    const again = await checkoutAt(new Date(at.getTime() + 5 * MINUTE), open.id, who);
+    expect(again).toMatchObject({ orderId: first.orderId, paymentIntentId: first.paymentIntentId, holdExpiresAt: first.holdExpiresAt });
+    expect(await pendingOrdersOn(world.db, open.id)).toHaveLength(1);
     expect(await seatsTaken(open.id)).toBe(1);
     await expectInvariants();
   });
@@ -101,8 +125,8 @@ describe('a full date and holds that ran out before any sweep', () => {
     const next = await checkoutAt(new Date(at.getTime() + 16 * MINUTE), full.id, person('Next'));
     expect(next.paymentIntentId).toMatch(/^pi_/);
     expect(next.paymentIntentId).not.toBe(slow.paymentIntentId);
-    expect((await holdsOf(slow.paymentIntentId!))[0]!.status).toBe('released');
-    expect((await holdsOf(next.paymentIntentId!))[0]!.status).toBe('held');
+    expect(await orderStatusOf(slow.paymentIntentId!)).toBe('lapsed');
+    expect(await orderStatusOf(next.paymentIntentId!)).toBe('pending');
     expect(await seatsTaken(full.id)).toBe(1);
     await expectInvariants();
   });
@@ -117,26 +141,29 @@ describe('a full date and holds that ran out before any sweep', () => {
 
     await expect(checkoutAt(new Date(at.getTime() + 16 * MINUTE), full.id, person('Late'))).rejects.toMatchObject({ statusCode: 409, ...SOLD_OUT });
     expect(world.stripe.intents.size).toBe(intentsBefore);
-    expect((await holdsOf(elsewhere.paymentIntentId!))[0]!.status).toBe('released');
+    expect(await orderStatusOf(elsewhere.paymentIntentId!)).toBe('lapsed');
     expect(await seatsTaken(full.id)).toBe(1);
     expect(await seatsTaken(other.id)).toBe(0);
   });
 });
 
 describe('the payment description sent to the provider', () => {
-  it('names the workshop, its date, time and time zone, or "date TBC"', async () => {
+  it('names the workshop, its date, time and time zone, or "date TBC", then the order and its seats', async () => {
     const dated = await date({ title: 'Watercolour Basics', date: 'June 3, 2031', time: '6:00 PM - 8:00 PM', timezone: 'Europe/Berlin' });
     const tbc = await date({ title: 'Ink Drawing', isTBC: true });
-    /** The description of the payment the provider was asked to open for this date. */
+    /** The description of the payment the provider was asked to open for this date, and its order's reference. */
     const described = async (dateId: number) => {
-      await checkoutAt(world.clock(), dateId, person('Described'));
+      const { orderId } = await checkoutAt(world.clock(), dateId, person('Described'));
+      const [order] = await world.db.select().from(orders).where(eq(orders.id, orderId!));
       const request = world.stripe.requests.find(
         (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && typeof r.body.metadata === 'object' && r.body.metadata.workshopDateId === String(dateId),
       );
-      return request?.body.description;
+      return { description: request?.body.description, reference: order!.reference };
     };
-    expect(await described(dated.id)).toBe('Watercolour Basics — June 3, 2031 6:00 PM - 8:00 PM Europe/Berlin');
-    expect(await described(tbc.id)).toBe('Ink Drawing — date TBC');
+    const watercolour = await described(dated.id);
+    expect(watercolour.description).toBe(`Watercolour Basics — June 3, 2031 6:00 PM - 8:00 PM Europe/Berlin · Order ${watercolour.reference}: 1 seat`);
+    const ink = await described(tbc.id);
+    expect(ink.description).toBe(`Ink Drawing — date TBC · Order ${ink.reference}: 1 seat`);
   });
 });
 
@@ -173,7 +200,7 @@ describe('a reservation\'s pay link', () => {
     const who = person('Unknown');
     const id = await reserved(open.id, who);
     const ghost = 'pi_unknown_to_the_provider';
-    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: ghost, workshopDateId: open.id, bookingId: id, amountCents: 49900 });
+    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: ghost, workshopDateId: open.id, orderId: await orderIdOfBooking(world.db, id), amountCents: 49900 });
 
     const opened = await payLinkIntent(id, who, open.id);
     expect(opened).toMatch(/^pi_/);
@@ -242,6 +269,8 @@ describe('a reservation\'s pay link', () => {
       createPaymentIntent(depsAt(afterStart), {
         workshopDateId: soon.id,
         customer: { ...late, discountCode: '', subscribedToNewsletter: false },
+        seats: 1,
+        attendees: [],
         bookingId: lateId,
         payToken: world.payToken(lateId),
       }),
@@ -343,10 +372,10 @@ describe('reservations', () => {
     const soon = await date({ startsAt: new Date(at.getTime() + 10 * HOUR), endsAt: new Date(at.getTime() + 12 * HOUR) });
     const dayAway = await date({ startsAt: new Date(at.getTime() + 24 * HOUR), endsAt: new Date(at.getTime() + 26 * HOUR) });
     const hurried = person('Hurried');
-    const form = (dateId: number, who: Person) => ({ workshopDateId: dateId, ...who, discountCode: '', paymentMode: 'pay_later' as const, subscribedToNewsletter: false });
+    const form = (dateId: number, who: Person) => ({ workshopDateId: dateId, ...who, discountCode: '', paymentMode: 'pay_later' as const, subscribedToNewsletter: false, seats: 1, attendees: [] });
 
     const reserveAndConfirm = async (dateId: number, who: Person) => {
-      const { id } = await reserveBooking(depsAt(at), form(dateId, who));
+      const { id } = (await reserveBooking(depsAt(at), form(dateId, who))).seats[0]!;
       return (await confirmReservation(depsAt(at), id, world.confirmToken(id))).booking;
     };
     const inTenHours = await reserveAndConfirm(soon.id, hurried);
@@ -364,10 +393,10 @@ describe('reservations', () => {
   it('one that runs out in more than a day is not marked reminded when confirmed, and holds 48 hours from its confirmation', async () => {
     const at = world.clock();
     const open = await date();
-    const made = await reserveBooking(depsAt(at), { workshopDateId: open.id, ...person('Unhurried'), discountCode: '', paymentMode: 'pay_later', subscribedToNewsletter: false });
-    expect(made.reservationExpiresAt?.getTime()).toBe(at.getTime() + 15 * MINUTE);
+    const [made] = (await reserveBooking(depsAt(at), { workshopDateId: open.id, ...person('Unhurried'), discountCode: '', paymentMode: 'pay_later', subscribedToNewsletter: false, seats: 1, attendees: [] })).seats;
+    expect(made!.reservationExpiresAt?.getTime()).toBe(at.getTime() + 15 * MINUTE);
     const confirmedAt = new Date(at.getTime() + 10 * MINUTE);
-    const { booking: row } = await confirmReservation(depsAt(confirmedAt), made.id, world.confirmToken(made.id));
+    const { booking: row } = await confirmReservation(depsAt(confirmedAt), made!.id, world.confirmToken(made!.id));
     expect(row.reservationExpiresAt?.getTime()).toBe(confirmedAt.getTime() + 48 * HOUR);
     expect(row.reservationRemindedAt).toBeNull();
   });

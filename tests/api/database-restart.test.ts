@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client';
-import { bookings, emailOutbox, seatHolds } from '../../src/server/db/schema';
+import { bookings, emailOutbox, orders, payments } from '../../src/server/db/schema';
 import { startAppProcess, type AppProcess } from '../helpers/app-process';
 import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { recipientAddress } from '../../src/server/email/outbox-worker';
@@ -34,13 +34,13 @@ const CONCURRENCY = 8;
 /** E-mails the outbox worker must deliver after the database is back, to show it kept running. */
 const MAILS_AFTER_RECOVERY = 10;
 
-/** seats_taken against what should hold a seat: confirmed and reserved bookings, and live holds. */
+/** seats_taken against what should hold a seat: confirmed and reserved bookings, and the seats of pending orders (live holds). */
 async function seatAccounts(db: Database, workshopDateId: number) {
   const result = await db.execute(sql`
     select
       (select seats_taken from workshop_dates where id = ${workshopDateId}) as "seatsTaken",
       (select count(*)::int from bookings where workshop_date_id = ${workshopDateId} and status in ('confirmed', 'reserved')) as "bookings",
-      (select count(*)::int from seat_holds where workshop_date_id = ${workshopDateId} and status = 'held') as "holds"`);
+      (select coalesce(sum(seats), 0)::int from orders where workshop_date_id = ${workshopDateId} and status = 'pending') as "holds"`);
   return (result as unknown as { rows: [{ seatsTaken: number; bookings: number; holds: number }] }).rows[0];
 }
 
@@ -158,7 +158,12 @@ if (testDatabaseKind === 'postgres') {
       const held = outcomes.filter((o) => o.kind === 'hold' && o.status === 200).map((o) => o.key);
       const foundBookings = await db.select({ email: bookings.email }).from(bookings).where(inArray(bookings.email, booked));
       expect(foundBookings.map((b) => b.email).sort()).toEqual([...booked].sort());
-      const foundHolds = await db.select({ id: seatHolds.paymentIntentId }).from(seatHolds).where(inArray(seatHolds.paymentIntentId, held));
+      // Each hold is a payment whose order is still pending, holding its seat.
+      const foundHolds = await db
+        .select({ id: payments.providerPaymentId })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(and(inArray(payments.providerPaymentId, held), eq(orders.status, 'pending')));
       expect(foundHolds).toHaveLength(held.length);
 
       // Seats match bookings and holds, including any the outage interrupted.

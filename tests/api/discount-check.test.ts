@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discountCodes, payments, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { discountCodes, orders, payments, workshopDates } from '../../src/server/db/schema';
 import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -45,7 +45,7 @@ describe('POST /api/discount-codes/check', () => {
     for (let i = 0; i < 3; i++) expect((await check({ workshopDateId: date.id, code: 'NOHOLD10' })).statusCode).toBe(200);
     expect((await dateRow(date.id)).seatsTaken).toBe(0);
     expect((await codeRow(code.id)).currentUses).toBe(0);
-    expect(await app.database.db.select().from(seatHolds).where(eq(seatHolds.workshopDateId, date.id))).toHaveLength(0);
+    expect(await app.database.db.select().from(orders).where(eq(orders.workshopDateId, date.id))).toHaveLength(0);
     expect(await app.database.db.select().from(payments).where(eq(payments.workshopDateId, date.id))).toHaveLength(0);
   });
 

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createWorkshopDate } from '../helpers/factories';
 import { adminUsers, bookings, contactMessages, settings, testimonials, discountCodes, emailOutbox, refundRequests, strategyNotes, workshopAssets, workshopTemplates } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { createSession, registeredRoutes } from '../../src/server/plugins/auth';
 import { registerErrorHandler, UNSTORABLE_TEXT_MESSAGE } from '../../src/server/plugins/error-handler';
 import Fastify from 'fastify';
@@ -33,10 +34,7 @@ const db = app.database.db;
 // announcements and blog posts; these add the rest (bookings, refunds, messages, notes…).
 const date = await createWorkshopDate(db);
 const person = (n: number) => ({ firstName: 'Ada', lastName: `Fuzz${n}`, email: `fuzz${n}@example.com` });
-const bookingRows = await db
-  .insert(bookings)
-  .values([1, 2, 3].map((n) => ({ workshopDateId: date.id, ...person(n), originalPriceCents: 49_900, finalPriceCents: 49_900, isPaid: n !== 3, status: n === 3 ? ('reserved' as const) : ('confirmed' as const) })))
-  .returning();
+const bookingRows = await insertBookingsWithOrders(db, [1, 2, 3].map((n) => ({ workshopDateId: date.id, ...person(n), originalPriceCents: 49_900, finalPriceCents: 49_900, isPaid: n !== 3, status: n === 3 ? ('reserved' as const) : ('confirmed' as const) })));
 await db.insert(refundRequests).values({ bookingId: bookingRows[0]!.id, reason: 'Cannot come' });
 await db.insert(contactMessages).values([1, 2].map((n) => ({ name: 'Ada', email: `c${n}@example.com`, subject: 'Hello', message: 'A message long enough' })));
 await db.insert(strategyNotes).values([1, 2].map((n) => ({ title: `Note ${n}`, content: 'Content' })));

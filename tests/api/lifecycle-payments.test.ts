@@ -7,16 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, bookings, discountCodes, payments, seatHolds } from '../../src/server/db/schema';
+import { auditLog, bookings, discountCodes, payments } from '../../src/server/db/schema';
 import { fulfilPayment } from '../../src/features/booking/server/fulfil-payment';
 import { finishPendingRefunds, refundedPaymentError, sendPaymentRefund } from '../../src/features/booking/server/payment-refunds';
 import { cancelOpenPayments, expireReservations, sendReservationReminders } from '../../src/features/booking/server/reservations';
-import type { BookingDeps } from '../../src/features/booking/server/booking.service';
+import type { BookingDeps } from '../../src/features/booking/server/booking-deps';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
 import { createBookingWorld, type BookingWorld } from '../helpers/booking-world';
 import { lifecycleSteps, type Person } from '../helpers/lifecycle-steps';
 import { testDatabaseKind } from '../helpers/test-database';
 import { holdRowLock } from '../helpers/row-lock';
+import { insertOrderRow, orderIdOfBooking, orderOfPayment } from '../helpers/checkout-orders';
 
 let world: BookingWorld;
 
@@ -85,13 +86,9 @@ describe('completing a payment the server cannot confirm', () => {
     const open = await date();
     const who = person('Ghost');
     const ghost = `pi_${randomBytes(8).toString('hex')}`;
-    await world.db.insert(payments).values({
-      provider: 'stripe',
-      providerPaymentId: ghost,
-      workshopDateId: open.id,
-      amountCents: 49900,
-      customer: { ...who, subscribedToNewsletter: false, originalCents: 49900, discountCents: 0 },
-    });
+    // Its order's hold has run out, so the invariants count no seat for it.
+    const order = await insertOrderRow(world.db, open.id, who, { status: 'lapsed' });
+    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: ghost, workshopDateId: open.id, orderId: order.id, amountCents: 49900 });
     const response = await complete(open.id, who, ghost);
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({ code: 'payment_not_confirmed', message: NOT_CONFIRMED });
@@ -104,8 +101,9 @@ describe('a paid amount that does not match what the server priced is refunded (
     const open = await date();
     const who = person('Euro');
     const id = await reserve(open.id, who);
-    const intent = await foreignIntent('eur', { workshopDateId: String(open.id), email: who.email, bookingId: String(id) });
-    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: intent.id, workshopDateId: open.id, bookingId: id, amountCents: 49900 });
+    const orderId = await orderIdOfBooking(world.db, id);
+    const intent = await foreignIntent('eur', { workshopDateId: String(open.id), orderId: String(orderId) });
+    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: intent.id, workshopDateId: open.id, orderId, amountCents: 49900 });
     world.stripe.succeed(intent.id);
 
     const response = await complete(open.id, who, intent.id);
@@ -125,8 +123,8 @@ describe('a paid amount that does not match what the server priced is refunded (
     const other = person('Other');
     const payerId = await reserve(open.id, payer);
     const otherId = await reserve(open.id, other);
-    const intent = await foreignIntent('usd', { workshopDateId: String(open.id), email: payer.email, bookingId: String(otherId) });
-    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: intent.id, workshopDateId: open.id, bookingId: payerId, amountCents: 49900 });
+    const intent = await foreignIntent('usd', { workshopDateId: String(open.id), orderId: String(await orderIdOfBooking(world.db, otherId)) });
+    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: intent.id, workshopDateId: open.id, orderId: await orderIdOfBooking(world.db, payerId), amountCents: 49900 });
     world.stripe.succeed(intent.id);
 
     const response = await complete(open.id, payer, intent.id);
@@ -176,7 +174,10 @@ describe('a settled payment keeps its outcome', () => {
     expect(booked.statusCode).toBe(201);
 
     const outage = depsWithSpies(providerWith({ retrieveIntent: providerDown, refund: providerDown }));
-    await expect(fulfilPayment(outage.deps, intentId)).resolves.toMatchObject({ id: booked.json().id, status: 'confirmed', isPaid: true });
+    await expect(fulfilPayment(outage.deps, intentId)).resolves.toMatchObject({
+      order: { id: booked.json().orderId, status: 'placed' },
+      seats: [{ id: booked.json().id, status: 'confirmed', isPaid: true }],
+    });
     expect(outage.onEmailQueued).toHaveBeenCalledTimes(1);
     expect(await mailTo(who.email, 'booking-paid')).toHaveLength(1);
   });
@@ -245,7 +246,7 @@ describe('paying a reservation', () => {
     const first = await complete(open.id, who, intentId);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ id, status: 'confirmed', isPaid: true });
-    expect(await paymentRow(intentId)).toMatchObject({ status: 'succeeded', bookingId: id });
+    expect(await paymentRow(intentId)).toMatchObject({ status: 'succeeded', orderId: await orderIdOfBooking(world.db, id) });
 
     const again = await complete(open.id, who, intentId);
     expect(again.statusCode).toBe(201);
@@ -358,8 +359,9 @@ describe('the reservation sweeps (CONTRACT §10)', () => {
     const who = person('Tabs');
     const id = await reserve(open.id, who);
     const refused = await payLinkIntent(id, who, open.id);
-    const second = await foreignIntent('usd', { workshopDateId: String(open.id), email: who.email, bookingId: String(id) });
-    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: second.id, workshopDateId: open.id, bookingId: id, amountCents: 49900 });
+    const orderId = await orderIdOfBooking(world.db, id);
+    const second = await foreignIntent('usd', { workshopDateId: String(open.id), orderId: String(orderId) });
+    await world.db.insert(payments).values({ provider: 'stripe', providerPaymentId: second.id, workshopDateId: open.id, orderId, amountCents: 49900 });
 
     const { deps, log } = depsWithSpies(
       providerWith({ cancelIntent: (intentId) => (intentId === refused ? providerDown() : world.deps.payments.cancelIntent(intentId)) }),
@@ -373,7 +375,7 @@ describe('the reservation sweeps (CONTRACT §10)', () => {
   });
 });
 
-describe('seat holds', () => {
+describe('seats held by a checkout (its pending order)', () => {
   it('a free booking on a full date is refused with 409 sold_out, in its words', async () => {
     const full = await date({ seatsTotal: 1 });
     await reserve(full.id, person('First'));
@@ -390,7 +392,7 @@ describe('seat holds', () => {
     const slow = person('Slow');
     const intentId = await openPaymentId(open.id, slow);
     await world.advance(16);
-    expect((await world.db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId)))[0]!.status).toBe('released');
+    expect((await orderOfPayment(world.db, intentId)).status).toBe('lapsed');
     expect(await seatsTaken(open.id)).toBe(0);
     await reserve(open.id, person('Meanwhile'));
     expect(await seatsTaken(open.id)).toBe(1);
@@ -398,6 +400,7 @@ describe('seat holds', () => {
     expect((await setActive(open.id, false)).statusCode).toBe(200);
     world.stripe.succeed(intentId);
     expect((await complete(open.id, slow, intentId)).statusCode).toBe(409);
+    expect((await orderOfPayment(world.db, intentId)).status).toBe('void');
     expect(await seatsTaken(open.id)).toBe(1);
     await expectInvariants();
   });
@@ -412,7 +415,7 @@ describe('seat holds', () => {
     world.stripe.succeed(intentId);
 
     expect((await complete(open.id, who, intentId)).statusCode).toBe(409);
-    expect((await world.db.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, intentId)))[0]!.status).toBe('released');
+    expect((await orderOfPayment(world.db, intentId)).status).toBe('void');
     expect(await seatsTaken(open.id)).toBe(0);
     expect((await world.db.select().from(discountCodes).where(eq(discountCodes.id, tenOff.id)))[0]!.currentUses).toBe(0);
     await expectInvariants();

@@ -7,7 +7,7 @@ import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
 import { sendDueReminders } from '../../src/features/calendar/server/reminders';
 import { formatLongDate } from '../../src/common/dates';
 import type { Database, DatabaseHandle } from '../../src/server/db/client';
-import { bookingReminders, bookings, discountCodes, emailOutbox, rateLimitHits, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { bookingReminders, bookings, discountCodes, emailOutbox, orders, payments, rateLimitHits, workshopDates } from '../../src/server/db/schema';
 import { OutboxWorker } from '../../src/server/email/outbox-worker';
 import { smtpTransportFromUrl } from '../../src/server/email/transport';
 import { deleteExpiredSessions } from '../../src/server/plugins/auth';
@@ -384,10 +384,12 @@ async function prepare(cluster: Cluster): Promise<Fixtures> {
   const liveIntents = intents.slice(HOLDS_EXPIRED);
   await cluster.jamSweeps({ workshopDateId: holdDate.id, bookingId: Math.min(...reminded.map((person) => person.bookingId)) });
   // The buyers walked away: their 15 minutes are over (the database clock is the one that counts).
+  const expiredOrders = await db.select({ id: payments.orderId }).from(payments).where(inArray(payments.providerPaymentId, expiredIntents));
+  if (expiredOrders.length !== HOLDS_EXPIRED) throw new Error(`found ${expiredOrders.length} orders for the ${HOLDS_EXPIRED} checkouts to expire`);
   await db
-    .update(seatHolds)
-    .set({ expiresAt: sql`now() - interval '1 minute'` })
-    .where(inArray(seatHolds.paymentIntentId, expiredIntents));
+    .update(orders)
+    .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
+    .where(inArray(orders.id, expiredOrders.map((order) => order.id)));
 
   return {
     adminCookie,
@@ -410,6 +412,16 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((wake) => setTimeout(wake, 200));
   }
+}
+
+/** The status of the order each card checkout's payment opened (pending while it holds its seat). */
+async function orderStatusOf(db: Database, intents: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ intent: payments.providerPaymentId, status: orders.status })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(inArray(payments.providerPaymentId, intents));
+  return new Map(rows.map((row) => [row.intent, row.status]));
 }
 
 /** Messages the catcher received for one address with one subject. */
@@ -528,16 +540,16 @@ function describeTwoInstances(title: string, start: () => Promise<Cluster>, extr
         const bookingIds = fixtures.reminded.map((person) => person.bookingId);
         await waitFor('the reminders to be claimed and the holds released', async () => {
           const marks = await db.select().from(bookingReminders).where(inArray(bookingReminders.bookingId, bookingIds));
-          const holds = await db.select().from(seatHolds).where(inArray(seatHolds.paymentIntentId, fixtures.expiredIntents));
-          return marks.length === REMINDED && holds.every((hold) => hold.status === 'released');
+          const holds = await orderStatusOf(db, fixtures.expiredIntents);
+          return marks.length === REMINDED && holds.size === HOLDS_EXPIRED && [...holds.values()].every((status) => status === 'lapsed');
         });
 
-        // Holds: the expired ones given back once each, the live ones untouched. A hold released
-        // twice would show here: seats_taken would drop below the live holds (it stops at 0).
-        const holds = await db.select().from(seatHolds).where(eq(seatHolds.workshopDateId, fixtures.holdDateId));
-        const statusOf = new Map(holds.map((hold) => [hold.paymentIntentId, hold.status]));
-        for (const intent of fixtures.expiredIntents) expect(statusOf.get(intent)).toBe('released');
-        for (const intent of fixtures.liveIntents) expect(statusOf.get(intent)).toBe('held');
+        // Holds: the expired orders lapsed and gave their seats back once each, the live ones are
+        // still pending. A hold released twice would show here: seats_taken would drop below the
+        // live holds (it stops at 0).
+        const statusOf = await orderStatusOf(db, [...fixtures.expiredIntents, ...fixtures.liveIntents]);
+        for (const intent of fixtures.expiredIntents) expect(statusOf.get(intent)).toBe('lapsed');
+        for (const intent of fixtures.liveIntents) expect(statusOf.get(intent)).toBe('pending');
         const [date] = await db.select().from(workshopDates).where(eq(workshopDates.id, fixtures.holdDateId));
         expect(date!.seatsTaken).toBe(HOLDS_LIVE);
         const [code] = await db.select().from(discountCodes).where(eq(discountCodes.id, fixtures.holdCodeId));

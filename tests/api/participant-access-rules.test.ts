@@ -2,7 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestParticipantLink, participantLinkFor } from '../../src/features/participant/server/participant-access';
 import type { Database } from '../../src/server/db/client';
-import { auditLog, bookings, emailOutbox, emailTemplates } from '../../src/server/db/schema';
+import { auditLog, emailOutbox, emailTemplates } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { createWorkshopDate } from '../helpers/factories';
 import { participantHeaders } from '../helpers/participant-session';
 import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
@@ -33,16 +34,13 @@ beforeAll(async () => {
 
   const date = await createWorkshopDate(db);
   const booked = { workshopDateId: date.id, lastName: 'Person', company: '', originalPriceCents: 49900, finalPriceCents: 49900, isPaid: true, status: 'confirmed' as const };
-  const rows = await db
-    .insert(bookings)
-    .values([
-      { ...booked, firstName: 'Ann', email: 'Ann@Example.com' },
-      { ...booked, firstName: 'Ben', email: BEN },
-      { ...booked, firstName: 'Gone', email: ANN, status: 'deleted' },
-      { ...booked, firstName: 'Capped', email: 'capped@example.com' },
-      { ...booked, firstName: 'Muted', email: 'muted@example.com' },
-    ])
-    .returning({ id: bookings.id });
+  const rows = await insertBookingsWithOrders(db, [
+    { ...booked, firstName: 'Ann', email: 'Ann@Example.com' },
+    { ...booked, firstName: 'Ben', email: BEN },
+    { ...booked, firstName: 'Gone', email: ANN, status: 'deleted' },
+    { ...booked, firstName: 'Capped', email: 'capped@example.com' },
+    { ...booked, firstName: 'Muted', email: 'muted@example.com' },
+  ]);
   [annBooking, benBooking, deletedBooking] = rows.map((row) => row.id) as [number, number, number];
   adminHeaders = (await loginAsAdmin(app)).headers;
 });

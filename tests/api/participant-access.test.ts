@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payLinkFor } from '../../src/features/booking/server/booking-emails';
 import { ACCESS_LINK_SENT, INVALID_EMAIL } from '../../src/features/participant/participant.schema';
 import { ACCESS_EMAIL_KIND, ACCESS_EMAILS_PER_HOUR, participantLinkFor } from '../../src/features/participant/server/participant-access';
-import { bookings, emailOutbox } from '../../src/server/db/schema';
+import { emailOutbox } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
 import { asSent } from '../helpers/outbox';
@@ -16,7 +17,7 @@ const BOOKED = 'booked.person@example.com';
 beforeAll(async () => {
   app = await createTestApp();
   const date = await createWorkshopDate(app.database.db);
-  await app.database.db.insert(bookings).values({ workshopDateId: date.id, ...buyer('p'), email: 'Booked.Person@Example.com', originalPriceCents: 49900, finalPriceCents: 49900, isPaid: true });
+  await insertBookingsWithOrders(app.database.db, { workshopDateId: date.id, ...buyer('p'), email: 'Booked.Person@Example.com', originalPriceCents: 49900, finalPriceCents: 49900, isPaid: true });
 });
 afterAll(async () => {
   await app.close();

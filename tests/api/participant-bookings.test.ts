@@ -11,6 +11,7 @@ import {
 } from '../../src/features/participant/participant.schema';
 import { NOT_YOUR_BOOKINGS, SIGN_IN_FIRST } from '../../src/features/participant/server/participant-access';
 import { auditLog, bookings, discountCodes, participantProfiles, refundRequests, workshopAssets } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { createWorkshopDate } from '../helpers/factories';
 import { participantHeaders } from '../helpers/participant-session';
 import { clientHeaders, createTestApp, loginAsAdmin, type TestApp } from '../helpers/test-app';
@@ -62,16 +63,13 @@ beforeAll(async () => {
   Object.assign(ids, { dateA: dateA.id, dateB: dateB.id, inactive: inactive.id });
 
   const base = { firstName: 'Olive', lastName: 'Owner', company: 'Acme', originalPriceCents: 49900, finalPriceCents: 44910, discountAmountCents: 4990 };
-  const rows = await db
-    .insert(bookings)
-    .values([
-      { ...base, workshopDateId: dateA.id, email: 'Owner@Example.com', isPaid: true, status: 'confirmed', createdAt: daysAgo(10) },
-      { ...base, workshopDateId: dateB.id, email: OWNER, isPaid: false, status: 'reserved', paymentMode: 'pay_later', createdAt: daysAgo(5) },
-      { ...base, workshopDateId: dateA.id, email: OWNER, isPaid: true, status: 'cancelled', createdAt: daysAgo(1) },
-      { ...base, workshopDateId: dateB.id, email: OWNER, isPaid: true, status: 'refunded', createdAt: daysAgo(7) },
-      { ...base, workshopDateId: dateA.id, firstName: 'Otto', email: OTHER, isPaid: true, status: 'confirmed', createdAt: daysAgo(3) },
-    ])
-    .returning({ id: bookings.id });
+  const rows = await insertBookingsWithOrders(db, [
+    { ...base, workshopDateId: dateA.id, email: 'Owner@Example.com', isPaid: true, status: 'confirmed', createdAt: daysAgo(10) },
+    { ...base, workshopDateId: dateB.id, email: OWNER, isPaid: false, status: 'reserved', paymentMode: 'pay_later', createdAt: daysAgo(5) },
+    { ...base, workshopDateId: dateA.id, email: OWNER, isPaid: true, status: 'cancelled', createdAt: daysAgo(1) },
+    { ...base, workshopDateId: dateB.id, email: OWNER, isPaid: true, status: 'refunded', createdAt: daysAgo(7) },
+    { ...base, workshopDateId: dateA.id, firstName: 'Otto', email: OTHER, isPaid: true, status: 'confirmed', createdAt: daysAgo(3) },
+  ]);
   Object.assign(ids, { confirmed: rows[0]!.id, reserved: rows[1]!.id, cancelled: rows[2]!.id, refunded: rows[3]!.id, othersBooking: rows[4]!.id });
   await db.insert(refundRequests).values({ bookingId: ids.refunded, reason: 'I cannot make it after all', status: 'APPROVED', notes: 'Refunded in full', processedAt: daysAgo(6), requestedAt: daysAgo(6.5) });
 
@@ -165,14 +163,11 @@ describe('GET /api/participant/bookings/cancelled', () => {
   it('lists the cancelled bookings with what each cancellation gave back: a refund (sent or pending), a credit code, or nothing', async () => {
     const { db } = app.database;
     const base = { firstName: 'Olive', lastName: 'Owner', email: OWNER, originalPriceCents: 20000, finalPriceCents: 20000, isPaid: true, status: 'cancelled' as const };
-    const [sent, pending, credited] = await db
-      .insert(bookings)
-      .values([
-        { ...base, workshopDateId: ids.dateA, cancelledAt: daysAgo(0.3) },
-        { ...base, workshopDateId: ids.dateB, cancelledAt: daysAgo(0.2) },
-        { ...base, workshopDateId: ids.dateA, cancelledAt: daysAgo(0.1) },
-      ])
-      .returning({ id: bookings.id });
+    const [sent, pending, credited] = await insertBookingsWithOrders(db, [
+      { ...base, workshopDateId: ids.dateA, cancelledAt: daysAgo(0.3) },
+      { ...base, workshopDateId: ids.dateB, cancelledAt: daysAgo(0.2) },
+      { ...base, workshopDateId: ids.dateA, cancelledAt: daysAgo(0.1) },
+    ]);
     await db.insert(refundRequests).values([
       { bookingId: sent!.id, reason: 'Cancelled by the participant', status: 'APPROVED', amountCents: 20000, processedAt: daysAgo(0.3) },
       { bookingId: pending!.id, reason: 'Cancelled by the participant', status: 'PENDING', amountCents: 10000 },
@@ -380,7 +375,7 @@ describe('GET /api/view-asset/:id', () => {
 
   it('refuses (403) the slides of a workshop whose only booking was refunded', async () => {
     const refundedOnly = await participantHeaders(app, 'refunded-only@example.com');
-    await app.database.db.insert(bookings).values({ workshopDateId: ids.dateB, firstName: 'R', lastName: 'Fund', email: 'refunded-only@example.com', originalPriceCents: 100, finalPriceCents: 100, isPaid: true, status: 'refunded' });
+    await insertBookingsWithOrders(app.database.db, { workshopDateId: ids.dateB, firstName: 'R', lastName: 'Fund', email: 'refunded-only@example.com', originalPriceCents: 100, finalPriceCents: 100, isPaid: true, status: 'refunded' });
     expect((await get(`/api/view-asset/${assets.slidesB}`, refundedOnly)).statusCode).toBe(403);
   });
 
@@ -391,7 +386,7 @@ describe('GET /api/view-asset/:id', () => {
 
   it('refuses (403, logged) an asset of another workshop, a missing asset, and a participant whose only booking is cancelled', async () => {
     const cancelledOnly = await participantHeaders(app, 'gone@example.com');
-    await app.database.db.insert(bookings).values({ workshopDateId: ids.dateA, firstName: 'G', lastName: 'One', email: 'gone@example.com', originalPriceCents: 100, finalPriceCents: 100, status: 'cancelled' });
+    await insertBookingsWithOrders(app.database.db, { workshopDateId: ids.dateA, firstName: 'G', lastName: 'One', email: 'gone@example.com', originalPriceCents: 100, finalPriceCents: 100, status: 'cancelled' });
     const before = await deniedRows();
     for (const [headers, id] of [
       [other, assets.slidesB],

@@ -12,6 +12,7 @@ import {
   workshopAssets,
   workshopDates,
 } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { registeredRoutes } from '../../src/server/plugins/auth';
 import { createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, createTestApp, sessionCookieFrom, TEST_SECRET } from '../helpers/test-app';
@@ -39,12 +40,9 @@ const { db } = app.database;
 const victimDate = await createWorkshopDate(db, { zoomLink: 'https://zoom.us/j/victim', zoomMeetingId: '999', zoomPassword: 'victim-pass', seatsTaken: 1 });
 const strangerDate = await createWorkshopDate(db, { seatsTaken: 1 });
 const booked = { lastName: 'Person', company: '', originalPriceCents: 49900, finalPriceCents: 49900, isPaid: true, status: 'confirmed' as const };
-const [victimBooking] = await db
-  .insert(bookings)
-  .values({ ...booked, workshopDateId: victimDate.id, firstName: 'Victor', email: VICTIM, stripePaymentId: 'demo_pi_victim' })
-  .returning();
-await db.insert(bookings).values({ ...booked, workshopDateId: strangerDate.id, firstName: 'Stan', email: STRANGER });
-await db.insert(payments).values({ provider: 'demo', providerPaymentId: 'demo_pi_victim', workshopDateId: victimDate.id, bookingId: victimBooking!.id, amountCents: 49900, status: 'succeeded' });
+const [victimBooking] = await insertBookingsWithOrders(db, { ...booked, workshopDateId: victimDate.id, firstName: 'Victor', email: VICTIM, stripePaymentId: 'demo_pi_victim' });
+await insertBookingsWithOrders(db, { ...booked, workshopDateId: strangerDate.id, firstName: 'Stan', email: STRANGER });
+await db.insert(payments).values({ provider: 'demo', providerPaymentId: 'demo_pi_victim', workshopDateId: victimDate.id, orderId: victimBooking!.orderId, amountCents: 49900, status: 'succeeded' });
 const [victimAsset] = await db
   .insert(workshopAssets)
   .values({ workshopDateId: victimDate.id, title: 'Victim slides', type: 'slides', content: '<p>Only for the victim</p>' })

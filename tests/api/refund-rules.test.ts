@@ -13,6 +13,7 @@ import type { RefundDeps, Viewer } from '../../src/features/refunds/server/refun
 import { requestRefund, reviewRefundRequest } from '../../src/features/refunds/server/refunds.service';
 import type { Database } from '../../src/server/db/client';
 import { auditLog, bookings, discountCodes, emailOutbox, payments, refundRequests, workshopDates } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { ReadCache } from '../../src/server/lib/read-cache';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
@@ -101,23 +102,20 @@ async function booking(dateId: number, options: { paid?: boolean; card?: boolean
   const paid = options.paid ?? true;
   const priceCents = options.priceCents ?? 49_900;
   const intentId = paid && options.card !== false ? `pi_rules_${n}` : null;
-  const [row] = await db
-    .insert(bookings)
-    .values({
-      workshopDateId: dateId,
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: `grace.${n}@rules.test`,
-      originalPriceCents: priceCents,
-      finalPriceCents: priceCents,
-      isPaid: paid,
-      status: paid ? 'confirmed' : 'reserved',
-      paymentMode: paid ? 'pay_now' : 'pay_later',
-      stripePaymentId: intentId,
-    })
-    .returning();
+  const [row] = await insertBookingsWithOrders(db, {
+    workshopDateId: dateId,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: `grace.${n}@rules.test`,
+    originalPriceCents: priceCents,
+    finalPriceCents: priceCents,
+    isPaid: paid,
+    status: paid ? 'confirmed' : 'reserved',
+    paymentMode: paid ? 'pay_now' : 'pay_later',
+    stripePaymentId: intentId,
+  });
   if (intentId) {
-    await db.insert(payments).values({ provider: 'demo', providerPaymentId: intentId, workshopDateId: dateId, bookingId: row!.id, amountCents: priceCents, status: 'succeeded' });
+    await db.insert(payments).values({ provider: 'demo', providerPaymentId: intentId, workshopDateId: dateId, orderId: row!.orderId, amountCents: priceCents, status: 'succeeded' });
   }
   await db
     .update(workshopDates)

@@ -12,6 +12,7 @@ import {
 } from '../../src/features/refunds/refunds.schema';
 import type { Database } from '../../src/server/db/client';
 import { auditLog, bookings, demoPaymentIntents, emailOutbox, payments, refundRequests, workshopDates } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { createAppWithFlakyDemoProvider, type FlakyDemoProvider, payWithDemoCard } from '../helpers/demo-payments';
 import { participantHeaders } from '../helpers/participant-session';
@@ -122,10 +123,7 @@ describe('POST /api/participant/refund-request/{bookingId}', () => {
     const reservation = await app.inject({ method: 'POST', url: '/api/bookings/reserve', headers: clientHeaders, payload: { workshopDateId: date.id, ...reserved, paymentMode: 'pay_later' } });
     expect(reservation.statusCode, reservation.body).toBe(201);
     const free = person();
-    const [freeRow] = await db
-      .insert(bookings)
-      .values({ workshopDateId: date.id, ...free, originalPriceCents: 49_900, discountAmountCents: 49_900, finalPriceCents: 0, isPaid: false })
-      .returning();
+    const [freeRow] = await insertBookingsWithOrders(db, { workshopDateId: date.id, ...free, originalPriceCents: 49_900, discountAmountCents: 49_900, finalPriceCents: 0, isPaid: false });
     for (const [bookingId, email] of [
       [(reservation.json() as { id: number }).id, reserved.email],
       [freeRow!.id, free.email],

@@ -2,7 +2,8 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_BATCH_SIZE, sendDueReminders } from '../../src/features/calendar/server/reminders';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
-import { bookingReminders, bookings, emailOutbox } from '../../src/server/db/schema';
+import { bookingReminders, emailOutbox } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, createTestApp, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
 import { testDatabaseKind } from '../helpers/test-database';
@@ -46,10 +47,7 @@ async function workshopOn(day: number, overrides: Parameters<typeof createWorksh
 }
 
 async function book(workshopDateId: number, email: string, status: 'confirmed' | 'reserved' | 'cancelled' | 'refunded' = 'confirmed') {
-  const [row] = await db()
-    .insert(bookings)
-    .values({ workshopDateId, ...buyer('rem'), email, originalPriceCents: 49900, finalPriceCents: 49900, isPaid: status === 'confirmed', status })
-    .returning();
+  const [row] = await insertBookingsWithOrders(db(), { workshopDateId, ...buyer('rem'), email, originalPriceCents: 49900, finalPriceCents: 49900, isPaid: status === 'confirmed', status });
   return row!;
 }
 
@@ -176,18 +174,17 @@ describe('sendDueReminders', () => {
   it(`handles at most ${REMINDER_BATCH_SIZE} reminders per run and leaves the rest for the next`, async () => {
     const { date, before } = await workshopOn(22);
     const extra = 3;
-    await db()
-      .insert(bookings)
-      .values(
-        Array.from({ length: REMINDER_BATCH_SIZE + extra }, (_, i) => ({
-          workshopDateId: date.id,
-          ...buyer('batch'),
-          email: `batch${i}.rem@example.com`,
-          originalPriceCents: 49900,
-          finalPriceCents: 49900,
-          isPaid: true,
-        })),
-      );
+    await insertBookingsWithOrders(
+      db(),
+      Array.from({ length: REMINDER_BATCH_SIZE + extra }, (_, i) => ({
+        workshopDateId: date.id,
+        ...buyer('batch'),
+        email: `batch${i}.rem@example.com`,
+        originalPriceCents: 49900,
+        finalPriceCents: 49900,
+        isPaid: true,
+      })),
+    );
     const now = before(6 * HOUR);
     expect(await sendDueReminders(db(), deps, now)).toEqual({ sent: REMINDER_BATCH_SIZE });
     expect(await sendDueReminders(db(), deps, now)).toEqual({ sent: extra });

@@ -5,6 +5,7 @@ import { participantLinkFor } from '../../src/features/participant/server/partic
 import { sendDueReminders } from '../../src/features/calendar/server/reminders';
 import { rederiveWorkshopInstants } from '../../src/features/workshops/server/workshop-instants';
 import { bookings, emailOutbox, workshopDates } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_SECRET, type TestApp } from '../helpers/test-app';
 
@@ -38,10 +39,7 @@ async function publicEntry(id: number) {
 }
 
 async function bookSeat(workshopDateId: number, email: string) {
-  const [row] = await db()
-    .insert(bookings)
-    .values({ workshopDateId, ...buyer('tz'), email, originalPriceCents: 49900, finalPriceCents: 49900, isPaid: true, status: 'confirmed' })
-    .returning();
+  const [row] = await insertBookingsWithOrders(db(), { workshopDateId, ...buyer('tz'), email, originalPriceCents: 49900, finalPriceCents: 49900, isPaid: true, status: 'confirmed' });
   return row!;
 }
 

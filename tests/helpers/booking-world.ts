@@ -6,12 +6,12 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SEAT_HOLDING_STATUSES, type BookingStatus } from '../../src/common/booking-status';
-import type { BookingDeps } from '../../src/features/booking/server/booking.service';
+import type { BookingDeps } from '../../src/features/booking/server/booking-deps';
 import { payLinkFor } from '../../src/features/booking/server/booking-emails';
 import { finishPendingRefunds } from '../../src/features/booking/server/payment-refunds';
 import { expireReservations, sendReservationReminders } from '../../src/features/booking/server/reservations';
 import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
-import { bookings, discountCodes, emailOutbox, payments, seatHolds, workshopDates } from '../../src/server/db/schema';
+import { bookings, discountCodes, emailOutbox, orders, payments, workshopDates } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
@@ -116,13 +116,10 @@ export async function lifecycleViolations(
   const problems: string[] = [];
   if (scope.dateIds.length === 0) return problems;
 
-  // 1. Seats: taken = held holds + reservations + confirmed bookings, within the total.
+  // 1. Seats: taken = seats of pending orders (checkout holds) + reservations + confirmed bookings, within the total.
   const dates = await db.select().from(workshopDates).where(inArray(workshopDates.id, scope.dateIds));
-  const holds = await db
-    .select({ dateId: seatHolds.workshopDateId, n: sql<number>`count(*)::int` })
-    .from(seatHolds)
-    .where(and(inArray(seatHolds.workshopDateId, scope.dateIds), eq(seatHolds.status, 'held')))
-    .groupBy(seatHolds.workshopDateId);
+  const pending = await db.select().from(orders).where(and(inArray(orders.workshopDateId, scope.dateIds), eq(orders.status, 'pending')));
+  const holds = scope.dateIds.map((dateId) => ({ dateId, n: pending.filter((order) => order.workshopDateId === dateId).reduce((sum, order) => sum + order.seats, 0) }));
   const rows = await db.select().from(bookings).where(inArray(bookings.workshopDateId, scope.dateIds));
   for (const date of dates) {
     const held = holds.find((h) => h.dateId === date.id)?.n ?? 0;
@@ -134,15 +131,9 @@ export async function lifecycleViolations(
   // 2. Codes: uses = bookings holding a seat with it + held holds whose payment uses it, within maxUses.
   if (scope.codeIds.length > 0) {
     const codes = await db.select().from(discountCodes).where(inArray(discountCodes.id, scope.codeIds));
-    const heldWithCode = await db
-      .select({ codeId: payments.discountCodeId, n: sql<number>`count(*)::int` })
-      .from(seatHolds)
-      .innerJoin(payments, eq(payments.providerPaymentId, seatHolds.paymentIntentId))
-      .where(and(eq(seatHolds.status, 'held'), inArray(payments.discountCodeId, scope.codeIds)))
-      .groupBy(payments.discountCodeId);
     for (const code of codes) {
       const booked = rows.filter((b) => b.discountCodeId === code.id && (SEAT_HOLDING_STATUSES as readonly string[]).includes(b.status)).length;
-      const held = heldWithCode.find((h) => h.codeId === code.id)?.n ?? 0;
+      const held = pending.filter((order) => order.discountCodeId === code.id).reduce((sum, order) => sum + order.seats, 0);
       if (code.currentUses !== booked + held) problems.push(`code ${code.code}: currentUses ${code.currentUses} ≠ ${booked} bookings + ${held} holds`);
       if (code.maxUses !== null && code.currentUses > code.maxUses) problems.push(`code ${code.code}: ${code.currentUses} uses > max ${code.maxUses}`);
     }
@@ -156,9 +147,13 @@ export async function lifecycleViolations(
     memory.statuses.set(booking.id, booking.status);
   }
 
-  // 4. Money: every succeeded payment the product was told of pays one booking, or is refunded in
-  // full with an e-mail to the payer; no booking has two.
+  // 4. Money: every succeeded payment the product was told of pays the seats of one order, or is
+  // refunded in full with an e-mail to the payer; no booking has two; nothing is refunded past
+  // what was paid.
   const ours = await db.select().from(payments).where(inArray(payments.workshopDateId, scope.dateIds));
+  const buyers = new Map(
+    (await db.select({ id: orders.id, email: orders.buyerEmail }).from(orders).where(inArray(orders.workshopDateId, scope.dateIds))).map((order) => [order.id, order.email]),
+  );
   const refundedBy = (intentId: string) => [...stripe.refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
   const refundEmails = await db
     .select({ to: emailOutbox.to, n: sql<number>`count(*)::int` })
@@ -174,19 +169,18 @@ export async function lifecycleViolations(
       continue;
     }
     const booked = rows.filter((b) => b.stripePaymentId === payment.providerPaymentId);
+    if (refundedBy(payment.providerPaymentId) > intent.amount_received) problems.push(`payment ${payment.providerPaymentId}: refunded ${refundedBy(payment.providerPaymentId)}, more than the ${intent.amount_received} paid`);
+    if (booked.some((b) => b.orderId !== payment.orderId)) problems.push(`payment ${payment.providerPaymentId} of order ${payment.orderId} pays a seat of another order`);
     if (payment.refundReason !== null) {
       if (payment.status !== 'refunded') problems.push(`payment ${payment.providerPaymentId} (${payment.refundReason}) is ${payment.status}, not refunded`);
       if (refundedBy(payment.providerPaymentId) !== intent.amount_received) problems.push(`payment ${payment.providerPaymentId}: refunded ${refundedBy(payment.providerPaymentId)} of ${intent.amount_received}`);
       if (booked.some((b) => b.status !== 'deleted')) problems.push(`payment ${payment.providerPaymentId} is refunded as unbookable but pays booking ${booked[0]!.id}`);
-      const payer = String(payment.customer?.email ?? rows.find((b) => b.id === payment.bookingId)?.email ?? '');
+      const payer = buyers.get(payment.orderId) ?? '';
       refundedPerPayer.set(payer, (refundedPerPayer.get(payer) ?? 0) + 1);
     } else if (memory.reported.has(payment.providerPaymentId)) {
-      if (booked.length !== 1) problems.push(`payment ${payment.providerPaymentId} succeeded and was reported, but pays ${booked.length} bookings and is not refunded (${payment.status})`);
+      if (booked.length === 0) problems.push(`payment ${payment.providerPaymentId} succeeded and was reported, but pays no seat and is not refunded (${payment.status})`);
     }
     for (const booking of booked) paidPaymentsPerBooking.set(booking.id, (paidPaymentsPerBooking.get(booking.id) ?? 0) + 1);
-    if (payment.bookingId !== null && payment.refundReason === null && payment.status === 'succeeded' && !booked.some((b) => b.id === payment.bookingId)) {
-      problems.push(`payment ${payment.providerPaymentId} is marked as paying booking ${payment.bookingId}, which names another payment`);
-    }
   }
   for (const [bookingId, n] of paidPaymentsPerBooking) if (n > 1) problems.push(`booking ${bookingId} has ${n} succeeded payments`);
   for (const [payer, n] of refundedPerPayer) {

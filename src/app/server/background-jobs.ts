@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BookingDeps } from '../../features/booking/server/booking.service';
+import type { BookingDeps } from '../../features/booking/server/booking-deps';
 import { finishPendingRefunds } from '../../features/booking/server/payment-refunds';
 import { expireReservations, sendReservationReminders } from '../../features/booking/server/reservations';
 import { releaseExpiredHolds } from '../../features/booking/server/seats';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../server/db/client';
-import { bookings, emailOutbox, payments, refundRequests, seatHolds } from '../../server/db/schema';
+import { bookings, emailOutbox, orders, payments, refundRequests } from '../../server/db/schema';
 
 /** Label for requests no route matched: raw URLs as labels would let any visitor mint new series. */
 const UNMATCHED_ROUTE = 'unmatched';
@@ -26,7 +26,7 @@ async function readFigures(db: Database): Promise<FigureRow[]> {
     union all select 'payments', ${payments.status}, count(*)::int from ${payments} group by 2
     union all select 'refund_requests', ${refundRequests.status}, count(*)::int from ${refundRequests} group by 2
     union all select 'outbox', ${emailOutbox.status}, count(*)::int from ${emailOutbox} where ${emailOutbox.status} in ('pending', 'failed') group by 2
-    union all select 'seats_held', 'held', count(*)::int from ${seatHolds} where ${seatHolds.status} = 'held'`);
+    union all select 'seats_held', 'held', coalesce(sum(${orders.seats}), 0)::int from ${orders} where ${orders.status} = 'pending'`);
   return (result as unknown as { rows: FigureRow[] }).rows;
 }
 

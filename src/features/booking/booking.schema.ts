@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ROW_ID } from '../../common/schema-kit';
 import { safeString } from '../../common/safe-text';
-import { BOOKING_STATUSES } from '../../common/booking-status';
+import { BOOKING_STATUSES, MAX_SEATS_PER_ORDER } from '../../common/booking-status';
 import { INVALID_EMAIL } from '../../common/validation-messages';
 
 export const emailField = safeString('Email', { error: INVALID_EMAIL })
@@ -27,6 +27,29 @@ export const visitorTimeZoneField = safeString('Time zone')
   .transform((text) => (text.length <= MAX_TIME_ZONE_LENGTH ? text.trim() || undefined : undefined))
   .optional();
 
+export { MAX_SEATS_PER_ORDER };
+
+const firstNameField = safeString('First name', { error: 'First name must be at least 2 characters' }).trim().min(2, 'First name must be at least 2 characters').max(100, 'First name must be 100 characters or less');
+const lastNameField = safeString('Last name', { error: 'Last name must be at least 2 characters' }).trim().min(2, 'Last name must be at least 2 characters').max(100, 'Last name must be 100 characters or less');
+
+const SEATS_MESSAGE = `Please choose between 1 and ${MAX_SEATS_PER_ORDER} seats`;
+/** How many seats one order buys. */
+export const seatsField = z.number({ error: SEATS_MESSAGE }).int(SEATS_MESSAGE).min(1, SEATS_MESSAGE).max(MAX_SEATS_PER_ORDER, SEATS_MESSAGE).optional().default(1);
+
+/** The person on one seat. */
+export const attendeeSchema = z.object({ firstName: firstNameField, lastName: lastNameField, email: emailField });
+export type Attendee = z.output<typeof attendeeSchema>;
+
+/**
+ * The people on an order's seats, in seat order; at most one per seat (checked against `seats` by
+ * the order, orderSeats). Seats past the list are unnamed, for colleagues to claim.
+ */
+export const attendeesField = z
+  .array(attendeeSchema, { error: 'Attendees must be a list of names and e-mail addresses' })
+  .max(MAX_SEATS_PER_ORDER, `Name at most ${MAX_SEATS_PER_ORDER} attendees`)
+  .optional()
+  .default([]);
+
 /** The booking form on the landing and intro pages (spec §5). */
 export const bookingFormSchema = z.object({
   workshopDateId: z.coerce
@@ -35,14 +58,16 @@ export const bookingFormSchema = z.object({
     .positive('Please select a workshop date')
     // Ids are PostgreSQL integers: a larger number names no date (and must not reach a query as one).
     .max(MAX_ROW_ID, 'Please select a workshop date'),
-  firstName: safeString('First name', { error: 'First name must be at least 2 characters' }).trim().min(2, 'First name must be at least 2 characters').max(100, 'First name must be 100 characters or less'),
-  lastName: safeString('Last name', { error: 'Last name must be at least 2 characters' }).trim().min(2, 'Last name must be at least 2 characters').max(100, 'Last name must be 100 characters or less'),
+  firstName: firstNameField,
+  lastName: lastNameField,
   email: emailField,
   company: safeString('Company').trim().max(200, 'Company must be 200 characters or less').optional().default(''),
   discountCode: safeString('Discount code').trim().max(64, 'Discount code must be 64 characters or less').optional().default(''),
   paymentMode: z.enum(paymentModes).optional().default('pay_now'),
   subscribedToNewsletter: z.boolean().optional().default(true),
   timeZone: visitorTimeZoneField,
+  seats: seatsField,
+  attendees: attendeesField,
 });
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingForm = z.output<typeof bookingFormSchema>;
@@ -88,6 +113,14 @@ export const createPaymentIntentSchema = z.object({
   bookingId: z.number().int().positive().max(MAX_ROW_ID, 'Booking not found').optional(),
   payToken: safeString('Pay link').max(500).optional(),
   timeZone: visitorTimeZoneField,
+  seats: seatsField,
+  attendees: attendeesField,
+  /**
+   * One checkout's own key (the product's browser makes one per checkout): asking again with it
+   * while its order waits for payment answers that order's payment, so a double click or a reload
+   * opens one payment, while a second order on purpose gets a new key.
+   */
+  checkoutKey: safeString('Checkout key').trim().min(8).max(100).optional(),
 });
 export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentSchema>;
 
@@ -105,6 +138,10 @@ export const paymentIntentResponseSchema = z.object({
   holdExpiresAt: z.string().nullable(),
   /** This e-mail already holds a seat on this date: the checkout says so before they pay again. */
   alreadyBooked: z.boolean(),
+  /** How many seats the amount pays for. */
+  seats: z.number(),
+  /** The order the payment pays; null when nothing is to be paid (a free code books directly). */
+  orderId: z.number().nullable(),
 });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 
@@ -135,8 +172,21 @@ export const bookingResponseSchema = z.object({
    * session, so reloading it works; signed for that purpose only (booking-confirmation.ts).
    */
   confirmationToken: z.string(),
+  /** The order this seat belongs to, and who bought it. */
+  orderId: z.number(),
+  orderReference: z.string(),
+  buyerEmail: z.string(),
+  /** False for a seat bought without a name, still to be claimed. */
+  named: z.boolean(),
 });
 export type BookingResponse = z.infer<typeof bookingResponseSchema>;
+
+/** POST /api/bookings and reserve: the first seat's fields, its order, and every seat of it. */
+export const orderBookingResponseSchema = bookingResponseSchema.extend({
+  seats: z.number(),
+  bookings: z.array(bookingResponseSchema),
+});
+export type OrderBookingResponse = z.infer<typeof orderBookingResponseSchema>;
 
 export const demoConfirmSchema = z.object({
   paymentIntentId: safeString('Payment id').min(1).max(200),
@@ -166,6 +216,9 @@ export const reservationDetailsSchema = z.object({
   isPaid: z.boolean(),
   /** When an unpaid reservation's seat goes back on sale (ISO); null once paid or closed. */
   reservationExpiresAt: z.string().nullable(),
+  /** How many seats of the order the payment pays (those still reserved). */
+  seats: z.number(),
+  orderId: z.number(),
 });
 export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;
 

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUSES, PAYMENT_STATUSES } from '../../common/booking-status';
+import { BOOKING_STATUSES, MAX_SEATS_PER_ORDER, ORDER_STATUSES, PAYMENT_STATUSES } from '../../common/booking-status';
 
 /**
  * Binary data (an image's bytes). node-postgres answers bytea as a Buffer and PGlite as a
@@ -96,21 +96,6 @@ export const workshopDates = pgTable(
   ],
 );
 
-/** A seat held while a buyer pays; it returns to the pool when it expires unpaid. */
-export const seatHolds = pgTable(
-  'seat_holds',
-  {
-    id: serial('id').primaryKey(),
-    workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'cascade' }),
-    paymentIntentId: text('payment_intent_id').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** 'held' until converted into a booking ('converted') or given back ('released'). */
-    status: text('status', { enum: ['held', 'converted', 'released'] }).notNull().default('held'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('seat_holds_expiry_idx').on(t.status, t.expiresAt)],
-);
-
 // ---------------------------------------------------------------- discounts, bookings, payments
 
 export const discountCodes = pgTable(
@@ -133,10 +118,67 @@ export const discountCodes = pgTable(
   ],
 );
 
+/** A person named on one seat of an order at checkout; the order's seats beyond its list are unnamed. */
+export type OrderAttendee = { firstName: string; lastName: string; email: string };
+
+/**
+ * One sale: a buyer, the seats they bought on one date, and the one payment, free code or
+ * reservation that pays for them (docs/decisions/008-booking-lifecycle.md). Once placed, each seat
+ * is a booking of its own.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** What the buyer and the organiser quote: random (K7Q-2MX), so it tells nobody how much sells. */
+    reference: text('reference').notNull().unique(),
+    workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'restrict' }),
+    buyerFirstName: text('buyer_first_name').notNull(),
+    buyerLastName: text('buyer_last_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    company: text('company').notNull().default(''),
+    seats: integer('seats').notNull().default(1),
+    /** The names given at checkout, kept until the payment turns them into bookings. */
+    attendees: jsonb('attendees').$type<OrderAttendee[]>().notNull().default([]),
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    discountCode: text('discount_code').notNull().default(''),
+    /** One seat's price before and after the code; the order costs seats × seatFinalCents. */
+    seatOriginalCents: integer('seat_original_cents').notNull(),
+    seatDiscountCents: integer('seat_discount_cents').notNull().default(0),
+    seatFinalCents: integer('seat_final_cents').notNull(),
+    paymentMode: text('payment_mode', { enum: ['pay_now', 'pay_later'] }).notNull().default('pay_now'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
+    /** A pending order's seats go back on sale at this instant unless it is paid first. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /**
+     * Identifies one checkout (the browser's, or the request's details within a hold's time), so a
+     * double click or a reload finds the pending order it already opened instead of a second one.
+     */
+    checkoutKey: text('checkout_key'),
+    subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(true),
+    timeZone: text('time_zone'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('orders_seats_range', sql`${t.seats} BETWEEN 1 AND ${sql.raw(String(MAX_SEATS_PER_ORDER))}`),
+    check('orders_amounts_valid', sql`${t.seatFinalCents} >= 0 AND ${t.seatDiscountCents} >= 0 AND ${t.seatOriginalCents} >= 0`),
+    index('orders_hold_expiry_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('orders_pending_checkout_key').on(t.checkoutKey).where(sql`${t.status} = 'pending'`),
+    index('orders_buyer_email_idx').on(sql`lower(${t.buyerEmail})`),
+  ],
+);
+
 export const bookings = pgTable(
   'bookings',
   {
     id: serial('id').primaryKey(),
+    /** The order that bought this seat. */
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'restrict' }),
+    /**
+     * False for a seat bought without a name: its buyer holds it (their name and address stand on
+     * it) until a colleague claims it with their own.
+     */
+    named: boolean('named').notNull().default(true),
     workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'restrict' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -151,8 +193,8 @@ export const bookings = pgTable(
     /** The booking's place in its lifecycle (docs/decisions/008-booking-lifecycle.md). */
     status: text('status', { enum: BOOKING_STATUSES }).notNull().default('confirmed'),
     paymentMode: text('payment_mode', { enum: ['pay_now', 'pay_later'] }).notNull().default('pay_now'),
-    /** The payment provider's id; one booking per payment. 'free-booking' is never stored here. */
-    stripePaymentId: text('stripe_payment_id').unique(),
+    /** The provider's id of the payment that paid this seat; the seats of one order share it. */
+    stripePaymentId: text('stripe_payment_id'),
     hasAttended: boolean('has_attended').notNull().default(false),
     subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(true),
     /**
@@ -179,6 +221,8 @@ export const bookings = pgTable(
     index('bookings_reservation_expiry_idx').on(t.reservationExpiresAt).where(sql`${t.status} = 'reserved'`),
     index('bookings_email_idx').on(sql`lower(${t.email})`),
     index('bookings_workshop_date_idx').on(t.workshopDateId),
+    index('bookings_order_idx').on(t.orderId),
+    index('bookings_payment_idx').on(t.stripePaymentId),
     check('bookings_amounts_valid', sql`${t.finalPriceCents} >= 0 AND ${t.discountAmountCents} >= 0 AND ${t.originalPriceCents} >= 0`),
   ],
 );
@@ -190,7 +234,8 @@ export const payments = pgTable(
     provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
     providerPaymentId: text('provider_payment_id').notNull().unique(),
     workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'restrict' }),
-    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** The order it pays: one payment, one order; an order paid later may see several tries. */
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'restrict' }),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     /**
@@ -201,15 +246,13 @@ export const payments = pgTable(
     /** Why a payment is being or was refunded in full (REFUND_REASONS); null otherwise. */
     refundReason: text('refund_reason'),
     providerRefundId: text('provider_refund_id'),
-    /** Booking data kept with the intent so a webhook can fulfil without the browser. */
-    customer: jsonb('customer').$type<Record<string, unknown>>(),
     discountCodeId: integer('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('payments_amount_positive', sql`${t.amountCents} >= 0`),
-    index('payments_booking_idx').on(t.bookingId),
+    index('payments_order_idx').on(t.orderId),
     // The refund sweep finds payments whose refund is still to be sent.
     index('payments_refunding_idx').on(t.status).where(sql`${t.status} = 'refunding'`),
   ],

@@ -1,11 +1,11 @@
 import { count } from 'drizzle-orm';
 import { workshopInterval } from '../../common/dates';
+import { insertBookingsWithOrders } from './single-seat-orders';
 import { sanitizeHtml } from '../lib/sanitize-html';
 import type { Database } from './client';
 import {
   announcements,
   blogPosts,
-  bookings,
   discountCodes,
   strategyNotes,
   testimonials,
@@ -126,7 +126,7 @@ export async function seedDemoContent(db: Database, now = new Date()): Promise<b
       stripePaymentId: paid ? `demo_pi_seed_${workshopDateId}_${person[0].toLowerCase()}` : null,
       createdAt: new Date(now.getTime() - daysAgo * 86_400_000),
     });
-    await tx.insert(bookings).values([
+    await insertBookingsWithOrders(tx, [
       ...people.slice(0, 3).map((person, i) => booking(open!.id, person, i !== 1, 10 - i)),
       ...people.slice(3, 10).map((person, i) => booking(bookedOut!.id, person, i % 3 !== 2, 20 - i)),
     ]);

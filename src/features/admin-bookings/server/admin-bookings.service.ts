@@ -110,6 +110,8 @@ export async function deleteBooking(deps: BookingDeps, actor: Actor, id: number,
     const paid = booking.status === 'confirmed' && booking.stripePaymentId !== null && booking.isPaid && (payment?.status ?? 'succeeded') === 'succeeded';
     if (paid && choice.refund === undefined) throw new HttpError(409, REFUND_CHOICE_REQUIRED, 'refund_choice_required');
     if (paid && choice.refund === true && !payment) throw new HttpError(409, PAYMENT_NOT_ON_RECORD, 'payment_not_on_record');
+    // Refunding the payment in full would take back the other seats' money too.
+    if (paid && choice.refund === true && (await paysOtherSeats(tx, booking))) throw new HttpError(409, SHARED_PAYMENT, 'payment_shared');
 
     const released = await releaseBookingSeat(tx, id, 'deleted', { deletedAt: now });
     if (!released) await tx.update(bookings).set({ status: 'deleted', deletedAt: now }).where(eq(bookings.id, id));
@@ -132,6 +134,18 @@ export async function deleteBooking(deps: BookingDeps, actor: Actor, id: number,
   if (refunding) await sendPaymentRefund(deps, refunding);
   else await cancelOpenPayments(deps, id);
   return { refunded: refunding !== null };
+}
+
+export const SHARED_PAYMENT = 'This seat was paid together with other seats of its order. Cancel it with a refund of its share instead, then delete it.';
+
+/** Whether the seat's payment also paid other seats of its order, which keep their share of it. */
+async function paysOtherSeats(tx: Database, booking: typeof bookings.$inferSelect): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.stripePaymentId, booking.stripePaymentId!), ne(bookings.id, booking.id), ne(bookings.status, 'deleted')))
+    .limit(1);
+  return other !== undefined;
 }
 
 /** The distinct addresses of the given bookings, lower-cased and sorted; unknown ids are skipped. */

@@ -5,7 +5,7 @@ import type { Database } from '../../../server/db/client';
 import { auditLog, bookingReminders, bookings, payments, refundRequests, workshopDates } from '../../../server/db/schema';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { queueBookingEmail, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeat } from '../../booking/server';
+import { queueBookingEmail, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
 import { queueOrganiserCancellationEmail, type OrganiserCancellationMoney, recordRefundOwed, sendRefundOwed, workshopWhen } from '../../refunds/server';
 import {
   bookingClosedMessage,
@@ -199,7 +199,7 @@ export async function moveBooking(deps: BookingDeps, actor: Actor, id: number, i
       .for('update');
     const target = dates.find((date) => date.id === input.workshopDateId);
     if (!isOpen(target, now)) throw new HttpError(404, MOVE_DATE_UNAVAILABLE, 'date_unavailable');
-    if (!(await tryTakeSeat(tx, target.id))) throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
+    if (!(await tryTakeSeats(tx, target.id))) throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
     await releaseSeat(tx, booking.workshopDateId);
 
     // A reservation must still run out before the new date starts.

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { dollarsToCents } from '../../../common/money';
 import { bookings, discountCodes, workshopDates } from '../../../server/db/schema';
+import { insertBookingsWithOrders } from '../../../server/db/single-seat-orders';
 import type { BookingRow, CsvImportResult } from '../admin-csv.schema';
 import { asRowError, RowProblem, type Tx } from './csv-row-errors';
 
@@ -10,7 +11,9 @@ const SEAT_HOLDING = new Set<BookingRow['status']>(['confirmed', 'reserved']);
 /** New bookings reach the database this many at a time. */
 const INSERT_BATCH = 500;
 
-type NewBooking = typeof bookings.$inferInsert;
+const paymentIdTaken = (id: string) => `Another booking already has this stripePaymentId (${id})`;
+
+type NewBooking = Omit<typeof bookings.$inferInsert, 'orderId'>;
 type DateSeats = { id: number; priceCents: number; seatsLeft: number; seatsToTake: number };
 
 /**
@@ -43,6 +46,8 @@ class BookingBatch {
   private readonly dates = new Map<number, DateSeats | null>();
   private readonly codeIds = new Map<string, number | null>();
   private waiting: { n: number; values: NewBooking }[] = [];
+  /** Payment ids of the new bookings so far: each imported booking is an order of its own. */
+  private readonly paymentIds = new Set<string>();
 
   constructor(private readonly tx: Tx) {}
 
@@ -77,6 +82,14 @@ class BookingBatch {
           ? Math.max(0, originalCents - dollarsToCents(row.finalPrice))
           : 0;
     const finalCents = row.finalPrice === undefined ? Math.max(0, originalCents - discountCents) : dollarsToCents(row.finalPrice);
+    // 'free-booking' marks a free checkout in the browser; it is never stored as a payment id.
+    const paymentId = row.stripePaymentId === 'free-booking' ? null : row.stripePaymentId;
+    // Each new booking is an order of one seat, and one payment pays one order: a payment id
+    // already on a booking (checked with the batch, in flush) or on an earlier row is refused.
+    if (paymentId !== null) {
+      if (this.paymentIds.has(paymentId)) throw new RowProblem(paymentIdTaken(paymentId));
+      this.paymentIds.add(paymentId);
+    }
     this.waiting.push({
       n,
       values: {
@@ -94,8 +107,7 @@ class BookingBatch {
         isPaid: row.isPaid,
         status: row.status,
         paymentMode: row.status === 'reserved' ? 'pay_later' : 'pay_now',
-        // 'free-booking' marks a free checkout in the browser; it is never stored as a payment id.
-        stripePaymentId: row.stripePaymentId === 'free-booking' ? null : row.stripePaymentId,
+        stripePaymentId: paymentId,
         hasAttended: row.hasAttended,
         cancelledAt: row.status === 'cancelled' ? new Date() : null,
         ...(row.createdAt ? { createdAt: row.createdAt } : {}),
@@ -105,7 +117,10 @@ class BookingBatch {
     return 'created';
   }
 
-  /** Takes the seats counted so far and inserts the waiting bookings; a refusal names its row. */
+  /**
+   * Takes the seats counted so far and inserts the waiting bookings; a refusal (a payment id
+   * already on a booking, or the database's) names its row.
+   */
   async flush(): Promise<void> {
     const batch = this.waiting;
     this.waiting = [];
@@ -118,13 +133,20 @@ class BookingBatch {
       date.seatsToTake = 0;
     }
     if (batch.length === 0) return;
+    const paymentIds = batch.flatMap(({ values }) => (values.stripePaymentId ? [values.stripePaymentId] : []));
+    if (paymentIds.length > 0) {
+      const taken = await this.tx.select({ id: bookings.stripePaymentId }).from(bookings).where(inArray(bookings.stripePaymentId, paymentIds));
+      const takenIds = new Set(taken.map((row) => row.id));
+      const first = batch.find(({ values }) => values.stripePaymentId && takenIds.has(values.stripePaymentId));
+      if (first) throw asRowError(first.n, new RowProblem(paymentIdTaken(first.values.stripePaymentId!)));
+    }
     try {
       // In a savepoint, so that after a refusal the rows can be tried one by one to name it.
-      await this.tx.transaction((savepoint) => savepoint.insert(bookings).values(batch.map(({ values }) => values)));
+      await this.tx.transaction((savepoint) => insertBookingsWithOrders(savepoint, batch.map(({ values }) => values)));
     } catch {
       for (const { n, values } of batch) {
         try {
-          await this.tx.insert(bookings).values(values);
+          await insertBookingsWithOrders(this.tx, values);
         } catch (error) {
           throw asRowError(n, error);
         }

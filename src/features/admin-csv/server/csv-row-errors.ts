@@ -24,7 +24,6 @@ const CONSTRAINT_MESSAGES: Record<string, string> = {
   discount_codes_code_unique: 'A discount code with this code already exists',
   discount_codes_percent_range: 'Discount must be between 1 and 100 percent',
   discount_codes_uses_within_max: 'Max uses cannot be lower than the uses so far',
-  bookings_stripe_payment_id_unique: 'Another booking already has this stripePaymentId',
   bookings_amounts_valid: 'Amounts cannot be negative',
   bookings_workshop_date_id_workshop_dates_id_fk: 'The workshop date does not exist',
   workshop_dates_seats_within_total: 'Seats cannot be fewer than the seats already taken',

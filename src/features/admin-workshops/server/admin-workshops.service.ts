@@ -3,7 +3,7 @@ import { workshopInterval } from '../../../common/dates';
 import { normaliseTimeZoneText } from '../../../common/time-zones';
 import { centsToDollars, dollarsToCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { bookings, payments, workshopDates, workshopTemplates } from '../../../server/db/schema';
+import { bookings, orders, workshopDates, workshopTemplates } from '../../../server/db/schema';
 import type { AppDeps } from '../../../server/deps';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { PUBLIC_READS } from '../../../server/lib/read-cache';
@@ -231,7 +231,7 @@ export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: n
 }
 
 /**
- * DELETE: a date that bookings or payments refer to is kept (their history needs it) and marked
+ * DELETE: a date that bookings or orders (and so payments) refer to is kept (their history needs it) and marked
  * inactive instead. The row lock makes a booking being written meanwhile wait, then be counted.
  */
 export async function deleteWorkshopDate(deps: WorkshopDeps, actor: Actor, id: number): Promise<DeleteWorkshopDateResult> {
@@ -239,8 +239,9 @@ export async function deleteWorkshopDate(deps: WorkshopDeps, actor: Actor, id: n
     const [row] = await tx.select({ id: workshopDates.id, title: workshopDates.title }).from(workshopDates).where(eq(workshopDates.id, id)).for('update');
     if (!row) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
     const [booking] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.workshopDateId, id)).limit(1);
-    const [payment] = booking ? [] : await tx.select({ id: payments.id }).from(payments).where(eq(payments.workshopDateId, id)).limit(1);
-    const referenced = booking !== undefined || payment !== undefined;
+    // Every payment belongs to an order on its date, so an order (even one never paid) keeps the date.
+    const [order] = booking ? [] : await tx.select({ id: orders.id }).from(orders).where(eq(orders.workshopDateId, id)).limit(1);
+    const referenced = booking !== undefined || order !== undefined;
     if (referenced) {
       await tx.update(workshopDates).set({ isActive: false, updatedAt: new Date() }).where(eq(workshopDates.id, id));
       await recordAudit(tx, { actor: actor.email, action: 'workshop_date_deactivated', entity: AUDIT_ENTITY, entityId: id, details: { title: row.title, reason: 'has bookings or payments' } });

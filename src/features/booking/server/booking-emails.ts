@@ -13,7 +13,7 @@ import type { EmailTemplateType } from '../../email-templates';
 import { renderEmail, type TemplateValues } from '../../email-templates/server';
 import { participantLinkFor } from '../../participant/server';
 import { adminSectionUrl, notifyOrganiser } from '../../settings/server';
-import type { BookingDeps } from './booking.service';
+import type { BookingDeps } from './booking-deps';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -131,6 +131,7 @@ export async function notifyOrganiserOfBooking(
   kind: BookingEmailKind,
   booking: BookingRow,
   date: WorkshopDateRow | undefined,
+  seats = 1,
 ): Promise<void> {
   const words = NEW_BOOKING_WORDS[kind];
   const name = `${booking.firstName} ${booking.lastName}`.trim();
@@ -142,8 +143,9 @@ export async function notifyOrganiserOfBooking(
       ['Who', `${name} <${booking.email}>${booking.company ? `, ${booking.company}` : ''}`],
       ['Workshop', date?.title ?? ''],
       ['When', date ? whenText(date, null) : ''],
-      ['Price', booking.discountAmountCents > 0 ? `${formatUsd(centsToDollars(booking.finalPriceCents))} (${formatUsd(centsToDollars(booking.discountAmountCents))} off)` : formatUsd(centsToDollars(booking.finalPriceCents))],
+      ['Price', booking.discountAmountCents > 0 ? `${formatUsd(centsToDollars(booking.finalPriceCents * seats))} (${formatUsd(centsToDollars(booking.discountAmountCents * seats))} off)` : formatUsd(centsToDollars(booking.finalPriceCents * seats))],
       ['Booking', `#${booking.id}`],
+      ...(seats > 1 ? [['Seats', String(seats)] as [string, string]] : []),
     ],
     link: { href: adminSectionUrl(deps.publicUrl, 'bookings'), label: 'Open Bookings' },
   });

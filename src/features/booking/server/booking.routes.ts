@@ -12,7 +12,7 @@ import {
   confirmReservationSchema,
   bookingConfirmationQuerySchema,
   bookingConfirmationSchema,
-  bookingResponseSchema,
+  orderBookingResponseSchema,
   createBookingSchema,
   createPaymentIntentSchema,
   demoConfirmSchema,
@@ -22,7 +22,11 @@ import {
   paymentIntentResponseSchema,
   reservationDetailsSchema,
 } from '../booking.schema';
-import { createFreeBooking, createPaymentIntent, getReservationForPayment, toBookingResponse, bookingDepsFrom } from './booking.service';
+import { bookingDepsFrom } from './booking-deps';
+import { toOrderResponse } from './booking-response';
+import { createFreeBooking } from './free-order';
+import { createPaymentIntent } from './open-checkout';
+import { getReservationForPayment } from './pay-reservation-link';
 import { confirmReservation } from './confirm-reservation';
 import { reserveBooking } from './reserve-booking';
 import { fulfilPayment } from './fulfil-payment';
@@ -52,10 +56,13 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     '/api/create-payment-intent',
     { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentResponseSchema } } },
     async (request) => {
-      const { workshopDateId, customerInfo, discountCode, subscribedToNewsletter, bookingId, payToken, timeZone } = request.body;
+      const { workshopDateId, customerInfo, discountCode, subscribedToNewsletter, bookingId, payToken, timeZone, seats, attendees, checkoutKey } = request.body;
       return createPaymentIntent(bookingDeps, {
         workshopDateId,
         customer: { ...customerInfo, discountCode, subscribedToNewsletter, timeZone },
+        seats,
+        attendees,
+        checkoutKey,
         bookingId,
         payToken,
       });
@@ -74,21 +81,21 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   routes.post(
     '/api/bookings',
-    { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: createBookingSchema, response: { 200: bookingResponseSchema, 201: bookingResponseSchema } } },
+    { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: createBookingSchema, response: { 201: orderBookingResponseSchema } } },
     async (request, reply) => {
       const { stripePaymentId, ...form } = request.body;
-      const booking =
+      const placed =
         stripePaymentId === FREE_BOOKING_ID ? await createFreeBooking(bookingDeps, form) : await fulfilPayment(bookingDeps, stripePaymentId);
-      return reply.status(201).send(toBookingResponse(booking, deps.secret, bookingDeps.now().getTime()));
+      return reply.status(201).send(toOrderResponse(placed, deps.secret, bookingDeps.now().getTime()));
     },
   );
 
   routes.post(
     '/api/bookings/reserve',
-    { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: bookingFormSchema, response: { 201: bookingResponseSchema } } },
+    { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: bookingFormSchema, response: { 201: orderBookingResponseSchema } } },
     async (request, reply) => {
-      const booking = await reserveBooking(bookingDeps, request.body);
-      return reply.status(201).send(toBookingResponse(booking, deps.secret, bookingDeps.now().getTime()));
+      const placed = await reserveBooking(bookingDeps, request.body);
+      return reply.status(201).send(toOrderResponse(placed, deps.secret, bookingDeps.now().getTime()));
     },
   );
 
@@ -163,8 +170,8 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
         throw error;
       }
       // Like Stripe's webhook: the booking exists even if the browser never comes back.
-      const booking = await fulfilPayment(bookingDeps, request.body.paymentIntentId);
-      return { status: 'succeeded' as const, paymentIntentId: request.body.paymentIntentId, bookingId: booking.id };
+      const { seats } = await fulfilPayment(bookingDeps, request.body.paymentIntentId);
+      return { status: 'succeeded' as const, paymentIntentId: request.body.paymentIntentId, bookingId: seats[0]!.id };
     },
   );
 }

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { bookings, workshopDates } from '../../../server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { bookings, orders, workshopDates } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import { verifyToken } from '../../../server/lib/signed-token';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { getPaymentSettings } from '../../settings/server';
-import { notifyOrganiserOfBooking, queueBookingEmail, RESERVATION_CONFIRM_PURPOSE } from './booking-emails';
-import type { BookingDeps } from './booking.service';
+import { RESERVATION_CONFIRM_PURPOSE } from './booking-emails';
+import type { BookingDeps } from './booking-deps';
+import { notifyOrganiserOfOrder, queueOrderEmails } from './order-emails';
 import { subscribeBooker } from './newsletter-signup';
 import { reservationTerms } from './reservation-terms';
 
@@ -43,15 +44,19 @@ export async function confirmReservation(deps: BookingDeps, bookingId: number, t
       throw new HttpError(410, RESERVATION_LAPSED, 'reservation_lapsed');
     }
     const terms = reservationTerms(now, reservationHours, date.startsAt);
-    const [confirmed] = await tx
+    // The link confirms every seat of the order still waiting for it: they were reserved together.
+    const seats = await tx
       .update(bookings)
       .set({ awaitingEmailConfirmation: false, reservationExpiresAt: terms.expiresAt, reservationRemindedAt: terms.remindedAt })
-      .where(eq(bookings.id, booking.id))
+      .where(and(eq(bookings.orderId, booking.orderId), eq(bookings.status, 'reserved'), eq(bookings.awaitingEmailConfirmation, true)))
       .returning();
+    seats.sort((a, b) => a.id - b.id);
+    const confirmed = seats.find((seat) => seat.id === booking.id);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, booking.orderId));
     // Only a confirmed address joins the newsletter: an invented one must not.
-    await subscribeBooker(tx, confirmed!.email, confirmed!.subscribedToNewsletter);
-    await queueBookingEmail(tx, deps, 'reserved', confirmed!, date);
-    await notifyOrganiserOfBooking(tx, deps, 'reserved', confirmed!, date);
+    await subscribeBooker(tx, order!.buyerEmail, order!.subscribedToNewsletter);
+    await queueOrderEmails(tx, deps, 'reserved', { order: order!, seats }, date);
+    await notifyOrganiserOfOrder(tx, deps, 'reserved', { order: order!, seats }, date);
     await recordAudit(tx, {
       actor: confirmed!.email,
       action: 'reservation_confirmed',

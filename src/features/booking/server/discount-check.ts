@@ -4,7 +4,7 @@ import type { Database } from '../../../server/db/client';
 import { discountCodes } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { DiscountCheckResponse } from '../booking.schema';
-import { loadOffer, quote } from './booking.service';
+import { loadOffer, quote } from './offer';
 import { DISCOUNT_INVALID_MESSAGE } from './discounts';
 
 export const DISCOUNT_UNKNOWN_MESSAGE = "This discount code isn't valid. Please check the spelling.";

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { discountCodes } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -13,46 +13,47 @@ export function normaliseCode(code: string | undefined | null): string {
   return (code ?? '').trim().toUpperCase();
 }
 
-/** The condition a code's row meets while it can be used: active, not expired, uses left. */
-export function usableDiscount(now: Date) {
-  return and(
-    eq(discountCodes.isActive, true),
-    or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now)),
-    or(isNull(discountCodes.maxUses), lt(discountCodes.currentUses, discountCodes.maxUses)),
-  );
+/** A code's limit leaves room for `uses` more (a use is one seat). */
+function usesLeftFor(uses: number) {
+  return or(isNull(discountCodes.maxUses), lte(sql`${discountCodes.currentUses} + ${uses}`, discountCodes.maxUses));
+}
+
+/** The condition a code's row meets while it can be used for `uses` seats: active, not expired, uses left. */
+export function usableDiscount(now: Date, uses = 1) {
+  return and(eq(discountCodes.isActive, true), or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now)), usesLeftFor(uses));
 }
 
 /**
- * Counts one use, only if one is left: a single conditional UPDATE, so concurrent buyers can
- * never push a code past maxUses. Call inside the transaction that creates the booking or hold.
+ * Counts one use per seat, only if that many are left: a single conditional UPDATE, so concurrent
+ * buyers can never push a code past maxUses. Call inside the transaction that creates the order.
  */
-export async function claimDiscountUse(tx: Database, discountCodeId: number, now = new Date()): Promise<void> {
+export async function claimDiscountUse(tx: Database, discountCodeId: number, now = new Date(), uses = 1): Promise<void> {
   const claimed = await tx
     .update(discountCodes)
-    .set({ currentUses: sql`${discountCodes.currentUses} + 1` })
-    .where(and(eq(discountCodes.id, discountCodeId), usableDiscount(now)))
+    .set({ currentUses: sql`${discountCodes.currentUses} + ${uses}` })
+    .where(and(eq(discountCodes.id, discountCodeId), usableDiscount(now, uses)))
     .returning({ id: discountCodes.id });
   if (claimed.length === 0) throw discountInvalid();
 }
 
 /**
- * Claims the use again for a payment that succeeded after its hold (and the hold's use) was given
+ * Claims the uses again for a payment that succeeded after its hold (and the hold's uses) was given
  * back. The buyer was quoted while the code was valid, so only the limit counts now, not the
- * code's expiry or switch: answers false when no use is left.
+ * code's expiry or switch: answers false when too few uses are left.
  */
-export async function reclaimDiscountUse(tx: Database, discountCodeId: number): Promise<boolean> {
+export async function reclaimDiscountUse(tx: Database, discountCodeId: number, uses = 1): Promise<boolean> {
   const claimed = await tx
     .update(discountCodes)
-    .set({ currentUses: sql`${discountCodes.currentUses} + 1` })
-    .where(and(eq(discountCodes.id, discountCodeId), or(isNull(discountCodes.maxUses), lt(discountCodes.currentUses, discountCodes.maxUses))))
+    .set({ currentUses: sql`${discountCodes.currentUses} + ${uses}` })
+    .where(and(eq(discountCodes.id, discountCodeId), usesLeftFor(uses)))
     .returning({ id: discountCodes.id });
   return claimed.length > 0;
 }
 
-/** Gives a use back: a hold that expired unpaid, a booking that no longer holds its seat. */
-export async function releaseDiscountUse(tx: Database, discountCodeId: number): Promise<void> {
+/** Gives uses back: a hold that expired unpaid, a seat that no longer holds its place. */
+export async function releaseDiscountUse(tx: Database, discountCodeId: number, uses = 1): Promise<void> {
   await tx
     .update(discountCodes)
-    .set({ currentUses: sql`greatest(${discountCodes.currentUses} - 1, 0)` })
+    .set({ currentUses: sql`greatest(${discountCodes.currentUses} - ${uses}, 0)` })
     .where(eq(discountCodes.id, discountCodeId));
 }

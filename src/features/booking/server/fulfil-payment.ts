@@ -1,47 +1,35 @@
-import { eq } from 'drizzle-orm';
-import { resolveTimeZone } from '../../../common/time-zones';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
-import { bookings, payments, seatHolds, workshopDates } from '../../../server/db/schema';
+import { bookings, orders, payments, workshopDates } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { notifyOrganiserOfBooking, queueBookingEmail } from './booking-emails';
-import type { BookingDeps } from './booking.service';
-import { normaliseCode, reclaimDiscountUse } from './discounts';
+import type { BookingDeps } from './booking-deps';
+import { reclaimDiscountUse } from './discounts';
 import { subscribeBooker } from './newsletter-signup';
+import { notifyOrganiserOfOrder, queueOrderEmails } from './order-emails';
+import { insertSeats, orderTotalCents, seatsOf, type OrderRow, type PlacedOrder } from './orders';
 import { markRefunding, refundedPaymentError, sendPaymentRefund, type RefundReason } from './payment-refunds';
-import { releaseHeldSeat, releaseSeat, tryTakeSeat } from './seats';
+import { endHold, releaseSeat, tryTakeSeats } from './seats';
 
-type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-/** What the checkout kept with a pay-now payment, so the webhook can book without the browser. */
-type CheckoutCustomer = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  company?: string;
-  discountCode?: string;
-  subscribedToNewsletter: boolean;
-  /** The visitor's zone, already resolved when the payment was opened; absent on payments opened before it was kept. */
-  timeZone?: string | null;
-  originalCents: number;
-  discountCents: number;
-};
 
 export const PAYMENT_NOT_CONFIRMED = 'We could not confirm this payment. You have not been charged for a booking.';
 
 /**
  * A settled payment's outcome, or undefined while it is still open. `seatsChanged`: deciding it
- * changed a date's seat count (a hold given back, a seat taken again), which the public sees.
+ * changed a date's seat count (a hold given back, seats taken again), which the public sees.
  */
-type Outcome = ({ booking: BookingRow } | { refund: PaymentRow }) & { seatsChanged?: boolean };
+type Outcome = ({ placed: PlacedOrder } | { refund: PaymentRow }) & { seatsChanged?: boolean };
 
 /**
- * Turns a payment the provider reports as succeeded into exactly one outcome
- * (docs/decisions/008-booking-lifecycle.md): the payment of one booking, or a full refund with an
- * e-mail to the payer. Called by the browser (POST /api/bookings), the Stripe webhook and the
- * demo card form; whichever comes first decides, under the payment row's lock, and the others get
- * the same answer. A payment the provider does not (yet) report as succeeded changes nothing: 402.
+ * The one place an order's payment is settled and its seats created
+ * (docs/decisions/008-booking-lifecycle.md): a payment the provider reports as succeeded becomes
+ * exactly one outcome, the payment of its order (whose seats become bookings, or whose reserved
+ * seats become paid), or a full refund with an e-mail to the payer. Called by the browser
+ * (POST /api/bookings), the Stripe webhook and the demo card form; whichever comes first decides,
+ * under the payment row's lock, and the others get the same answer. A payment the provider does
+ * not (yet) report as succeeded changes nothing: 402.
  */
-export async function fulfilPayment(deps: BookingDeps, providerPaymentId: string): Promise<BookingRow> {
+export async function fulfilPayment(deps: BookingDeps, providerPaymentId: string): Promise<PlacedOrder> {
   const [record] = await deps.db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId)).limit(1);
   if (!record) throw new HttpError(402, PAYMENT_NOT_CONFIRMED, 'payment_not_found');
   const settled = await settledOutcome(deps.db, record);
@@ -49,34 +37,35 @@ export async function fulfilPayment(deps: BookingDeps, providerPaymentId: string
 
   const intent = await deps.payments.retrieveIntent(providerPaymentId);
   if (intent?.status !== 'succeeded') throw new HttpError(402, PAYMENT_NOT_CONFIRMED, 'payment_not_confirmed');
-  const isReservation = record.customer === null;
   const matches =
     intent.amountCents === record.amountCents &&
     intent.currency === record.currency &&
     intent.metadata.workshopDateId === String(record.workshopDateId) &&
-    (!isReservation || intent.metadata.bookingId === String(record.bookingId));
+    // Payments opened before orders existed carry no order id; their amount and date still must match.
+    (intent.metadata.orderId === undefined || intent.metadata.orderId === String(record.orderId));
 
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     const [locked] = await tx.select().from(payments).where(eq(payments.id, record.id)).for('update');
     // Someone else settled it meanwhile: theirs is the answer.
     const settledMeanwhile = await settledOutcome(tx, locked!);
     if (settledMeanwhile) return settledMeanwhile;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, locked!.orderId)).for('update');
     if (!matches) {
-      // It will never convert its hold: the seat and the code use go back now, not at expiry.
-      const [hold] = isReservation ? [] : await tx.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, providerPaymentId)).for('update');
-      if (hold) await releaseHeldSeat(tx, hold, locked!.discountCodeId);
-      return { ...(await refundInstead(tx, locked!, 'mismatch')), seatsChanged: hold?.status === 'held' };
+      // It will never pay its order: a pending order's seats and code uses go back now, not at expiry.
+      const seatsChanged = order?.paymentMode === 'pay_now' ? await endHold(tx, order, 'void') : false;
+      return { ...(await refundInstead(tx, locked!, 'mismatch')), seatsChanged };
     }
-    return isReservation ? payReservation(tx, deps, locked!) : bookPaidSeat(tx, deps, locked!);
+    if (!order) return refundInstead(tx, locked!, 'booking_not_payable');
+    return order.paymentMode === 'pay_later' ? payReservation(tx, deps, locked!, order) : placePaidOrder(tx, deps, locked!, order);
   });
   return finish(deps, outcome);
 }
 
-async function finish(deps: BookingDeps, outcome: Outcome): Promise<BookingRow> {
+async function finish(deps: BookingDeps, outcome: Outcome): Promise<PlacedOrder> {
   if (outcome.seatsChanged) deps.onSeatsChanged?.();
-  if ('booking' in outcome) {
+  if ('placed' in outcome) {
     deps.onEmailQueued?.();
-    return outcome.booking;
+    return outcome.placed;
   }
   if (outcome.refund.status === 'refunding') await sendPaymentRefund(deps, outcome.refund);
   throw refundedPaymentError(outcome.refund);
@@ -86,10 +75,11 @@ async function finish(deps: BookingDeps, outcome: Outcome): Promise<BookingRow> 
 async function settledOutcome(db: Database, payment: PaymentRow): Promise<Outcome | undefined> {
   if (payment.status === 'refunding' || payment.status === 'refunded') return { refund: payment };
   if (payment.status !== 'succeeded') return undefined;
-  const [booking] = payment.bookingId ? await db.select().from(bookings).where(eq(bookings.id, payment.bookingId)).limit(1) : [];
+  const [order] = await db.select().from(orders).where(eq(orders.id, payment.orderId)).limit(1);
+  const seats = order ? (await seatsOf(db, order.id)).filter((seat) => seat.stripePaymentId === payment.providerPaymentId && seat.status !== 'deleted') : [];
   // A deleted booking never comes back, whoever replays its payment.
-  if (!booking || booking.status === 'deleted') throw new HttpError(409, 'This payment belongs to a booking that no longer exists.', 'booking_missing');
-  return { booking };
+  if (!order || seats.length === 0) throw new HttpError(409, 'This payment belongs to a booking that no longer exists.', 'booking_missing');
+  return { placed: { order, seats } };
 }
 
 async function refundInstead(tx: Database, payment: PaymentRow, reason: RefundReason): Promise<Outcome> {
@@ -98,75 +88,65 @@ async function refundInstead(tx: Database, payment: PaymentRow, reason: RefundRe
 }
 
 /**
- * Paying later for a reservation: its seat was taken when it was reserved. Only a reservation that
- * is still 'reserved', on a date still on sale, becomes paid; any other succeeded payment for it
- * (cancelled, expired or deleted meanwhile, paid twice) is refunded.
+ * Paying later for a reservation: its seats were taken when it was reserved. The payment pays the
+ * order's seats that are still 'reserved', on a date still on sale, when it is exactly their price;
+ * any other succeeded payment for it (cancelled, expired or deleted meanwhile, paid twice, a seat
+ * cancelled since the payment was opened) is refunded.
  */
-async function payReservation(tx: Database, deps: BookingDeps, payment: PaymentRow): Promise<Outcome> {
-  const [booking] = payment.bookingId ? await tx.select().from(bookings).where(eq(bookings.id, payment.bookingId)).for('update') : [];
-  if (!booking || booking.status !== 'reserved') return refundInstead(tx, payment, booking?.status === 'confirmed' ? 'already_paid' : 'booking_not_payable');
-  const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1);
+async function payReservation(tx: Database, deps: BookingDeps, payment: PaymentRow, order: OrderRow): Promise<Outcome> {
+  const seats = (await tx.select().from(bookings).where(eq(bookings.orderId, order.id)).orderBy(bookings.id).for('update')).filter((seat) => seat.status !== 'deleted');
+  const reserved = seats.filter((seat) => seat.status === 'reserved');
+  if (reserved.length === 0) return refundInstead(tx, payment, seats.some((seat) => seat.status === 'confirmed') ? 'already_paid' : 'booking_not_payable');
+  if (reserved.reduce((total, seat) => total + seat.finalPriceCents, 0) !== payment.amountCents) return refundInstead(tx, payment, 'booking_not_payable');
+  const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, order.workshopDateId)).limit(1);
   if (!date?.isActive) return refundInstead(tx, payment, 'date_unavailable');
 
-  const [paid] = await tx
+  const paid = await tx
     .update(bookings)
     .set({ isPaid: true, status: 'confirmed', stripePaymentId: payment.providerPaymentId, reservationExpiresAt: null })
-    .where(eq(bookings.id, booking.id))
+    .where(and(eq(bookings.orderId, order.id), eq(bookings.status, 'reserved')))
     .returning();
+  paid.sort((a, b) => a.id - b.id);
   await tx.update(payments).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(payments.id, payment.id));
-  await queueBookingEmail(tx, deps, 'paid', paid!, date);
-  return { booking: paid! };
+  await queueOrderEmails(tx, deps, 'paid', { order, seats: paid }, date);
+  return { placed: { order, seats: paid } };
 }
 
 /**
- * A pay-now payment: its hold becomes the booking's seat. When the hold ran out first (its seat and
- * code use went back), both are taken again if they are still there; otherwise, or when the date
- * was withdrawn meanwhile, the payment is refunded. Locks: payment, hold, then date, the order the
- * hold sweep uses too.
+ * A pay-now payment: its pending order's held seats become bookings. When the hold ran out first
+ * (its seats and code uses went back), they are taken again if they are all still there;
+ * otherwise, or when the date was withdrawn or the order replaced meanwhile, the payment is
+ * refunded. Locks: payment, order, then date, the order the hold sweep uses too.
  */
-async function bookPaidSeat(tx: Database, deps: BookingDeps, payment: PaymentRow): Promise<Outcome> {
-  const [hold] = await tx.select().from(seatHolds).where(eq(seatHolds.paymentIntentId, payment.providerPaymentId)).for('update');
-  const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, payment.workshopDateId)).for('update');
+async function placePaidOrder(tx: Database, deps: BookingDeps, payment: PaymentRow, order: OrderRow): Promise<Outcome> {
+  const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, order.workshopDateId)).for('update');
+  if (order.status === 'placed') return refundInstead(tx, payment, 'already_paid');
+  if (order.status === 'void' || payment.amountCents !== orderTotalCents(order)) return refundInstead(tx, payment, 'booking_not_payable');
   if (!date?.isActive) {
-    if (hold) await releaseHeldSeat(tx, hold, payment.discountCodeId);
-    return { ...(await refundInstead(tx, payment, 'date_unavailable')), seatsChanged: hold?.status === 'held' };
+    const seatsChanged = await endHold(tx, order, 'void');
+    return { ...(await refundInstead(tx, payment, 'date_unavailable')), seatsChanged };
   }
-  // The hold ran out (its seat went back): the seat is taken again, a change the public sees.
-  const seatTakenAgain = hold?.status !== 'held';
-  if (seatTakenAgain) {
-    if (!(await tryTakeSeat(tx, date.id))) return refundInstead(tx, payment, 'sold_out');
-    if (payment.discountCodeId && !(await reclaimDiscountUse(tx, payment.discountCodeId))) {
-      await releaseSeat(tx, date.id);
-      return refundInstead(tx, payment, 'code_used_up');
+  // The hold ran out (its seats went back): they are taken again, a change the public sees.
+  const seatsTakenAgain = order.status === 'lapsed';
+  if (seatsTakenAgain) {
+    if (!(await tryTakeSeats(tx, date.id, order.seats))) return voidedRefund(tx, payment, order, 'sold_out');
+    if (order.discountCodeId && !(await reclaimDiscountUse(tx, order.discountCodeId, order.seats))) {
+      await releaseSeat(tx, date.id, order.seats);
+      return voidedRefund(tx, payment, order, 'code_used_up');
     }
   }
-  if (hold) await tx.update(seatHolds).set({ status: 'converted' }).where(eq(seatHolds.id, hold.id));
+  const [placedOrder] = await tx.update(orders).set({ status: 'placed', holdExpiresAt: null }).where(eq(orders.id, order.id)).returning();
+  const seats = await insertSeats(tx, placedOrder!, { status: 'confirmed', isPaid: true, stripePaymentId: payment.providerPaymentId });
+  await tx.update(payments).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  const placed = { order: placedOrder!, seats };
+  await subscribeBooker(tx, placedOrder!.buyerEmail, placedOrder!.subscribedToNewsletter);
+  await queueOrderEmails(tx, deps, 'paid', placed, date);
+  await notifyOrganiserOfOrder(tx, deps, 'paid', placed, date);
+  return { placed, seatsChanged: seatsTakenAgain };
+}
 
-  const customer = payment.customer as CheckoutCustomer;
-  const [booking] = await tx
-    .insert(bookings)
-    .values({
-      workshopDateId: date.id,
-      firstName: customer.firstName,
-      lastName: customer.lastName,
-      email: customer.email,
-      company: customer.company ?? '',
-      discountCodeId: payment.discountCodeId,
-      discountCode: normaliseCode(customer.discountCode),
-      originalPriceCents: customer.originalCents,
-      discountAmountCents: customer.discountCents,
-      finalPriceCents: payment.amountCents,
-      isPaid: true,
-      status: 'confirmed',
-      paymentMode: 'pay_now',
-      stripePaymentId: payment.providerPaymentId,
-      subscribedToNewsletter: customer.subscribedToNewsletter,
-      timeZone: resolveTimeZone(customer.timeZone),
-    })
-    .returning();
-  await tx.update(payments).set({ status: 'succeeded', bookingId: booking!.id, updatedAt: new Date() }).where(eq(payments.id, payment.id));
-  await subscribeBooker(tx, customer.email, customer.subscribedToNewsletter);
-  await queueBookingEmail(tx, deps, 'paid', booking!, date);
-  await notifyOrganiserOfBooking(tx, deps, 'paid', booking!, date);
-  return { booking: booking!, seatsChanged: seatTakenAgain };
+/** A lapsed order whose seats (or code uses) are gone: it will never be seats, and its payment goes back. */
+async function voidedRefund(tx: Database, payment: PaymentRow, order: OrderRow, reason: RefundReason): Promise<Outcome> {
+  await tx.update(orders).set({ status: 'void' }).where(eq(orders.id, order.id));
+  return refundInstead(tx, payment, reason);
 }

@@ -1,7 +1,8 @@
 /** Public entry of the booking feature, server only (services, routes helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
 export { PAY_LINK_PURPOSE, queueBookingEmail, type BookingEmailKind } from './booking-emails';
 export { releaseBookingSeat } from './booking-transitions';
-export { bookingDepsFrom, type BookingDeps } from './booking.service';
+export { bookingDepsFrom, type BookingDeps } from './booking-deps';
 export { markRefunding, sendPaymentRefund } from './payment-refunds';
 export { cancelOpenPayments } from './reservations';
-export { SOLD_OUT_MESSAGE, releaseSeat, tryTakeSeat } from './seats';
+export { SOLD_OUT_MESSAGE, releaseSeat, tryTakeSeats } from './seats';
+export { insertBookingsWithOrders } from '../../../server/db/single-seat-orders';

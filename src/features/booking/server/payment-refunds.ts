@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
-import { bookings, payments } from '../../../server/db/schema';
+import { orders, payments } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { queuePaymentRefundedEmail } from './booking-emails';
-import type { BookingDeps } from './booking.service';
+import type { BookingDeps } from './booking-deps';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -114,13 +114,10 @@ export async function sendPaymentRefund(deps: BookingDeps, payment: PaymentRow):
   return true;
 }
 
-/** Who paid: the checkout's customer, or the reservation's booking. */
+/** Who paid: the buyer of the payment's order. */
 async function payerEmail(tx: Database, payment: PaymentRow): Promise<string | null> {
-  const customerEmail = payment.customer?.email;
-  if (typeof customerEmail === 'string' && customerEmail) return customerEmail;
-  if (!payment.bookingId) return null;
-  const [booking] = await tx.select({ email: bookings.email }).from(bookings).where(eq(bookings.id, payment.bookingId)).limit(1);
-  return booking?.email ?? null;
+  const [order] = await tx.select({ email: orders.buyerEmail }).from(orders).where(eq(orders.id, payment.orderId)).limit(1);
+  return order?.email || null;
 }
 
 /** The sweep: refunds decided but not yet sent (the provider was down, or the process stopped). */

@@ -3,7 +3,7 @@ import { bookings, payments, workshopDates } from '../../../server/db/schema';
 import { recordAudit, SYSTEM } from '../../../server/lib/audit';
 import { queueReservationExpiredEmail, queueReservationReminderEmail } from './booking-emails';
 import { releaseBookingSeat } from './booking-transitions';
-import type { BookingDeps } from './booking.service';
+import type { BookingDeps } from './booking-deps';
 import { RESERVATION_REMINDER_LEAD_MS } from './reservation-terms';
 
 /** How many reservations one sweep handles; the next sweep takes the rest. */
@@ -75,15 +75,16 @@ export async function sendReservationReminders(deps: BookingDeps, now = deps.now
 }
 
 /**
- * A reservation that can no longer be paid (cancelled, expired, deleted) has its open payments
- * cancelled with the provider, so its pay link stops working. Best effort: a payment that still
- * goes through is refunded when it is fulfilled.
+ * A reservation that can no longer be paid (cancelled, expired, deleted) has its order's open
+ * payments cancelled with the provider, so its pay link stops working (a payment opened for the
+ * seats as they were no longer matches them). Best effort: a payment that still goes through is
+ * refunded when it is fulfilled; the pay link opens a new one for the seats still reserved.
  */
 export async function cancelOpenPayments(deps: Pick<BookingDeps, 'db' | 'payments' | 'log'>, bookingId: number): Promise<void> {
   const open = await deps.db
     .select({ id: payments.id, providerPaymentId: payments.providerPaymentId })
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'requires_payment')));
+    .where(and(eq(payments.orderId, sql`(select ${bookings.orderId} from ${bookings} where ${bookings.id} = ${bookingId})`), eq(payments.status, 'requires_payment')));
   for (const payment of open) {
     try {
       await deps.payments.cancelIntent(payment.providerPaymentId);

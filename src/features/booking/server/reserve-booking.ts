@@ -4,11 +4,13 @@ import { bookings } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { getPaymentSettings } from '../../settings/server';
 import type { BookingForm } from '../booking.schema';
-import { queueBookingEmail, type WorkshopDateRow } from './booking-emails';
-import { bookFreeSeat, claimCodeAndSeat, insertUnpaidBooking, loadOffer, quote, type BookingDeps } from './booking.service';
+import type { WorkshopDateRow } from './booking-emails';
+import type { BookingDeps } from './booking-deps';
+import { claimCodeAndSeats, orderRequestFrom, placeFreeOrder } from './free-order';
+import { loadOffer, quote, refuseWithoutSeats } from './offer';
+import { queueOrderEmails } from './order-emails';
+import { insertOrder, insertSeats, type PlacedOrder } from './orders';
 import { unconfirmedHoldEnd } from './reservation-terms';
-
-type BookingRow = typeof bookings.$inferSelect;
 
 /** One address may hold this many unpaid reservations at a time. */
 export const MAX_RESERVATIONS_PER_EMAIL = 3;
@@ -34,32 +36,34 @@ export function reservationSeatLimit(seatsTotal: number, sharePercent: number): 
  * reservations of a date never hold more than its reservation share, so buyers who pay now
  * always find the rest. A price the code makes free is booked at once, as a free booking.
  */
-export async function reserveBooking(deps: BookingDeps, form: BookingForm, seats = 1): Promise<BookingRow> {
+export async function reserveBooking(deps: BookingDeps, form: BookingForm): Promise<PlacedOrder> {
   const now = deps.now();
-  const offer = await loadOffer(deps.db, form.workshopDateId, form.discountCode, now, deps.onSeatsChanged);
+  const offer = await loadOffer(deps.db, form.workshopDateId, form.discountCode, now, deps.onSeatsChanged, form.seats);
   const { price, discount } = quote(offer);
-  const unpaid = { date: offer.date, price, discount };
-  if (price.finalCents === 0) return bookFreeSeat(deps, form, unpaid);
+  const request = orderRequestFrom(form, { date: offer.date, price, discount });
+  if (price.finalCents === 0) return placeFreeOrder(deps, request);
   if (offer.date.requiresImmediatePayment) throw new HttpError(409, IMMEDIATE_PAYMENT_MESSAGE, 'payment_required_now');
+  await refuseWithoutSeats(deps, offer.date, form.seats, now);
   const { reservationSharePercent } = await getPaymentSettings(deps.db);
 
-  const booking = await deps.db.transaction(async (tx) => {
+  const placed = await deps.db.transaction(async (tx) => {
     await refuseOverReservationLimit(tx, form.email);
-    await refuseOverReservationShare(tx, offer.date, seats, reservationSharePercent);
-    const row = await insertUnpaidBooking(tx, form, unpaid, {
+    await refuseOverReservationShare(tx, offer.date, form.seats, reservationSharePercent);
+    const order = (await insertOrder(tx, request, { status: 'placed', paymentMode: 'pay_later' }))!;
+    const seats = await insertSeats(tx, order, {
       status: 'reserved',
-      paymentMode: 'pay_later',
+      isPaid: false,
       reservationExpiresAt: unconfirmedHoldEnd(now, offer.date.startsAt),
       awaitingEmailConfirmation: true,
     });
     // Not yet the pay link: the e-mail asks to confirm the address (queueBookingEmail).
-    await queueBookingEmail(tx, deps, 'reserved', row, offer.date);
-    await claimCodeAndSeat(tx, deps, unpaid);
-    return row;
+    await queueOrderEmails(tx, deps, 'reserved', { order, seats }, offer.date);
+    await claimCodeAndSeats(tx, deps, request);
+    return { order, seats };
   });
   deps.onEmailQueued?.();
   deps.onSeatsChanged?.();
-  return booking;
+  return placed;
 }
 
 /**
@@ -70,7 +74,7 @@ async function refuseOverReservationLimit(tx: Database, email: string): Promise<
   const address = email.trim().toLowerCase();
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reservations:${address}`}))`);
   const [open] = await tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ count: sql<number>`count(distinct ${bookings.orderId})::int` })
     .from(bookings)
     .where(and(eq(bookings.status, 'reserved'), sql`lower(${bookings.email}) = ${address}`));
   if ((open?.count ?? 0) >= MAX_RESERVATIONS_PER_EMAIL) throw new HttpError(409, RESERVATION_LIMIT_MESSAGE, 'reservation_limit');

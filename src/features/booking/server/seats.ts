@@ -1,31 +1,41 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
-import { payments, seatHolds, workshopDates } from '../../../server/db/schema';
+import { orders, workshopDates } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { releaseDiscountUse } from './discounts';
 
 export const SEAT_HOLD_MINUTES = 15;
 export const SOLD_OUT_MESSAGE = 'Sorry, this workshop is fully booked.';
 
-/**
- * Takes one seat with a single conditional UPDATE. On PostgreSQL concurrent updates of the row
- * queue on its lock and re-check the condition, so seats_taken can never pass seats_total (the
- * CHECK constraint is the last line of defence). Call inside the transaction that records why.
- */
-export async function takeSeat(tx: Database, workshopDateId: number): Promise<void> {
-  if (!(await tryTakeSeat(tx, workshopDateId))) throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
+/** The refusal of an order for more seats than are left: sold out, or how many are. */
+export function notEnoughSeats(left: number): HttpError {
+  if (left <= 0) return new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
+  const seats = left === 1 ? 'Only 1 seat is' : `Only ${left} seats are`;
+  return new HttpError(409, `${seats} left on this date. Please choose ${left === 1 ? 'one seat' : `${left} seats or fewer`}.`, 'not_enough_seats');
 }
 
-/** takeSeat that answers false, rather than throwing, when the date is full or withdrawn. */
-export async function tryTakeSeat(tx: Database, workshopDateId: number): Promise<boolean> {
+/**
+ * Takes `seats` seats with a single conditional UPDATE. On PostgreSQL concurrent updates of the row
+ * queue on its lock and re-check the condition, so seats_taken can never pass seats_total (the
+ * CHECK constraint is the last line of defence). Refuses with how many are left. Call inside the
+ * transaction that records why.
+ */
+export async function takeSeats(tx: Database, workshopDateId: number, seats = 1): Promise<void> {
+  if (await tryTakeSeats(tx, workshopDateId, seats)) return;
+  const [date] = await tx.select({ left: sql<number>`(${workshopDates.seatsTotal} - ${workshopDates.seatsTaken})::int`, isActive: workshopDates.isActive }).from(workshopDates).where(eq(workshopDates.id, workshopDateId));
+  throw notEnoughSeats(date?.isActive ? date.left : 0);
+}
+
+/** takeSeats that answers false, rather than throwing, when the date has too few seats or is withdrawn. */
+export async function tryTakeSeats(tx: Database, workshopDateId: number, seats = 1): Promise<boolean> {
   const taken = await tx
     .update(workshopDates)
-    .set({ seatsTaken: sql`${workshopDates.seatsTaken} + 1`, updatedAt: new Date() })
+    .set({ seatsTaken: sql`${workshopDates.seatsTaken} + ${seats}`, updatedAt: new Date() })
     .where(
       and(
         eq(workshopDates.id, workshopDateId),
         eq(workshopDates.isActive, true),
-        lt(workshopDates.seatsTaken, workshopDates.seatsTotal),
+        lte(sql`${workshopDates.seatsTaken} + ${seats}`, workshopDates.seatsTotal),
       ),
     )
     .returning({ id: workshopDates.id });
@@ -39,42 +49,47 @@ export async function releaseSeat(tx: Database, workshopDateId: number, seats = 
     .where(eq(workshopDates.id, workshopDateId));
 }
 
+type HeldOrder = { id: number; workshopDateId: number; seats: number; discountCodeId: number | null };
+
+/** Gives back a pending order's seats and code uses; its row must already be moved out of 'pending'. */
+async function giveBackHold(tx: Database, order: HeldOrder): Promise<void> {
+  await releaseSeat(tx, order.workshopDateId, order.seats);
+  if (order.discountCodeId) await releaseDiscountUse(tx, order.discountCodeId, order.seats);
+}
+
 /**
- * Gives back the seats (and discount uses) of holds whose buyer did not pay in time. Rows are
- * claimed with SKIP LOCKED so several instances sweeping at once release each hold once.
+ * Gives back the seats (and discount uses) of checkouts whose buyer did not pay in time: their
+ * orders lapse. Rows are claimed with SKIP LOCKED so several instances sweeping at once release
+ * each order once.
  */
 export async function releaseExpiredHolds(db: Database, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
-    const expired = await tx.execute<{ id: number; workshop_date_id: number; payment_intent_id: string }>(sql`
-      select id, workshop_date_id, payment_intent_id from ${seatHolds}
-      where ${seatHolds.status} = 'held' and ${seatHolds.expiresAt} <= ${now.toISOString()}::timestamptz
-      order by id
-      for update skip locked
-    `);
-    const rows = (expired as unknown as { rows: { id: number; workshop_date_id: number; payment_intent_id: string }[] }).rows;
-    if (rows.length === 0) return 0;
-
-    await tx.update(seatHolds).set({ status: 'released' }).where(inArray(seatHolds.id, rows.map((row) => row.id)));
+    const expired = await tx
+      .select({ id: orders.id, workshopDateId: orders.workshopDateId, seats: orders.seats, discountCodeId: orders.discountCodeId })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), lte(orders.holdExpiresAt, now)))
+      .orderBy(orders.id)
+      .limit(500)
+      .for('update', { skipLocked: true });
+    if (expired.length === 0) return 0;
+    await tx.update(orders).set({ status: 'lapsed' }).where(inArray(orders.id, expired.map((order) => order.id)));
     const perDate = new Map<number, number>();
-    for (const row of rows) perDate.set(row.workshop_date_id, (perDate.get(row.workshop_date_id) ?? 0) + 1);
+    for (const order of expired) perDate.set(order.workshopDateId, (perDate.get(order.workshopDateId) ?? 0) + order.seats);
     for (const [workshopDateId, seats] of perDate) await releaseSeat(tx, workshopDateId, seats);
-
-    const discounted = await tx
-      .select({ discountCodeId: payments.discountCodeId })
-      .from(payments)
-      .where(inArray(payments.providerPaymentId, rows.map((row) => row.payment_intent_id)));
-    for (const { discountCodeId } of discounted) if (discountCodeId) await releaseDiscountUse(tx, discountCodeId);
-    return rows.length;
+    for (const order of expired) if (order.discountCodeId) await releaseDiscountUse(tx, order.discountCodeId, order.seats);
+    return expired.length;
   });
 }
 
 /**
- * Gives back one hold that is still held (its payment will not become a booking): its seat and
- * its code's use. Call with the hold's row locked, inside the transaction that records why.
+ * Ends a pending order's hold because its payment will not become seats (refunded, or never
+ * opened): the order moves to `to` and, if it still held seats, they and its code uses go back.
+ * Answers whether seats went back. Call with the order's row locked, inside the transaction that
+ * records why.
  */
-export async function releaseHeldSeat(tx: Database, hold: { id: number; workshopDateId: number; status: string }, discountCodeId: number | null): Promise<void> {
-  if (hold.status !== 'held') return;
-  await tx.update(seatHolds).set({ status: 'released' }).where(eq(seatHolds.id, hold.id));
-  await releaseSeat(tx, hold.workshopDateId);
-  if (discountCodeId) await releaseDiscountUse(tx, discountCodeId);
+export async function endHold(tx: Database, order: HeldOrder & { status: string }, to: 'lapsed' | 'void'): Promise<boolean> {
+  await tx.update(orders).set({ status: to, holdExpiresAt: null }).where(eq(orders.id, order.id));
+  if (order.status !== 'pending') return false;
+  await giveBackHold(tx, order);
+  return true;
 }

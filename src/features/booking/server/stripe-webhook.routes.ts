@@ -5,7 +5,7 @@ import { processedWebhookEvents } from '../../../server/db/schema';
 import { PaymentProviderError } from '../../../server/payments/payment-provider';
 import { StripeProvider } from '../../../server/payments/stripe-provider';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { bookingDepsFrom } from './booking.service';
+import { bookingDepsFrom } from './booking-deps';
 import { fulfilPayment } from './fulfil-payment';
 
 /**

@@ -27,6 +27,8 @@ const paid: PaymentIntentResponse = {
   discountPercent: 10,
   alreadyBooked: false,
       holdExpiresAt: '2031-01-01T00:15:00.000Z',
+      seats: 1,
+      orderId: 7,
 };
 
 describe('the publishable key', () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../common/money';
 import { bookings, payments, refundRequests, workshopDates } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
@@ -236,9 +236,20 @@ async function markProcessed(
  */
 export async function recordRefundOnBooking(tx: RefundDeps['db'], booking: BookingRow, amountCents: number): Promise<boolean> {
   const refunded = await releaseBookingSeat(tx, booking.id, 'refunded');
-  if (booking.stripePaymentId && amountCents >= booking.finalPriceCents) {
+  // The payment reads as refunded only when it paid this seat alone: the other seats of an order
+  // it paid keep their share of it.
+  if (booking.stripePaymentId && amountCents >= booking.finalPriceCents && !(await paysOtherSeats(tx, booking))) {
     await tx.update(payments).set({ status: 'refunded', updatedAt: new Date() }).where(eq(payments.providerPaymentId, booking.stripePaymentId));
   }
   return refunded !== null;
 }
 
+
+async function paysOtherSeats(tx: RefundDeps['db'], booking: BookingRow): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.stripePaymentId, booking.stripePaymentId!), ne(bookings.id, booking.id)))
+    .limit(1);
+  return other !== undefined;
+}
