@@ -179,6 +179,11 @@ export const bookings = pgTable(
      * it) until a colleague claims it with their own.
      */
     named: boolean('named').notNull().default(true),
+    /**
+     * An unnamed seat's claim link names this number: revoking the link (or the seat being
+     * claimed) counts it up, so every link sent before stops working.
+     */
+    claimVersion: integer('claim_version').notNull().default(0),
     workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'restrict' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),

@@ -42,6 +42,19 @@ export function reservationConfirmLinkFor(signer: string | TokenSigner, publicUr
   return `${publicUrl}/booking/confirmed?booking=${bookingId}&confirm=${encodeURIComponent(token)}`;
 }
 
+export const CLAIM_PURPOSE = 'claim-seat';
+/** A claim link lasts long enough to be forwarded around a company; the seat's start ends it sooner. */
+const CLAIM_LINK_TTL_MS = 180 * 86_400_000;
+
+/**
+ * The link a colleague opens to put their own name on an unnamed seat (`/claim/{token}`): it names
+ * the seat and its claim version, so revoking it (or the seat being claimed) ends every copy.
+ */
+export function claimLinkFor(signer: string | TokenSigner, publicUrl: string, seat: { id: number; claimVersion: number }, now = Date.now()): string {
+  const token = tokenFor(signer, CLAIM_PURPOSE, `${seat.id}.${seat.claimVersion}`, CLAIM_LINK_TTL_MS, now);
+  return `${publicUrl}/claim/${encodeURIComponent(token)}`;
+}
+
 export type BookingEmailKind = 'paid' | 'free' | 'reserved';
 
 /**

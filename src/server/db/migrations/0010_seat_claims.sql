@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "claim_version" integer DEFAULT 0 NOT NULL;
