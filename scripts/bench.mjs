@@ -3,7 +3,8 @@
 // server-rendered page, scripts/bench/render.mjs), on a fresh embedded database and, when
 // TEST_DATABASE_URL names a PostgreSQL server, again on a fresh database there, followed by the
 // database's floor: the statements of one free booking replayed straight through `pg` at the same
-// concurrency on that database (issue 15, point 9; scripts/bench/db-floor.mjs). Prints one table, writes
+// concurrency on that database (issue 15, point 9; scripts/bench/db-floor.mjs); then free orders of
+// 1–10 seats, beside the floor of the same orders. Prints one table, writes
 // bench/results.json and exits 0 (CONTRACT §1), naming any missed target; BENCH_STRICT=1 makes a
 // missed target exit 1, for a quiet machine whose figures should hold. A bench that cannot run exits 1.
 //
@@ -13,11 +14,11 @@
 // (measure a copy of dist/ holding server/ and client/, e.g. while others rebuild dist/).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { adminSession, bookingRush, closeConnections, createFreeCode, readLoad, readUnderReplay, sustainedBookings } from './bench/load.mjs';
+import { adminSession, bookingRush, closeConnections, createFreeCode, readLoad, readUnderReplay, sustainedBookings, sustainedOrders } from './bench/load.mjs';
 import { databaseFloor } from './bench/db-floor.mjs';
 import { measureRenders } from './bench/render.mjs';
 import { createPostgresDatabase, ensureBuilt, startServer } from './bench/server.mjs';
-import { BENCH_TARGETS, checkTargets, formatTable, resultRows, round } from './bench/stats.mjs';
+import { BENCH_TARGETS, checkTargets, formatTable, orderShape, resultRows, round } from './bench/stats.mjs';
 
 const settings = {
   readRoutes: ['/api/workshop-dates', '/'],
@@ -31,6 +32,12 @@ const settings = {
   replay: { route: '/' },
   /** On PostgreSQL the run is cut in `slices`, and the database floor takes a turn after each. */
   sustained: { seats: 10_000, bookings: 2000, concurrency: 50, slices: 4 },
+  /**
+   * Free orders of 1–10 seats (orderShape: 1, 2, … 10 seats in turn, about half of each order's
+   * seats named, the buyer first), as many visitors at a time; on PostgreSQL cut in slices with the
+   * floor of the same orders taking a turn after each, like the sustained bookings.
+   */
+  orders: { seats: 10_000, orders: 1000, concurrency: 50, slices: 4, mix: 'orderShape(n): 1 + n % 10 seats, ceil(seats / 2) named (the buyer first), the rest unnamed' },
   floor:
     'PostgreSQL only: the statements of one free booking (db-floor.mjs, FREE_BOOKING_STEPS) straight through pg on a pool ' +
     'of 10 connections (the server\'s default), as many visitors at a time as the sustained run, on a copy of its workshop ' +
@@ -79,12 +86,33 @@ async function benchOne(kind, databaseUrl) {
       log(`${kind}: sustained, ${settings.sustained.bookings} free bookings by ${settings.sustained.concurrency} visitors at a time` + (floor ? `, in ${slices} slices, each followed by as long of the database floor (the same statements straight through pg)` : ''));
       const afterSlice = floor ? ({ dateId, seconds }) => floor.run({ sustainedDateId: dateId, seconds }) : undefined;
       const sustained = await sustainedBookings(server.baseUrl, admin, code, { ...settings.sustained, slices, afterSlice });
-      return { kind, reads, replay, renders, rush, sustained, floor: floor ? await floor.figures() : null, peakRssMb: server.peakRssMb(), loadAverage: { before: loadBefore, after: load() } };
+      const orders = await ordersRun(kind, server, admin, code, databaseUrl);
+      return { kind, reads, replay, renders, rush, sustained, floor: floor ? await floor.figures() : null, ...orders, peakRssMb: server.peakRssMb(), startPeakRssMb: server.startPeakRssMb(), loadAverage: { before: loadBefore, after: load() } };
     } finally {
       await floor?.close();
     }
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * The sustained orders (1–10 seats each) and, on PostgreSQL, the floor of the same orders taking
+ * turns with them. The floor's date copy gets seats enough for its turns (it places orders faster).
+ */
+async function ordersRun(kind, server, admin, code, databaseUrl) {
+  const { orders: run } = settings;
+  const floor = databaseUrl
+    ? databaseFloor(databaseUrl, { code: FREE_CODE, concurrency: run.concurrency, unit: 'orders', shapeOf: orderShape, seatsTotal: 10_000_000, firstVisitor: 400_000 })
+    : null;
+  try {
+    const slices = floor ? run.slices : 1;
+    log(`${kind}: orders, ${run.orders} free orders of 1–10 seats by ${run.concurrency} visitors at a time` + (floor ? `, in ${slices} slices, each followed by as long of the database floor for the same orders` : ''));
+    const afterSlice = floor ? ({ dateId, seconds }) => floor.run({ sustainedDateId: dateId, seconds }) : undefined;
+    const orders = await sustainedOrders(server.baseUrl, admin, code, { ...run, slices, afterSlice, shapeOf: orderShape });
+    return { orders, ordersFloor: floor ? await floor.figures() : null };
+  } finally {
+    await floor?.close();
   }
 }
 

@@ -4,7 +4,7 @@ import { fork } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 import { BENCH_ADMIN } from './server.mjs';
-import { countStatuses, percentile, serverErrors, visitorAddress } from './stats.mjs';
+import { countStatuses, orderAttendees, percentile, serverErrors, visitorAddress } from './stats.mjs';
 
 // One socket per simultaneous request, kept open between a visitor's calls like a browser's.
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
@@ -114,6 +114,35 @@ export async function freeCheckout(baseUrl, { visitor, dateId, code, tag }) {
   return { booked, statuses, ms: performance.now() - started };
 }
 
+/**
+ * One visitor's free order of `shape` = { seats, named }, as the browser places it: price the
+ * seats with the code (POST /api/create-payment-intent with `seats` and `attendees`), then place
+ * the order (POST /api/bookings, 'free-booking'). The buyer is named on the first seat, colleagues
+ * on the next ones (orderAttendees), the rest are unnamed.
+ */
+export async function freeOrder(baseUrl, { visitor, dateId, code, tag, shape }) {
+  const headers = { 'x-forwarded-for': visitorAddress(visitor) };
+  const customer = { firstName: 'Bench', lastName: 'Visitor', email: `${tag}-${visitor}@bench.example`, company: '' };
+  const order = { seats: shape.seats, attendees: orderAttendees(shape, customer) };
+  const started = performance.now();
+  const statuses = [];
+  const intent = await call(baseUrl, 'POST', '/api/create-payment-intent', {
+    json: { workshopDateId: dateId, customerInfo: customer, discountCode: code, subscribedToNewsletter: true, ...order },
+    headers,
+  });
+  statuses.push(intent.status);
+  let booked = false;
+  if (intent.status === 200 && parse(intent)?.isFree === true) {
+    const placed = await call(baseUrl, 'POST', '/api/bookings', {
+      json: { workshopDateId: dateId, ...customer, discountCode: code, paymentMode: 'pay_now', subscribedToNewsletter: true, stripePaymentId: 'free-booking', isPaid: false, finalPrice: 0, ...order },
+      headers,
+    });
+    statuses.push(placed.status);
+    booked = placed.status === 201;
+  }
+  return { booked, seats: shape.seats, statuses, ms: performance.now() - started };
+}
+
 function tally(outcomes) {
   const statuses = outcomes.flatMap((outcome) => outcome.statuses);
   const counts = countStatuses(statuses);
@@ -137,45 +166,76 @@ export async function bookingRush(baseUrl, admin, code, { seats, attempts }) {
 }
 
 /**
- * `bookings` free checkouts by `concurrency` visitors at a time on a date with `seats` seats. With
- * `slices`, the run stops that many times (after an equal share of the bookings) and awaits
- * `afterSlice({ dateId, seconds })` before going on: the database floor takes its turn there, so
- * both meet the same machine (it is shared and noisy). Only the bookings' own time is counted.
+ * `count` checkouts (`checkout(n, dateId)` places the n-th) by `concurrency` visitors at a time on a
+ * date with `seats` seats. With `slices`, the run stops that many times (after an equal share of the
+ * checkouts) and awaits `afterSlice({ dateId, seconds })` before going on: the database floor
+ * takes its turn there, so both meet the same machine (it is shared and noisy). Only the
+ * checkouts' own time is counted.
  */
-export async function sustainedBookings(baseUrl, admin, code, { seats, bookings, concurrency, slices = 1, afterSlice }) {
-  const dateId = await createWorkshopDate(baseUrl, admin, { title: 'Benchmark sustained', seats });
+async function sustainedRun(baseUrl, admin, { title, seats, count, concurrency, slices = 1, afterSlice, checkout }) {
+  const dateId = await createWorkshopDate(baseUrl, admin, { title, seats });
   const outcomes = [];
   let next = 0;
   let seconds = 0;
   for (let slice = 1; slice <= slices; slice++) {
-    const until = Math.round((bookings * slice) / slices);
+    const until = Math.round((count * slice) / slices);
     const started = performance.now();
     const client = async () => {
-      while (next < until) {
-        const visitor = next++;
-        outcomes.push(await freeCheckout(baseUrl, { visitor: 100_000 + visitor, dateId, code, tag: 'sustained' }));
-      }
+      while (next < until) outcomes.push(await checkout(next++, dateId));
     };
     await Promise.all(Array.from({ length: concurrency }, client));
     const sliceSeconds = (performance.now() - started) / 1000;
     seconds += sliceSeconds;
     await afterSlice?.({ dateId, seconds: sliceSeconds });
   }
-  const booked = outcomes.filter((outcome) => outcome.booked).length;
   const times = outcomes.map((outcome) => outcome.ms);
+  return { dateId, outcomes, seconds, p50: percentile(times, 50), p99: percentile(times, 99), seatsTaken: await seatsTaken(baseUrl, admin, dateId) };
+}
+
+/** `bookings` free one-seat checkouts by `concurrency` visitors at a time (see sustainedRun). */
+export async function sustainedBookings(baseUrl, admin, code, { seats, bookings, concurrency, slices = 1, afterSlice }) {
+  const checkout = (n, dateId) => freeCheckout(baseUrl, { visitor: 100_000 + n, dateId, code, tag: 'sustained' });
+  const run = await sustainedRun(baseUrl, admin, { title: 'Benchmark sustained', seats, count: bookings, concurrency, slices, afterSlice, checkout });
+  const booked = run.outcomes.filter((outcome) => outcome.booked).length;
   return {
-    dateId,
+    dateId: run.dateId,
     seats,
     attempts: bookings,
     concurrency,
     slices,
     booked,
-    durationMs: seconds * 1000,
-    bookingsPerSecond: booked / seconds,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    seatsTaken: await seatsTaken(baseUrl, admin, dateId),
-    ...tally(outcomes),
+    durationMs: run.seconds * 1000,
+    bookingsPerSecond: booked / run.seconds,
+    p50: run.p50,
+    p99: run.p99,
+    seatsTaken: run.seatsTaken,
+    ...tally(run.outcomes),
+  };
+}
+
+/**
+ * `orders` free orders, the n-th of shapeOf(n) (1–10 seats), by `concurrency` visitors at a time
+ * on a date with `seats` seats (see sustainedRun).
+ */
+export async function sustainedOrders(baseUrl, admin, code, { seats, orders, concurrency, slices = 1, afterSlice, shapeOf }) {
+  const checkout = (n, dateId) => freeOrder(baseUrl, { visitor: 300_000 + n, dateId, code, tag: 'order', shape: shapeOf(n) });
+  const run = await sustainedRun(baseUrl, admin, { title: 'Benchmark orders', seats, count: orders, concurrency, slices, afterSlice, checkout });
+  const placed = run.outcomes.filter((outcome) => outcome.booked);
+  const seatsPlaced = placed.reduce((sum, outcome) => sum + outcome.seats, 0);
+  return {
+    dateId: run.dateId,
+    attempts: orders,
+    seatsAsked: run.outcomes.reduce((sum, outcome) => sum + outcome.seats, 0),
+    concurrency,
+    slices,
+    placed: placed.length,
+    durationMs: run.seconds * 1000,
+    ordersPerSecond: placed.length / run.seconds,
+    seatsPerSecond: seatsPlaced / run.seconds,
+    p50: run.p50,
+    p99: run.p99,
+    seatsTaken: run.seatsTaken,
+    ...tally(run.outcomes),
   };
 }
 

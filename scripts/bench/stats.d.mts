@@ -1,6 +1,12 @@
 // Types of stats.mjs for the TypeScript unit test (tests/unit/bench-stats.test.ts).
 
-export declare const BENCH_TARGETS: { minReadRatio: number; maxPostgresReadP99Ms: number; minPostgresBookingsPerSecond: number; minFloorRatio: number; minReplayReadRatio: number };
+export declare const BENCH_TARGETS: { minReadRatio: number; maxPostgresReadP99Ms: number; minPostgresBookingsPerSecond: number; minFloorRatio: number; minReplayReadRatio: number; minOrdersFloorRatio: number };
+
+/** An order of the sustained orders run: its seats and how many of them are named (the buyer first). */
+export type OrderShape = { seats: number; named: number };
+export declare function orderShape(n: number): OrderShape;
+export type Person = { firstName: string; lastName: string; email: string };
+export declare function orderAttendees(shape: OrderShape, buyer: Person): Person[];
 
 export type LoadFigures = { requestsPerSecond: number; p50: number; p99: number; requests: number; non2xx: number; errors: number };
 export type ReadFigures = { route: string; bytes?: number; contentType?: string; app: LoadFigures; raw: LoadFigures; ratio: number };
@@ -32,6 +38,36 @@ export type FloorFigures = {
   p99: number;
   seatsTaken: number | null;
 };
+/** The sustained orders run (load.mjs sustainedOrders): free orders of orderShape(n) over HTTP. */
+export type OrdersFigures = OutcomeTally & {
+  attempts: number;
+  concurrency: number;
+  placed: number;
+  seatsAsked: number;
+  durationMs: number;
+  ordersPerSecond: number;
+  seatsPerSecond: number;
+  p50: number;
+  p99: number;
+  seatsTaken: number | null;
+  dateId?: number;
+  slices?: number;
+};
+/** The database's floor for the orders run: the same orders' statements through `pg`. */
+export type OrdersFloorFigures = {
+  concurrency: number;
+  poolSize: number;
+  statementsPerOrder: number | null;
+  orders: number;
+  seats: number;
+  failed: number;
+  durationMs: number;
+  ordersPerSecond: number;
+  seatsPerSecond: number;
+  p50: number;
+  p99: number;
+  seatsTaken: number | null;
+};
 /** GET of a route quiet and while one client replays a booking (load.mjs readUnderReplay). */
 export type ReplayFigures = {
   route: string;
@@ -40,7 +76,7 @@ export type ReplayFigures = {
   ratio: number;
   replay: { requests: number; perSecond: number; statusCounts: Record<string, number> };
 };
-export type DatabaseFigures = { reads: ReadFigures[]; replay?: ReplayFigures; rush: RushFigures; sustained: SustainedFigures; floor?: FloorFigures | null; peakRssMb: number | null };
+export type DatabaseFigures = { reads: ReadFigures[]; replay?: ReplayFigures; rush: RushFigures; sustained: SustainedFigures; floor?: FloorFigures | null; orders?: OrdersFigures; ordersFloor?: OrdersFloorFigures | null; peakRssMb: number | null; startPeakRssMb?: number | null };
 export type TargetCheck = { name: string; value: number; met: boolean };
 
 export declare function lighthousePerformanceTarget(path: string): number;
@@ -50,6 +86,7 @@ export declare function countStatuses(statuses: (number | string)[]): Record<str
 export declare function serverErrors(counts: Record<string, number>): number;
 export declare function visitorAddress(i: number): string;
 export declare function floorRatio(figures: DatabaseFigures): number;
+export declare function ordersFloorRatio(figures: DatabaseFigures): number;
 export declare function checkTargets(kind: 'embedded' | 'postgres', figures: DatabaseFigures): TargetCheck[];
 export declare function round(value: number, digits?: number): number;
 export declare function resultRows(byKind: Record<string, DatabaseFigures>): { header: string[]; rows: string[][] };

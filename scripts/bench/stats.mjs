@@ -16,7 +16,39 @@ export const BENCH_TARGETS = {
   minFloorRatio: 0.5,
   /** GET / while one client replays a booking as fast as it can, as a share of GET / quiet. */
   minReplayReadRatio: 0.9,
+  /**
+   * Sustained free orders of 1–10 seats (orderShape) per second on PostgreSQL as a share of the
+   * database's floor for the same orders' statements.
+   */
+  minOrdersFloorRatio: 0.5,
 };
+
+/**
+ * The n-th order of the sustained orders run: 1 to 10 seats in turn (5.5 on average), the buyer
+ * named on the first seat and colleagues on the next ones up to half the order (rounded up), the
+ * rest unnamed for colleagues to claim. The HTTP run and the floor place the same mix.
+ */
+export function orderShape(n) {
+  const seats = 1 + (n % 10);
+  return { seats, named: Math.ceil(seats / 2) };
+}
+
+/**
+ * The people named on an order of `shape`, in seat order: the buyer, then colleagues whose
+ * addresses sit beside the buyer's (`x-7@…` → `x-7-2@…`). The seats past them are unnamed.
+ */
+export function orderAttendees(shape, buyer) {
+  return Array.from({ length: shape.named }, (_, seat) =>
+    seat === 0
+      ? { firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email }
+      : { firstName: 'Bench', lastName: `Colleague ${seat}`, email: buyer.email.replace('@', `-${seat}@`) },
+  );
+}
+
+/** Sustained HTTP orders per second ÷ the floor's for the same mix; NaN without a floor. */
+export function ordersFloorRatio(figures) {
+  return figures.orders && figures.ordersFloor ? figures.orders.ordersPerSecond / figures.ordersFloor.ordersPerSecond : Number.NaN;
+}
 
 /** Sustained HTTP bookings per second ÷ the floor's; NaN without a floor. */
 export function floorRatio(figures) {
@@ -122,6 +154,19 @@ export function checkTargets(kind, figures) {
     // A replayed booking that failed means the floor no longer fits the schema (bench-floor.test.ts).
     checks.push({ name: 'floor: every replayed booking committed', value: figures.floor.failed, met: figures.floor.failed === 0 });
   }
+  const orders = figures.orders;
+  if (orders) {
+    checks.push({
+      name: `orders: all ${orders.attempts} placed (${orders.seatsAsked} seats), no 5xx`,
+      value: orders.placed,
+      met: orders.placed === orders.attempts && orders.seatsTaken === orders.seatsAsked && orders.serverErrors + orders.networkErrors === 0,
+    });
+  }
+  if (orders && figures.ordersFloor) {
+    const ratio = ordersFloorRatio(figures);
+    checks.push({ name: `orders: orders/s ≥ ${BENCH_TARGETS.minOrdersFloorRatio} × database floor`, value: round(ratio, 2), met: ratio >= BENCH_TARGETS.minOrdersFloorRatio });
+    checks.push({ name: 'orders floor: every replayed order committed', value: figures.ordersFloor.failed, met: figures.ordersFloor.failed === 0 });
+  }
   return checks;
 }
 
@@ -179,7 +224,23 @@ export function resultRows(byKind) {
     const floor = byKind[kind].floor;
     return floor ? `${format(floor.p50)} / ${format(floor.p99)}` : '—';
   })]);
+  if (kinds.some((kind) => byKind[kind].orders)) {
+    const orders = (kind) => byKind[kind].orders;
+    rows.push(['orders (1–10 seats): placed / attempts (seats)', ...kinds.map((kind) => (orders(kind) ? `${orders(kind).placed} / ${orders(kind).attempts} (${format(orders(kind).seatsTaken)})` : '—'))]);
+    rows.push(['orders: orders/s (seats/s)', ...kinds.map((kind) => (orders(kind) ? `${format(orders(kind).ordersPerSecond, 1)} (${format(orders(kind).seatsPerSecond)})` : '—'))]);
+    rows.push(['orders: p50 / p99 ms per order', ...kinds.map((kind) => (orders(kind) ? `${format(orders(kind).p50)} / ${format(orders(kind).p99)}` : '—'))]);
+    rows.push(['database floor: orders/s (same statements via pg)', ...kinds.map((kind) => {
+      const floor = byKind[kind].ordersFloor;
+      return floor ? `${format(floor.ordersPerSecond, 1)} (${format(floor.seatsPerSecond)})` : '—';
+    })]);
+    rows.push(['orders: ratio to the floor', ...cell((f) => (f.ordersFloor ? ordersFloorRatio(f) : null), 2)]);
+    rows.push(['database floor: p50 / p99 ms per order', ...kinds.map((kind) => {
+      const floor = byKind[kind].ordersFloor;
+      return floor ? `${format(floor.p50)} / ${format(floor.p99)}` : '—';
+    })]);
+  }
   rows.push(['peak RSS of the server MB', ...cell((f) => f.peakRssMb, 0)]);
+  rows.push(['peak RSS at start, with its child processes MB', ...cell((f) => f.startPeakRssMb, 0)]);
   return { header: ['', ...kinds], rows };
 }
 

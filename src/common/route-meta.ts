@@ -19,6 +19,10 @@ const ADMIN_LOGIN_PATH = '/admin/login2';
 /** Where a completed booking lands (CONTRACT §11), with `?booking={id}&token=…`. */
 export const BOOKING_CONFIRMED_PATH = '/booking/confirmed';
 
+/** An unnamed seat's claim link: `/claim/{token}`. */
+export const CLAIM_PATH_PREFIX = '/claim/';
+const CLAIM_PATH = /^\/claim\/[^/]+$/;
+
 /** The footer's legal pages (issue 18), written by the admin in Settings → Site. */
 export const LEGAL_PAGE_META = {
   '/privacy': { title: 'Privacy Policy', description: 'What we keep about you, why, and how to have it changed or deleted.' },
@@ -65,6 +69,13 @@ const routes: Record<string, RouteMeta> = {
     // One person's booking, reached with a token: nothing for a search engine.
     noindex: true,
   },
+  claimSeat: {
+    title: `Claim Your Seat — ${WORKSHOP_TITLE}`,
+    description: 'A seat was booked for you: put your own name on it to make it your booking.',
+    ogImageKey: 'default',
+    // One seat's link, reached with a token: nothing for a search engine.
+    noindex: true,
+  },
   admin: adminPage('Admin Dashboard', 'Run workshops, bookings and content.'),
   adminLogin: adminPage('Admin Login', 'Sign in to run workshops, bookings and content.'),
   emailDebug: adminPage('Email Debugging', 'Check e-mail settings and templates.'),
@@ -84,6 +95,7 @@ export function routeMetaFor(pathname: string): RouteMeta {
   if (path === '/checkout') return routes.checkout!;
   if (path === '/participant') return routes.participant!;
   if (path === BOOKING_CONFIRMED_PATH) return routes.bookingConfirmed!;
+  if (CLAIM_PATH.test(path)) return routes.claimSeat!;
   if (path === ADMIN_LOGIN_PATH) return routes.adminLogin!;
   if (path === '/admin') return routes.admin!;
   if (path === '/email-debug') return routes.emailDebug!;
@@ -107,7 +119,7 @@ const BLOG_POST_PATH = /^\/blog\/([^/]+)$/;
 
 export function isKnownPagePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || BLOG_POST_PATH.test(path);
+  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || BLOG_POST_PATH.test(path) || CLAIM_PATH.test(path);
 }
 
 /** A slug a published post can have: lowercase letters, digits and hyphens. */

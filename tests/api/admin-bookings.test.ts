@@ -78,8 +78,19 @@ describe('GET /api/admin/bookings', () => {
       status: 'confirmed',
       paymentMode: 'pay_now',
       createdAt: '2026-01-01T10:00:00.000Z',
+      // A booking that arrived without an order is an order of one seat, bought by the person on it.
+      orderId: older.orderId,
+      orderReference: expect.stringMatching(/^[A-Z2-9]{3}-[A-Z2-9]{3}$/),
+      buyerEmail: 'grace@example.com',
+      buyerName: 'Grace Hopper',
+      orderSeats: 1,
+      named: true,
+      refundedAmount: 0,
+      // Confirmed and paid, but no payment the site took is on record: nothing can go back by card.
+      refundableAmount: 0,
     });
-    expect(list[0]).toMatchObject({ status: 'reserved', paymentMode: 'pay_later', isPaid: false, stripePaymentId: null, discountCode: '' });
+    expect(list[0]).toMatchObject({ status: 'reserved', paymentMode: 'pay_later', isPaid: false, stripePaymentId: null, discountCode: '', orderId: newer.orderId, refundedAmount: 0 });
+    expect(list[0].orderReference).not.toBe(list[1].orderReference);
   });
 
   it('answers 401 without a session', async () => {
@@ -276,7 +287,7 @@ describe('a large list', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json() as { email: string; workshopDate: { title: string } | null }[];
     expect(list).toHaveLength(before + 5000);
-    expect(list[0]).toMatchObject({ email: 'bulk1@example.com', workshopDate: { title: 'Bulk workshop' } });
+    expect(list[0]).toMatchObject({ email: 'bulk1@example.com', workshopDate: { title: 'Bulk workshop' }, orderReference: 'BULK-1', buyerEmail: 'bulk1@example.com', orderSeats: 1, refundedAmount: 0 });
     expect(list[4999]!.email).toBe('bulk5000@example.com');
     expect(new Set(list.map((b) => b.email)).size).toBeGreaterThanOrEqual(5000);
     // Generous: one joined query answers in well under a second even on a busy machine.

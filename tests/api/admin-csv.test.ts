@@ -67,7 +67,7 @@ describe('GET /api/admin/export/{entity}.csv', () => {
     workshopDates:
       'id,title,expertiseLevel,date,time,timezone,seatsTotal,seatsTaken,price,isActive,isFeatured,isTBC,endsNextDay,requiresImmediatePayment,zoomLink,zoomMeetingId,zoomPassword,additionalInfo,materialLinks',
     bookings:
-      'id,firstName,lastName,email,company,workshopDateId,workshopTitle,workshopDate,workshopTime,workshopTimezone,isPaid,finalPrice,originalPrice,discountAmount,discountCode,stripePaymentId,hasAttended,status,createdAt',
+      'id,firstName,lastName,email,company,workshopDateId,workshopTitle,workshopDate,workshopTime,workshopTimezone,isPaid,finalPrice,originalPrice,discountAmount,discountCode,stripePaymentId,hasAttended,status,createdAt,refundState',
     discountCodes: 'id,code,description,discountPercent,isActive,expiresAt,maxUses,currentUses',
     contactMessages: 'id,name,email,subject,message,createdAt,isRead',
     strategyNotes: 'id,title,content,category,isArchived,createdAt,updatedAt',
@@ -137,8 +137,9 @@ describe('GET /api/admin/export/{entity}.csv', () => {
       hasAttended: 'false',
       status: 'confirmed',
       createdAt: maya!.createdAt.toISOString(),
+      refundState: 'Not refunded',
     });
-    expect(rows.find((row) => row.email === 'omar@example.com')).toMatchObject({ isPaid: 'false', finalPrice: '0', discountAmount: '499', discountCode: 'PILOT100', stripePaymentId: '' });
+    expect(rows.find((row) => row.email === 'omar@example.com')).toMatchObject({ isPaid: 'false', finalPrice: '0', discountAmount: '499', discountCode: 'PILOT100', stripePaymentId: '', refundState: 'Nothing to refund' });
   });
 
   it('users: one row per e-mail, derived from bookings', async () => {

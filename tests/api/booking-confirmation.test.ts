@@ -86,6 +86,13 @@ describe('GET /api/bookings/{id}/confirmation', () => {
         endsAt: '2031-07-04T19:00:00.000Z',
       },
       meetingLink: 'https://zoom.us/j/555?pwd=only-for-paid',
+      order: {
+        reference: expect.stringMatching(/^[A-HJ-NP-Z2-9]{3}-[A-HJ-NP-Z2-9]{3}$/),
+        buyerFirstName: 'Grace',
+        buyerEmail: 'grace.paid@example.com',
+        total: 499,
+        seats: [{ firstName: 'Grace', lastName: expect.any(String), named: true, status: 'confirmed' }],
+      },
     });
     // Reloading is safe: the same link answers the same again.
     expect((await confirmationOf(booked.id, booked.confirmationToken)).json()).toEqual(response.json());

@@ -11,6 +11,8 @@ import { clientHeaders, createTestApp, adminTestSession, withTestApp, loginAsAdm
 
 const TYPES = [
   'booking-confirmation',
+  'order-confirmation',
+  'booking-moved',
   'booking-cancellation',
   'booking-reservation',
   'reservation-confirm',
@@ -23,6 +25,7 @@ const TYPES = [
   'refund-rejected',
   'reminder',
   'participant-access',
+  'seat-claim-invite',
   'contact-reply',
   'newsletter',
   'admin-message',
@@ -122,7 +125,7 @@ describe('without any mail transport', () => {
       [{ type: 'reminder', subject: 'Hi' }, 'Content is required'],
       // Nothing left once the script is removed.
       [{ type: 'reminder', subject: 'Hi', content: '<script>alert(1)</script>' }, 'Content is required'],
-      [{ type: 'not-a-type', subject: 'Hi', content: '<p>x</p>' }, expect.stringContaining('Template type must be one of booking-confirmation, booking-cancellation')],
+      [{ type: 'not-a-type', subject: 'Hi', content: '<p>x</p>' }, expect.stringContaining('Template type must be one of booking-confirmation, order-confirmation, booking-moved, booking-cancellation')],
     ];
     for (const [payload, message] of cases) {
       const response = await call('POST', '/api/debug/create-template', payload);

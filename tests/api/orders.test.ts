@@ -6,9 +6,14 @@
  * refunding that seat's share only. Driven through the real app, the real Stripe SDK against the
  * local Stripe double, on this run's database; the lifecycle's invariants checked after each.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, discountCodes, orders, payments } from '../../src/server/db/schema';
+import { bookings, discountCodes, emailOutbox, orders, payments, refunds, workshopDates } from '../../src/server/db/schema';
+import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
+import { participantHeaders } from '../helpers/participant-session';
+import { unfoldIcs } from '../../src/features/calendar/ics';
+import { workshopInterval } from '../../src/common/dates';
+import { TEST_ADMIN } from '../helpers/test-app';
 import { createBookingWorld, type Answer, type BookingWorld } from '../helpers/booking-world';
 import { lifecycleSteps } from '../helpers/lifecycle-steps';
 
@@ -29,6 +34,7 @@ const attendee = (name: string) => {
 };
 const checkout = (dateId: number, buyer: ReturnType<typeof person>, extra: object = {}) =>
   post('/api/create-payment-intent', { workshopDateId: dateId, customerInfo: buyer, ...extra });
+const refundsOf = (intentId: string) => [...world.stripe.refunds.values()].filter((refund) => refund.payment_intent === intentId);
 const ordersOn = (dateId: number) => world.db.select().from(orders).where(eq(orders.workshopDateId, dateId));
 const seatsOfOrder = (orderId: number) => world.db.select().from(bookings).where(eq(bookings.orderId, orderId)).orderBy(bookings.id);
 
@@ -108,6 +114,72 @@ describe('a team lead buying three seats with one payment', () => {
   });
 });
 
+describe('the e-mails of an order', () => {
+  const mailsTo = (email: string) => world.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+  /** What a sealed link in a queued e-mail will open: its purpose and subject. */
+  const linksIn = (mail: typeof emailOutbox.$inferSelect) => (mail.sealedTokens ?? []).filter((token) => mail.html.includes(token.placeholder)).map((token) => [token.purpose, token.subject]);
+
+  it('each named person gets their own confirmation and sign-in link; the buyer gets one order confirmation with the claim link of the unnamed seat', async () => {
+    const open = await date({ seatsTotal: 5, priceCents: 25_000 });
+    const lead = person('Buyer');
+    const [colleague, twice] = [attendee('Named'), attendee('Twice')];
+    const done = await paidOrder(open.id, lead, 4, [colleague, twice, twice]);
+    const seats = done.json().bookings as { id: number; named: boolean }[];
+
+    const toColleague = await mailsTo(colleague.email);
+    expect(toColleague.map((mail) => mail.kind)).toEqual(['booking-paid']);
+    expect(toColleague[0]!.html).toContain('Buyer Team booked this seat for you');
+    expect(toColleague[0]!.html).not.toContain('$250.00');
+    expect(linksIn(toColleague[0]!)).toContainEqual(['participant-access', colleague.email.toLowerCase()]);
+    expect(toColleague[0]!.attachments).toHaveLength(1);
+    // One address on two seats: one e-mail per seat, never two of the same seat.
+    const toTwice = await mailsTo(twice.email);
+    expect(toTwice.map((mail) => mail.kind)).toEqual(['booking-paid', 'booking-paid']);
+    expect(new Set(toTwice.map((mail) => /<strong>Booking<\/strong><\/td><td>#(\d+)/.exec(mail.html)![1])).size).toBe(2);
+
+    const toBuyer = await mailsTo(lead.email);
+    expect(toBuyer.map((mail) => mail.kind)).toEqual(['order-paid']);
+    const order = toBuyer[0]!;
+    expect(order.subject).toBe(`Your order ${done.json().orderReference}: 4 seats for ${open.title}`);
+    expect(order.html).toContain('$1,000.00');
+    for (const name of ['Named Team', 'Twice Team']) expect(order.html).toContain(name);
+    const unnamed = seats.filter((seat) => !seat.named);
+    expect(unnamed).toHaveLength(1);
+    expect(linksIn(order).filter(([purpose]) => purpose === 'claim-seat')).toEqual([['claim-seat', `${unnamed[0]!.id}.0`]]);
+  });
+
+  it('a seat an admin moves is told it moved, from when to when, with the same calendar event at a higher SEQUENCE and no payment wording', async () => {
+    const from = await date({ seatsTotal: 5, title: 'Moving Workshop' });
+    const weekLater = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(from.startsAt!.getTime() + 7 * 86_400_000));
+    const interval = workshopInterval(weekLater, from.time, 'UTC')!;
+    const to = await date({ seatsTotal: 5, title: 'Moving Workshop', date: weekLater, startsAt: interval.start, endsAt: interval.end });
+    const mover = attendee('Mover');
+    const done = await paidOrder(from.id, person('Payer'), 2, [mover]);
+    const seat = done.json().bookings[0];
+    const moved = await world.send({ method: 'POST', url: `/api/admin/bookings/${seat.id}/move`, payload: { workshopDateId: to.id }, admin: true });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const mails = await mailsTo(mover.email);
+    expect(mails.map((mail) => mail.kind)).toEqual(['booking-paid', 'booking-moved']);
+    const [first, moveMail] = mails as [typeof emailOutbox.$inferSelect, typeof emailOutbox.$inferSelect];
+    expect(moveMail.text).toMatch(/Your seat has moved from .+ to .+\./);
+    expect(moveMail.html).not.toMatch(/\$\d|payment|paid/i);
+    const ics = (mail: typeof emailOutbox.$inferSelect) => unfoldIcs(Buffer.from(mail.attachments![0]!.content, 'base64').toString('utf8'));
+    const line = (lines: string[], name: string) => lines.find((entry) => entry.startsWith(`${name}:`))?.slice(name.length + 1);
+    expect(line(ics(moveMail), 'UID')).toBe(line(ics(first), 'UID'));
+    expect([line(ics(first), 'SEQUENCE'), line(ics(moveMail), 'SEQUENCE')]).toEqual(['0', '1']);
+    expect(line(ics(moveMail), 'DTSTART')).not.toBe(line(ics(first), 'DTSTART'));
+    await expectInvariants();
+  });
+
+  it('a buyer booking their own single seat gets just its confirmation, as before orders', async () => {
+    const open = await date({ seatsTotal: 5 });
+    const self = person('Solo');
+    await paidOrder(open.id, self, 1, []);
+    expect((await mailsTo(self.email)).map((mail) => mail.kind)).toEqual(['booking-paid']);
+  });
+});
+
 describe('one checkout, one payment; two orders on purpose, two payments', () => {
   it('a double click with the same checkout key opens one payment and holds the seats once', async () => {
     const open = await date({ seatsTotal: 6 });
@@ -169,12 +241,69 @@ describe('money per seat', () => {
     const cancelled = await world.send({ method: 'POST', url: `/api/admin/bookings/${seat.id}/cancel`, payload: {}, admin: true });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const intentId = (await seatsOfOrder(done.json().orderId))[0]!.stripePaymentId!;
-    const refunds = [...world.stripe.refunds.values()].filter((refund) => refund.payment_intent === intentId);
-    expect(refunds.map((refund) => refund.amount)).toEqual([20_000]);
+    expect(refundsOf(intentId).map((refund) => refund.amount)).toEqual([20_000]);
     expect((await seatsOfOrder(done.json().orderId)).map((row) => row.status)).toEqual(['cancelled', 'confirmed', 'confirmed']);
     const [payment] = await world.db.select().from(payments).where(eq(payments.providerPaymentId, intentId));
     expect(payment!.status).toBe('succeeded');
     expect(await seatsTaken(open.id)).toBe(2);
+    // The ledger holds the refund: this seat's share, who decided it, why.
+    const ledger = await world.db.select().from(refunds).where(eq(refunds.orderId, done.json().orderId));
+    expect(ledger.map((row) => [row.bookingId, row.amountCents, row.actor, row.reason])).toEqual([[seat.id, 20_000, TEST_ADMIN.email, 'booking_cancelled']]);
+
+    // A seat its own person cancels under the policy (two weeks ahead: in full): the policy decided it.
+    const second = done.json().bookings[1];
+    const headers = await participantHeaders(world.app, second.email);
+    const byParticipant = await world.app.inject({ method: 'POST', url: `/api/participant/cancel-booking/${second.id}`, headers, payload: { email: second.email } });
+    expect(byParticipant.statusCode, byParticipant.body).toBe(200);
+    const after = await world.db.select().from(refunds).where(eq(refunds.orderId, done.json().orderId)).orderBy(refunds.id);
+    expect(after.map((row) => [row.bookingId, row.amountCents, row.actor])).toEqual([
+      [seat.id, 20_000, TEST_ADMIN.email],
+      [second.id, 20_000, 'the system (cancellation policy)'],
+    ]);
+    expect(refundsOf(intentId).map((refund) => refund.amount)).toEqual([20_000, 20_000]);
+    await expectInvariants();
+  });
+});
+
+describe('the organiser cancelling a seat', () => {
+  const adminRow = async (id: number) => {
+    const list = await world.send({ method: 'GET', url: '/api/admin/bookings', admin: true });
+    return (list.json() as { id: number; refundableAmount: number; status: string }[]).find((row) => row.id === id)!;
+  };
+
+  it('knows beforehand what can go back by card: a seeded or imported paid seat has nothing, and can always be cancelled with its money settled outside the site', async () => {
+    const open = await date({ seatsTotal: 5, priceCents: 49_900 });
+    const [seeded] = await insertBookingsWithOrders(world.db, {
+      workshopDateId: open.id,
+      ...person('Seeded'),
+      originalPriceCents: 49_900,
+      finalPriceCents: 49_900,
+      isPaid: true,
+      status: 'confirmed',
+      stripePaymentId: 'demo_pi_seed_never_taken',
+    });
+    await world.db.update(workshopDates).set({ seatsTaken: sql`${workshopDates.seatsTaken} + 1` }).where(eq(workshopDates.id, open.id));
+    expect((await adminRow(seeded!.id)).refundableAmount).toBe(0);
+
+    const cancelled = await world.send({ method: 'POST', url: `/api/admin/bookings/${seeded!.id}/cancel`, payload: { refundOutside: true }, admin: true });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ refundAmount: 0, refundSent: false, booking: { status: 'cancelled' } });
+    expect(cancelled.json().message).toContain('settled outside the site');
+    expect(refundsOf('demo_pi_seed_never_taken')).toEqual([]);
+    expect(await seatsTaken(open.id)).toBe(0);
+  });
+
+  it('a seat paid by card can give back its share, less what went back already', async () => {
+    const open = await date({ seatsTotal: 5, priceCents: 30_000 });
+    const done = await paidOrder(open.id, person('Carded'), 2, []);
+    const [first, second] = done.json().bookings as { id: number }[];
+    expect((await adminRow(first!.id)).refundableAmount).toBe(300);
+    const tooMuch = await world.send({ method: 'POST', url: `/api/admin/bookings/${first!.id}/cancel`, payload: { refundAmount: 300.01 }, admin: true });
+    expect(tooMuch.statusCode).toBe(400);
+    const part = await world.send({ method: 'POST', url: `/api/admin/bookings/${first!.id}/cancel`, payload: { refundAmount: 120 }, admin: true });
+    expect(part.json()).toMatchObject({ refundAmount: 120, refundSent: true });
+    expect((await adminRow(first!.id)).refundableAmount).toBe(0);
+    expect((await adminRow(second!.id)).refundableAmount).toBe(300);
     await expectInvariants();
   });
 });

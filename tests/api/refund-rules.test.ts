@@ -12,7 +12,8 @@ import { cancelBooking, createCreditCode, getCancellationTerms } from '../../src
 import type { RefundDeps, Viewer } from '../../src/features/refunds/server/refund-shared';
 import { requestRefund, reviewRefundRequest } from '../../src/features/refunds/server/refunds.service';
 import type { Database } from '../../src/server/db/client';
-import { auditLog, bookings, discountCodes, emailOutbox, payments, refundRequests, workshopDates } from '../../src/server/db/schema';
+import { auditLog, bookings, discountCodes, emailOutbox, payments, refundRequests, refunds, workshopDates } from '../../src/server/db/schema';
+import { CANCELLATION_POLICY } from '../../src/server/lib/audit';
 import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { ReadCache } from '../../src/server/lib/read-cache';
 import { DemoPaymentProvider } from '../../src/server/payments/demo-provider';
@@ -23,9 +24,9 @@ import { createTestApp, loginAsAdmin, TEST_ADMIN, TEST_SECRET, type TestApp } fr
 type RefundCall = { paymentIntentId: string; amountCents?: number; reason: string; idempotencyKey: string };
 const refundCalls: RefundCall[] = [];
 let refundsSent = 0;
-const sendRefund = async () => ({ refundId: `re_rules_${++refundsSent}` });
+const sendRefund = async (call?: RefundCall) => ({ refundId: `re_rules_${++refundsSent}`, amountCents: call?.amountCents ?? 0 });
 /** What the payment provider does with a refund; each test that changes it puts it back. */
-let providerRefund: (call: RefundCall) => Promise<{ refundId: string }> = sendRefund;
+let providerRefund: (call: RefundCall) => Promise<{ refundId: string; amountCents: number }> = sendRefund;
 const providerDown = () => Promise.reject(new Error('provider unreachable'));
 
 let app: TestApp;
@@ -173,6 +174,9 @@ describe('the cancellation terms a participant sees before confirming', () => {
       amountPaid: 499,
       options: [FULL_REFUND_OPTION],
       summary: 'The workshop is 10 days away, so cancelling now gives you a full refund of $499.00.',
+      email: row.email,
+      canRequestReview: true,
+      refund: { kind: 'not-refunded', state: 'Not refunded', refundedAmount: 0, remainingAmount: 499, creditCode: null, request: null },
     });
   });
 
@@ -209,6 +213,9 @@ describe('the cancellation terms a participant sees before confirming', () => {
       amountPaid: 0,
       options: [{ kind: 'none', label: 'Nothing to refund', description: 'This booking has no payment, so there is nothing to refund.', refundAmount: 0 }],
       summary: 'This booking has no payment, so there is nothing to refund. Cancelling releases your seat for someone else.',
+      email: row.email,
+      canRequestReview: false,
+      refund: { kind: 'nothing-to-refund', state: 'Nothing to refund', refundedAmount: 0, remainingAmount: 499, creditCode: null, request: null },
     });
   });
 
@@ -232,15 +239,20 @@ describe('the cancellation terms a participant sees before confirming', () => {
     expect(await getCancellationTerms(db, started, before(1))).toMatchObject({ canCancel: true, blockedReason: null, daysUntilWorkshop: 0, summary: LATE_SUMMARY });
   });
 
-  it('a refund request under review blocks cancelling; a rejected one does not', async () => {
+  it('a refund request under review does not block cancelling: the terms still offer the policy, and say the request is open', async () => {
     const date = await workshop('Terms: request pending');
     const row = await booking(date.id);
     await requestRefund(refundDeps().deps, participant(row), row.id, 'I cannot come that week.');
-    const pending = 'Your refund request is still pending review. You can cancel once it has been decided.';
-    expect(await getCancellationTerms(db, row, before(10 * DAY))).toMatchObject({ canCancel: false, blockedReason: pending, options: [], summary: pending });
+    const terms = await getCancellationTerms(db, row, before(10 * DAY));
+    expect(terms).toMatchObject({ canCancel: true, blockedReason: null, options: [FULL_REFUND_OPTION], canRequestReview: false });
+    expect(terms.refund).toMatchObject({ kind: 'requested', state: 'Refund requested', request: { status: 'PENDING', reason: 'I cannot come that week.' } });
 
-    await db.update(refundRequests).set({ status: 'REJECTED' }).where(eq(refundRequests.bookingId, row.id));
-    expect(await getCancellationTerms(db, row, before(10 * DAY))).toMatchObject({ canCancel: true, blockedReason: null, options: [FULL_REFUND_OPTION] });
+    // Only an approval's refund at the provider at this very moment holds a cancel back.
+    await db.update(refundRequests).set({ amountCents: 49_900 }).where(eq(refundRequests.bookingId, row.id));
+    const sending = 'A refund for this booking is being sent to the payment provider right now. Please try again in a minute.';
+    expect(await getCancellationTerms(db, row, before(10 * DAY))).toMatchObject({ canCancel: false, blockedReason: sending, options: [], refund: { state: 'Refund being sent' } });
+    await expect(cancelBooking(refundDeps().deps, participant(row), row, { email: row.email, option: 'credit' }, before(10 * DAY))).rejects.toMatchObject({ statusCode: 409, message: sending });
+    expect((await bookingRow(row.id)).status).toBe('confirmed');
   });
 });
 
@@ -284,12 +296,17 @@ describe('cancelling a booking', () => {
     expect(mail!.subject).toBe('Your booking is cancelled: Cancel: full refund');
     expect(mail!.html).toContain(`Your booking #${row.id} for Cancel: full refund (Mon, May 12, 2031, 3:00 PM – 5:00 PM UTC) is cancelled`);
     expect(mail!.html).toContain('so you get a full refund of <strong>$499.00</strong> to your card.');
+    // The participant cancelled; the refund is the policy's, so the system (cancellation policy) sent it.
     expect(await audits('booking_cancelled', row.id)).toEqual([
       {
         actor: row.email,
         entity: 'booking',
         details: { by: 'participant', outcome: 'full-refund', refundCents: 49_900, creditCode: null, refundRequestId: request.id, seatFreed: true },
       },
+    ]);
+    expect((await audits('refund_sent', request.id)).map((entry) => entry.actor)).toEqual([CANCELLATION_POLICY]);
+    expect(await db.select({ actor: refunds.actor, amountCents: refunds.amountCents, bookingId: refunds.bookingId }).from(refunds).where(eq(refunds.bookingId, row.id))).toEqual([
+      { actor: CANCELLATION_POLICY, amountCents: 49_900, bookingId: row.id },
     ]);
   });
 
@@ -323,6 +340,7 @@ describe('cancelling a booking', () => {
     expect(cacheCleared).not.toHaveBeenCalled();
     expect((await audits('refund_approved', pending.id))[0]!.details).toEqual({
       bookingId: row.id,
+      outcome: 'policy',
       amountCents: 49_900,
       providerRefundId: `re_rules_${refundsSent}`,
       seatFreed: false,
@@ -569,7 +587,7 @@ describe("the admin's review of a refund request", () => {
     expect(mail!.subject).toBe('Your refund is approved: Review: approved');
     expect(mail!.html).toContain(`We have refunded <strong>$499.00</strong> to your card (reference ${refundId}).`);
     expect(await audits('refund_approved', id)).toEqual([
-      { actor: TEST_ADMIN.email, entity: 'refund_request', details: { bookingId: row.id, amountCents: 49_900, providerRefundId: refundId, seatFreed: true, notes: 'Get well soon.' } },
+      { actor: TEST_ADMIN.email, entity: 'refund_request', details: { bookingId: row.id, outcome: 'policy', amountCents: 49_900, providerRefundId: refundId, seatFreed: true, notes: 'Get well soon.' } },
     ]);
   });
 
@@ -596,7 +614,7 @@ describe("the admin's review of a refund request", () => {
         second = reviewRefundRequest(refundDeps().deps, { email: 'other-admin@rules.test' }, id, { status: 'APPROVED', notes: null });
         await second;
       }
-      return { refundId: `re_same_${call.idempotencyKey}` };
+      return { refundId: `re_same_${call.idempotencyKey}`, amountCents: call.amountCents ?? 0 };
     };
     await expect(reviewRefundRequest(refundDeps().deps, admin, id, { status: 'APPROVED', notes: null })).rejects.toMatchObject({
       statusCode: 409,

@@ -73,7 +73,7 @@ test.describe('admin Bookings tab', () => {
 
     const table = page.getByRole('region', { name: 'Bookings', exact: true });
     // Waits for the table: the list may still be loading when the tab opens.
-    await expect(table.getByRole('columnheader')).toHaveText(['', 'Name', 'Email', 'Workshop', 'Company', 'Payment', 'Attended', 'Date Booked', 'Actions']);
+    await expect(table.getByRole('columnheader')).toHaveText(['', 'Name', 'Email', 'Payment', 'Order', 'Workshop', 'Company', 'Attended', 'Date Booked', 'Actions']);
 
     // Nothing selected yet.
     await page.getByRole('button', { name: 'Export Selected Emails' }).click();
@@ -159,9 +159,9 @@ test.describe('admin booking actions (issue 14 point 5)', () => {
 
     await row.getByRole('button', { name: `Cancel booking: ${fullName(who)}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
-    await expect(dialog.getByText('Paid by card: $499.00')).toBeVisible();
+    await expect(dialog.getByText('Can go back by card from here: $499.00')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Cancel and refund $499.00' })).toBeVisible();
-    await dialog.getByRole('radio', { name: 'Refund a chosen amount' }).check();
+    await dialog.getByRole('radio', { name: 'Refund a chosen amount by card' }).check();
     const amount = dialog.getByRole('textbox', { name: 'Refund amount (USD)' });
     await amount.fill('600');
     await dialog.getByRole('button', { name: 'Cancel and refund $600.00' }).click();

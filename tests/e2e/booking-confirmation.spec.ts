@@ -26,7 +26,8 @@ async function expectConfirmation(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: "You're booked!" })).toBeVisible();
   await expect(page.getByText('Thanks, Ada. Your seat is confirmed.', { exact: true })).toBeVisible();
   const booking = page.getByRole('region', { name: 'Your booking' });
-  await expect(booking.getByText(/^#\d+$/)).toBeVisible();
+  // The order's random reference, never a sequential number.
+  await expect(booking.getByText(/^[A-HJ-NP-Z2-9]{3}-[A-HJ-NP-Z2-9]{3}$/)).toBeVisible();
   await expect(booking.getByText('Confirmation Page Workshop', { exact: true })).toBeVisible();
   // The organiser's zone, and the visitor's beside it.
   await expect(booking.getByText('Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT', { exact: false })).toBeVisible();

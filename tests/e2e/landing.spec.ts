@@ -209,7 +209,9 @@ test.describe('landing page', () => {
       await expect(booking.getByText(level).first()).toBeVisible();
     }
     // Newsletter subscription is on by default.
-    await expect(booking.getByRole('checkbox')).toBeChecked();
+    await expect(booking.getByRole('checkbox', { name: /newsletter/ })).toBeChecked();
+    // So is taking the first seat oneself.
+    await expect(booking.getByRole('checkbox', { name: /I’m attending/ })).toBeChecked();
   });
 
   test('FAQ opens one question at a time and is collapsible', async ({ page }) => {

@@ -31,7 +31,7 @@ test('a cancelled booking stays below the list, saying what was refunded, with a
   await page.goto(accessLink(who.email));
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: date.title }) });
   await card.getByRole('button', { name: 'Cancel Booking' }).click();
-  await page.getByRole('dialog', { name: 'Cancel this booking?' }).getByRole('button', { name: 'Yes, Cancel Booking' }).click();
+  await page.getByRole('dialog', { name: 'Cancel or ask for a refund' }).getByRole('button', { name: /^Cancel and get \$[\d,.]+ back$/ }).click();
 
   // The spec's toast, and the booking leaves the list of bookings…
   await expect(toasts(page).getByText('Booking Cancelled', { exact: true })).toBeVisible();
@@ -156,7 +156,8 @@ test('a refunded booking keeps its card, says so, and no longer shows its materi
   await page.goto(accessLink(who.email));
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: date.title }) });
   await card.getByRole('button', { name: 'Request Refund' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Request Refund' });
+  const dialog = page.getByRole('dialog', { name: 'Cancel or ask for a refund' });
+  await dialog.getByRole('button', { name: 'Ask the organiser to review instead' }).click();
   await dialog.getByRole('textbox', { name: 'Reason for the refund' }).fill('Plans changed for that week, sorry.');
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   await expect(toasts(page).getByText('Refund Requested', { exact: true })).toBeVisible();

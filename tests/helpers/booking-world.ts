@@ -11,7 +11,7 @@ import { payLinkFor } from '../../src/features/booking/server/booking-emails';
 import { finishPendingRefunds } from '../../src/features/booking/server/payment-refunds';
 import { expireReservations, sendReservationReminders } from '../../src/features/booking/server/reservations';
 import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
-import { bookings, discountCodes, emailOutbox, orders, payments, workshopDates } from '../../src/server/db/schema';
+import { bookings, discountCodes, emailOutbox, orders, payments, refunds, workshopDates } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
@@ -25,7 +25,7 @@ const TERMINAL: readonly BookingStatus[] = ['cancelled', 'refunded', 'expired', 
 /** E-mails that tell a payer their payment was refunded instead of booked. */
 const REFUND_EMAIL_KINDS = ['payment-refunded', 'booking-sold-out-refund'];
 
-export type Call = { method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; admin?: boolean; webhook?: string };
+export type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; admin?: boolean; webhook?: string };
 // Tests read the app's JSON answers field by field, as light-my-request types them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Answer = { statusCode: number; body: string; json: () => any };
@@ -151,6 +151,7 @@ export async function lifecycleViolations(
   // refunded in full with an e-mail to the payer; no booking has two; nothing is refunded past
   // what was paid.
   const ours = await db.select().from(payments).where(inArray(payments.workshopDateId, scope.dateIds));
+  const ledger = ours.length > 0 ? await db.select().from(refunds).where(inArray(refunds.paymentId, ours.map((payment) => payment.id))) : [];
   const buyers = new Map(
     (await db.select({ id: orders.id, email: orders.buyerEmail }).from(orders).where(inArray(orders.workshopDateId, scope.dateIds))).map((order) => [order.id, order.email]),
   );
@@ -170,6 +171,9 @@ export async function lifecycleViolations(
     }
     const booked = rows.filter((b) => b.stripePaymentId === payment.providerPaymentId);
     if (refundedBy(payment.providerPaymentId) > intent.amount_received) problems.push(`payment ${payment.providerPaymentId}: refunded ${refundedBy(payment.providerPaymentId)}, more than the ${intent.amount_received} paid`);
+    // The ledger holds every refund the provider took, once.
+    const inLedger = ledger.filter((row) => row.paymentId === payment.id).reduce((sum, row) => sum + row.amountCents, 0);
+    if (inLedger !== refundedBy(payment.providerPaymentId)) problems.push(`payment ${payment.providerPaymentId}: the ledger holds ${inLedger} in refunds, the provider took ${refundedBy(payment.providerPaymentId)}`);
     if (booked.some((b) => b.orderId !== payment.orderId)) problems.push(`payment ${payment.providerPaymentId} of order ${payment.orderId} pays a seat of another order`);
     if (payment.refundReason !== null) {
       if (payment.status !== 'refunded') problems.push(`payment ${payment.providerPaymentId} (${payment.refundReason}) is ${payment.status}, not refunded`);

@@ -1,8 +1,8 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { blogPostSlug } from '../../common/route-meta';
 import { announcements } from '../../features/content/ui/api/get-announcements';
-import { paymentConfig } from '../../features/checkout/ui/api/get-payment-config';
-import { paymentDetailsQueryOptions } from '../../features/checkout/ui/api/get-payment-details';
+import { paymentConfig } from '../../features/booking/ui/checkout/api/get-payment-config';
+import { paymentDetailsQueryOptions } from '../../features/booking/ui/checkout/api/get-payment-details';
 import { blogPostQueryOptions } from '../../features/content/ui/api/get-blog-post';
 import { blogPosts } from '../../features/content/ui/api/get-blog-posts';
 import { testimonials } from '../../features/content/ui/api/get-testimonials';

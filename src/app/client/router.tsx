@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { BOOKING_CONFIRMED_PATH, screenPathOf } from '../../common/route-meta';
+import { BOOKING_CONFIRMED_PATH, CLAIM_PATH_PREFIX, screenPathOf } from '../../common/route-meta';
 import { EarlyTapsReplay } from '../../client/components/deferred-part';
 import { ErrorBoundary } from '../../client/components/ui/error-boundary';
 import { Spinner } from '../../client/components/ui/spinner';
@@ -17,6 +17,7 @@ const BlogPostPage = preloadableRoute(() => import('./routes/blog-post-page'));
 const CheckoutPage = preloadableRoute(() => import('./routes/checkout-page'));
 const BookingConfirmedPage = lazy(() => import('./routes/booking-confirmed-page'));
 const ParticipantPage = lazy(() => import('./routes/participant-page'));
+const ClaimPage = lazy(() => import('./routes/claim-page'));
 const LegalPage = lazy(() => import('./routes/legal-page'));
 
 export function AppRouter() {
@@ -33,6 +34,7 @@ export function AppRouter() {
           <Route path="/checkout" component={CheckoutPage} />
           <Route path={BOOKING_CONFIRMED_PATH} component={BookingConfirmedPage} />
           <Route path="/participant" component={ParticipantPage} />
+          <Route path={`${CLAIM_PATH_PREFIX}:token`} component={ClaimPage} />
           <Route path="/privacy" component={LegalPage} />
           <Route path="/terms" component={LegalPage} />
           <Route path="/cookies" component={LegalPage} />

@@ -19,6 +19,8 @@ import { adminMessageRoutes } from '../../features/admin-messages/server/admin-m
 import { adminUserRoutes } from '../../features/admin-users/server/admin-users.routes';
 import { adminWorkshopRoutes } from '../../features/admin-workshops/server/admin-workshops.routes';
 import { bookingRoutes } from '../../features/booking/server/booking.routes';
+import { claimLinkFor } from '../../features/booking/server/booking-emails';
+import { claimRoutes } from '../../features/booking/server/claim.routes';
 import { stripeWebhookRoutes } from '../../features/booking/server/stripe-webhook.routes';
 import { calendarRoutes } from '../../features/calendar/server/calendar.routes';
 import { participantAccessRoutes } from '../../features/participant/server/participant-access.routes';
@@ -82,7 +84,8 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     genReqId: (request) => (request.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     // CONTRACT §1: X-Forwarded-For counts only from the hops TRUST_PROXY names (by default none).
     trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
-    routerOptions: { ignoreTrailingSlash: true },
+    // A claim link's token is a path parameter (/api/claims/{token}, about 110 characters at most).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
   });
@@ -111,7 +114,9 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     await bookingRoutes(scope, deps);
     await adminAuthRoutes(scope, deps);
     await participantAccessRoutes(scope, deps);
-    await participantRoutes(scope, deps);
+    await claimRoutes(scope, deps);
+    // Participant sits below booking: the app hands it the booking feature's claim links.
+    await participantRoutes(scope, deps, { claimLinkFor });
     await refundRoutes(scope, deps);
     await calendarRoutes(scope, deps);
     // The admin area (guarded by registerAuth before any body is read).

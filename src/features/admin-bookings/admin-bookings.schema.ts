@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
-import { BOOKING_STATUSES, type BookingStatus } from '../../common/booking-status';
+import { BOOKING_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type BookingStatus } from '../../common/booking-status';
+import { MAX_ROW_ID } from '../../common/schema-kit';
 import { INVALID_EMAIL } from '../../common/validation-messages';
 
 /** Texts of the Bookings and Users tabs (spec §5 and §8), kept once for server, client and tests. */
@@ -43,12 +44,93 @@ export const adminBookingSchema = z.object({
   status: z.enum(bookingStatuses),
   paymentMode: z.enum(['pay_now', 'pay_later']),
   createdAt: z.string(),
+  /** The order this seat belongs to: its id, its reference (K7Q-2MX), who bought it and how many seats it bought. */
+  orderId: z.number(),
+  orderReference: z.string(),
+  buyerEmail: z.string(),
+  buyerName: z.string(),
+  orderSeats: z.number(),
+  /** False for a seat bought without a name, held by the buyer until a colleague claims it. */
+  named: z.boolean(),
+  /**
+   * Dollars of this seat's price that went back (the refunds ledger): its share's refunds, or its
+   * whole price when the payment that paid it alone was refunded in full.
+   */
+  refundedAmount: z.number(),
+  /**
+   * Dollars that can still go back by card through the site: a confirmed seat's share of a payment
+   * the site has on record as taken, less what already went back. 0 for a seat paid outside the
+   * site, imported or seeded with a payment id the site never took: its money is settled outside.
+   */
+  refundableAmount: z.number(),
 });
 export type AdminBooking = z.infer<typeof adminBookingSchema>;
 
 export const adminBookingListSchema = z.array(adminBookingSchema);
 
 export const bookingIdParamsSchema = z.object({ id: z.coerce.number().int().positive(BOOKING_NOT_FOUND) });
+
+export const ORDER_NOT_FOUND = 'Order not found';
+
+/**
+ * `{ orderId }` of GET /api/admin/orders/{orderId}: a whole number within the id column's range,
+ * else null, which the route answers as an unknown order (404), as it cannot name one.
+ */
+export const orderIdParamsSchema = z.object({
+  orderId: z.string().transform((text): number | null => {
+    const id = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+    return id >= 1 && id <= MAX_ROW_ID ? id : null;
+  }),
+});
+
+/** One seat of an order, as the order's panel lists it (deleted seats are not shown). */
+export const adminOrderSeatSchema = z.object({
+  bookingId: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  named: z.boolean(),
+  status: z.enum(bookingStatuses),
+  isPaid: z.boolean(),
+  finalPrice: z.number(),
+  refundedAmount: z.number(),
+  hasAttended: z.boolean(),
+});
+export type AdminOrderSeat = z.infer<typeof adminOrderSeatSchema>;
+
+/** The provider's payment of an order (its latest try, for an order paid later). Amount in dollars. */
+export const adminOrderPaymentSchema = z.object({
+  provider: z.enum(['stripe', 'demo']),
+  providerPaymentId: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  amount: z.number(),
+});
+export type AdminOrderPayment = z.infer<typeof adminOrderPaymentSchema>;
+
+/**
+ * GET /api/admin/orders/{orderId}: one sale, its buyer, its payment, the money it brought in and
+ * what went back, and every seat with its status. Money in dollars. `amountPaid` is what the
+ * provider took for it (a payment that succeeded, including one refunded since) plus seats marked
+ * paid outside the site; `amountRefunded` is every payment refunded in full plus the approved
+ * refunds of its seats' shares. `seatCount` is how many seats it bought; `seats` lists those that
+ * are bookings now.
+ */
+export const adminOrderSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  workshopDateId: z.number(),
+  workshop: z.object({ title: z.string(), date: z.string(), time: z.string(), timezone: z.string() }),
+  buyer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), company: z.string() }),
+  seatCount: z.number(),
+  paymentMode: z.enum(['pay_now', 'pay_later']),
+  amountPaid: z.number(),
+  amountRefunded: z.number(),
+  payment: adminOrderPaymentSchema.nullable(),
+  createdAt: z.string(),
+  seats: z.array(adminOrderSeatSchema),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 /** PUT /api/admin/bookings/:id/attendance. */
 export const attendanceSchema = z.object(
@@ -154,10 +236,15 @@ export const refundAmountSchema = z
   .max(1_000_000, REFUND_AMOUNT_INVALID)
   .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, REFUND_AMOUNT_INVALID);
 
-/** POST /api/admin/bookings/{id}/cancel. No refundAmount: a paid booking is refunded in full. */
+/**
+ * POST /api/admin/bookings/{id}/cancel. No refundAmount: what can go back by card goes back in full.
+ * `refundOutside`: the organiser settles the money outside the site (bank transfer, cash); nothing
+ * is sent to the provider, and the cancel always goes through.
+ */
 export const adminCancelBookingSchema = z.object(
   {
     refundAmount: refundAmountSchema.optional(),
+    refundOutside: z.boolean({ error: 'refundOutside must be true or false' }).optional().default(false),
     notify: z.boolean({ error: 'notify must be true or false' }).default(true),
   },
   { error: REFUND_AMOUNT_INVALID },
@@ -190,20 +277,24 @@ export const cancelBookingResponseSchema = bookingActionResponseSchema.extend({
 export type CancelBookingResponse = z.infer<typeof cancelBookingResponseSchema>;
 
 /**
- * The cancel dialog's form: refund all of what was paid by card, or a typed amount (text in the
- * field, dollars in the request). `paid` is 0 for a booking with no card payment: nothing to choose.
+ * The cancel dialog's form: refund all of what can go back by card, a typed amount (text in the
+ * field, dollars in the request), outside the site, or nothing. `paid` is what can go back by card
+ * here (refundableAmount): 0 leaves only the last two.
  */
 export function cancelDialogSchema(paid: number) {
   return z
-    .object({ refund: z.enum(['full', 'part']), amount: z.string(), notify: z.boolean() })
+    .object({ refund: z.enum(['full', 'part', 'outside', 'none']), amount: z.string(), notify: z.boolean() })
     .superRefine((form, context) => {
       if (form.refund !== 'part') return;
       const amount = refundAmountSchema.safeParse(form.amount.trim() === '' ? Number.NaN : Number(form.amount));
       const message = !amount.success ? REFUND_AMOUNT_INVALID : amount.data > paid ? refundTooHighMessage(paid) : null;
       if (message) context.addIssue({ code: 'custom', path: ['amount'], message });
     })
-    // 'Refund in full' sends no amount: the server refunds whatever is left of the payment.
-    .transform((form): AdminCancelBookingInput => ({ notify: form.notify, ...(paid > 0 && form.refund === 'part' ? { refundAmount: Number(form.amount) } : {}) }));
+    // 'Refund in full' sends no amount: the server refunds whatever is left of the seat's share.
+    .transform((form): AdminCancelBookingInput => {
+      if (form.refund === 'outside' || form.refund === 'none' || paid === 0) return { notify: form.notify, refundOutside: form.refund === 'outside' };
+      return { notify: form.notify, ...(form.refund === 'part' ? { refundAmount: Number(form.amount) } : {}) };
+    });
 }
 export type CancelDialogForm = z.input<ReturnType<typeof cancelDialogSchema>>;
 

@@ -3,6 +3,15 @@ import type { AdminBooking } from './admin-bookings.schema';
 import { bookingActions, bookingSearchText, cardPaidAmount, confirmationKind, filterBookings, paymentLabel, bookingStateLabel, workshopWhen } from './booking-labels';
 
 const booking = (overrides: Partial<AdminBooking> = {}): AdminBooking => ({
+  // An order of one, bought by the person on the seat, unless the test says otherwise.
+  orderId: overrides.id ?? 1,
+  orderReference: 'K7Q-2MX',
+  buyerEmail: overrides.email ?? 'ada@example.com',
+  buyerName: `${overrides.firstName ?? 'Ada'} ${overrides.lastName ?? 'Lovelace'}`,
+  orderSeats: 1,
+  named: true,
+  refundedAmount: 0,
+  refundableAmount: 0,
   id: 1,
   firstName: 'Ada',
   lastName: 'Lovelace',
@@ -62,6 +71,18 @@ describe('filterBookings', () => {
     booking({ id: 2, firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.mil', workshopDate: { id: 8, title: 'Advanced Flows', date: 'Aug 1, 2031', time: '9:00 AM', timezone: 'EST' } }),
   ].map((b) => ({ booking: b, text: bookingSearchText(b) }));
   const ids = (query: string) => filterBookings(rows, query).map((b) => b.id);
+
+  it('matches the order reference and the buyer of a seat, too', () => {
+    const seats = [
+      booking({ id: 3, orderReference: 'AB2-CD3', buyerName: 'Team Lead', buyerEmail: 'lead@corp.example', email: 'colleague@corp.example', firstName: 'Col', lastName: 'League' }),
+      booking({ id: 4, orderReference: 'ZZ9-YY8' }),
+    ].map((b) => ({ booking: b, text: bookingSearchText(b) }));
+    const found = (query: string) => filterBookings(seats, query).map((b) => b.id);
+    expect(found('ab2-cd3')).toEqual([3]);
+    expect(found('lead@corp')).toEqual([3]);
+    expect(found('team lead')).toEqual([3]);
+    expect(found('zz9')).toEqual([4]);
+  });
 
   it('matches name, e-mail and workshop title, ignoring case, every word', () => {
     expect(ids('')).toEqual([1, 2]);

@@ -44,13 +44,16 @@ export function workshopWhen(date: AdminBooking['workshopDate']): string {
   return [date.date, [date.time, date.timezone].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
 }
 
-/** Lower-cased text a booking is searched by: name, e-mail and workshop. Built once per list. */
+/**
+ * Lower-cased text a booking is searched by: name, e-mail, workshop, and its order (reference and
+ * buyer, so a colleague's seat is found by who paid for it). Built once per list.
+ */
 export function bookingSearchText(booking: AdminBooking): string {
   const date = booking.workshopDate;
-  return [fullName(booking), booking.email, date?.title ?? '', date?.date ?? ''].join('\n').toLowerCase();
+  return [fullName(booking), booking.email, date?.title ?? '', date?.date ?? '', booking.orderReference, booking.buyerName, booking.buyerEmail].join('\n').toLowerCase();
 }
 
-/** Bookings whose name, e-mail or workshop contains every word of the query (case-insensitive). */
+/** Bookings whose name, e-mail, workshop or order contains every word of the query (case-insensitive). */
 export function filterBookings<T>(rows: readonly { booking: T; text: string }[], query: string): T[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return rows.map((row) => row.booking);

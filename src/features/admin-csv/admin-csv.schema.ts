@@ -31,7 +31,7 @@ export const csvColumns = {
   bookings: [
     'id', 'firstName', 'lastName', 'email', 'company', 'workshopDateId', 'workshopTitle', 'workshopDate', 'workshopTime',
     'workshopTimezone', 'isPaid', 'finalPrice', 'originalPrice', 'discountAmount', 'discountCode', 'stripePaymentId',
-    'hasAttended', 'status', 'createdAt',
+    'hasAttended', 'status', 'createdAt', 'refundState',
   ],
   discountCodes: ['id', 'code', 'description', 'discountPercent', 'isActive', 'expiresAt', 'maxUses', 'currentUses'],
   contactMessages: ['id', 'name', 'email', 'subject', 'message', 'createdAt', 'isRead'],
@@ -250,7 +250,9 @@ export type WorkshopDateRow = z.output<typeof workshopDateRowSchema>;
 /**
  * A booking. Only new bookings use the money and payment columns; for an existing booking an
  * import changes the contact fields and attendance only (see the import service).
- * workshopTitle, workshopDate, workshopTime and workshopTimezone are for reading and are ignored.
+ * workshopTitle, workshopDate, workshopTime, workshopTimezone and refundState (the seat's money in
+ * the refunds' words: 'Refund requested', 'Partly refunded ($249.50 of $499.00)', …) are for reading
+ * and are ignored: refunds have their own calls.
  */
 export const bookingRowSchema = z.object({
   id: idField,

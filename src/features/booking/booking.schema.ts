@@ -72,6 +72,60 @@ export const bookingFormSchema = z.object({
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingForm = z.output<typeof bookingFormSchema>;
 
+export const NAME_THE_SEAT = 'Name the person taking this seat, or tick “I’m attending”.';
+
+/**
+ * A seat's row on the booking form: left blank, the seat stays unnamed and its claim link lets a
+ * colleague put their own name on it; begun, it must be a whole name and address.
+ */
+const seatRowSchema = z
+  .object({ firstName: z.string(), lastName: z.string(), email: z.string() })
+  .superRefine((row, context) => {
+    if (!row.firstName.trim() && !row.lastName.trim() && !row.email.trim()) return;
+    const checked = attendeeSchema.safeParse(row);
+    if (!checked.success) for (const issue of checked.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  });
+export type SeatRow = z.input<typeof seatRowSchema>;
+
+const isBlank = (row: SeatRow) => !row.firstName.trim() && !row.lastName.trim() && !row.email.trim();
+
+/**
+ * The booking form as the page has it: the buyer, how many seats, whether the buyer takes the
+ * first one (“I’m attending”), and a row for each other seat. It reads out as the booking form the
+ * server takes, with the named people as `attendees` (the buyer first when attending).
+ */
+export const bookingPageFormSchema = bookingFormSchema
+  .omit({ attendees: true })
+  .extend({
+    buyerAttends: z.boolean().optional().default(true),
+    seatRows: z.array(seatRowSchema).max(MAX_SEATS_PER_ORDER).optional().default([]),
+  })
+  .superRefine((form, context) => {
+    // One seat nobody is named on would read as the buyer's: the server books one unnamed seat
+    // only as part of a larger order.
+    if (form.seats === 1 && !form.buyerAttends && (form.seatRows[0] === undefined || isBlank(form.seatRows[0]))) {
+      context.addIssue({ code: 'custom', message: NAME_THE_SEAT, path: ['seatRows', 0, 'firstName'] });
+    }
+  })
+  .transform(({ buyerAttends, seatRows, ...form }): BookingForm => {
+    const others = seatRows.slice(0, form.seats - (buyerAttends ? 1 : 0)).filter((row) => !isBlank(row));
+    const buyer = { firstName: form.firstName, lastName: form.lastName, email: form.email };
+    const attendees = [...(buyerAttends ? [buyer] : []), ...others.map((row) => attendeeSchema.parse(row))];
+    return { ...form, attendees };
+  });
+export type BookingPageFormInput = z.input<typeof bookingPageFormSchema>;
+
+/** The page form's rows again, from booking data kept in the tab (BACK from the checkout). */
+export function pageFormSeats(booking: Pick<BookingForm, 'firstName' | 'lastName' | 'email' | 'seats' | 'attendees'>): { buyerAttends: boolean; seatRows: SeatRow[] } {
+  const [first] = booking.attendees;
+  const buyerAttends =
+    booking.attendees.length === 0 ? booking.seats === 1 : first!.email.toLowerCase() === booking.email.toLowerCase() && first!.firstName === booking.firstName && first!.lastName === booking.lastName;
+  const named = buyerAttends ? booking.attendees.slice(1) : booking.attendees;
+  const rows = booking.seats - (buyerAttends ? 1 : 0);
+  const blank = { firstName: '', lastName: '', email: '' };
+  return { buyerAttends, seatRows: Array.from({ length: rows }, (_, n) => named[n] ?? blank) };
+}
+
 /** What survives the move from the booking section to /checkout. */
 export type SharedBookingData = {
   workshopDateId: number | '';
@@ -82,6 +136,9 @@ export type SharedBookingData = {
   discountCode: string;
   paymentMode: (typeof paymentModes)[number];
   subscribedToNewsletter: boolean;
+  seats: number;
+  /** The people named on seats, in seat order; the seats past them are unnamed. */
+  attendees: Attendee[];
 };
 
 export const emptyBookingData: SharedBookingData = {
@@ -93,6 +150,8 @@ export const emptyBookingData: SharedBookingData = {
   discountCode: '',
   paymentMode: 'pay_now',
   subscribedToNewsletter: true,
+  seats: 1,
+  attendees: [],
 };
 
 const customerInfoSchema = z.object({
@@ -188,6 +247,15 @@ export const orderBookingResponseSchema = bookingResponseSchema.extend({
 });
 export type OrderBookingResponse = z.infer<typeof orderBookingResponseSchema>;
 
+/**
+ * POST /api/orders/complete: the product's checkout, back from the card form, names only the
+ * payment; the order it pays already holds everything the form said.
+ */
+export const completeOrderSchema = z.object({
+  paymentIntentId: safeString('Payment id', { error: 'Missing payment id.' }).min(1).max(200),
+});
+export type CompleteOrderInput = z.infer<typeof completeOrderSchema>;
+
 export const demoConfirmSchema = z.object({
   paymentIntentId: safeString('Payment id').min(1).max(200),
   cardNumber: safeString('Card number').max(40),
@@ -226,6 +294,18 @@ export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;
 export const bookingConfirmationParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 export const bookingConfirmationQuerySchema = z.object({ token: z.string().max(500).optional() });
 
+/** The workshop as the pages after a sale show it: its text, and its instants (ISO) once set. */
+export const confirmationWorkshopSchema = z.object({
+  title: z.string(),
+  date: z.string(),
+  time: z.string(),
+  timezone: z.string(),
+  isTBC: z.boolean(),
+  endsNextDay: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+});
+
 /**
  * What the confirmation page shows, and nothing more: no other person's data, and the meeting link
  * only for a confirmed seat (never a reservation that is not paid yet).
@@ -251,18 +331,22 @@ export const bookingConfirmationSchema = z.object({
   awaitingEmailConfirmation: z.boolean(),
   /** The zone the visitor saw times in when booking (IANA), or null. */
   timeZone: z.string().nullable(),
-  workshop: z.object({
-    title: z.string(),
-    date: z.string(),
-    time: z.string(),
-    timezone: z.string(),
-    isTBC: z.boolean(),
-    endsNextDay: z.boolean(),
-    startsAt: z.string().nullable(),
-    endsAt: z.string().nullable(),
-  }),
+  workshop: confirmationWorkshopSchema,
   /** The event's location for the calendar buttons; null unless the seat is confirmed. */
   meetingLink: z.string().nullable(),
+  /**
+   * The order the seat belongs to: its reference, where its confirmation went, its total, and who
+   * is on each seat (names only; an unnamed seat has none). Null where it was not read.
+   */
+  order: z
+    .object({
+      reference: z.string(),
+      buyerFirstName: z.string(),
+      buyerEmail: z.string(),
+      total: z.number(),
+      seats: z.array(z.object({ firstName: z.string(), lastName: z.string(), named: z.boolean(), status: z.enum(BOOKING_STATUSES) })),
+    })
+    .nullable(),
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 

@@ -15,6 +15,8 @@
 
 export const EMAIL_TEMPLATE_TYPES = [
   'booking-confirmation',
+  'order-confirmation',
+  'booking-moved',
   'booking-cancellation',
   'booking-reservation',
   'reservation-confirm',
@@ -27,6 +29,7 @@ export const EMAIL_TEMPLATE_TYPES = [
   'refund-rejected',
   'reminder',
   'participant-access',
+  'seat-claim-invite',
   'contact-reply',
   'newsletter',
   'admin-message',
@@ -114,6 +117,62 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       ...SAMPLE_COMMON,
       amount: '$499.00',
       paymentLine: '<p>Thank you — your payment of <strong>$499.00</strong> went through and your seat is confirmed.</p>',
+      details: SAMPLE_DETAILS,
+    },
+  },
+  'order-confirmation': {
+    type: 'order-confirmation',
+    label: 'Order confirmation',
+    sentWhen: 'An order of several seats is paid or booked free, or a buyer books a seat for someone else: to the buyer, listing every seat and the claim links of unnamed seats.',
+    subject: 'Your order {{orderReference}}: {{seatCount}} for {{workshopTitle}}',
+    content:
+      '<p>Hi {{firstName}},</p>{{paymentLine}}{{details}}<p><strong>Seats</strong></p>{{seatList}}<p>Everyone named on a seat gets their own confirmation with the calendar event and their own link to their booking. For an unnamed seat, forward its link to the colleague who will take it: they put their own name on it, once.</p><p><a href="{{participantLink}}">Manage your order</a></p>',
+    keys: [
+      key('firstName', "The buyer's first name"),
+      WORKSHOP_TITLE,
+      WHEN,
+      key('orderReference', 'The order reference, e.g. K7Q-2MX'),
+      key('seatCount', 'How many seats, e.g. 3 seats'),
+      key('amount', 'The amount paid for the order, e.g. $1,497.00 ($0.00 when free)'),
+      key('participantLink', "The buyer's sign-in link to their orders and seats (valid 7 days)"),
+      htmlKey('paymentLine', 'A paragraph about the payment: the amount paid, or that a discount code made it free'),
+      htmlKey('details', 'A table with the workshop, the date and the order reference'),
+      htmlKey('seatList', 'The seats: who is on each, and the claim link of each unnamed seat'),
+    ],
+    sample: {
+      firstName: 'Ada',
+      workshopTitle: SAMPLE_COMMON.workshopTitle,
+      when: SAMPLE_COMMON.when,
+      orderReference: 'K7Q-2MX',
+      seatCount: '3 seats',
+      amount: '$1,497.00',
+      participantLink: SAMPLE_COMMON.participantLink,
+      paymentLine: '<p>Thank you — your payment of <strong>$1,497.00</strong> went through and your 3 seats are confirmed.</p>',
+      details:
+        '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>Prototype Lab: build an MVP without code</td></tr><tr><td><strong>When</strong></td><td>July 4, 2031, 10:00 AM - 12:00 PM PST</td></tr><tr><td><strong>Order</strong></td><td>K7Q-2MX</td></tr></table>',
+      seatList:
+        '<ol><li>Ada Lovelace (ada@example.com)</li><li>Grace Hopper (grace@example.com)</li><li>Unnamed seat: <a href="/claim/sample">link to claim it</a></li></ol>',
+    },
+  },
+  'booking-moved': {
+    type: 'booking-moved',
+    label: 'Seat moved',
+    sentWhen: 'An admin moves a confirmed seat to another date. Carries the calendar event again, so calendars move it.',
+    subject: 'Your seat has moved: {{workshopTitle}}, {{when}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>Your seat has moved from <strong>{{fromWhen}}</strong> to <strong>{{when}}</strong>.</p>{{details}}<p>The calendar file attached replaces the one you had: open it and your calendar moves the event. Nothing else changes.</p><p><a href="{{participantLink}}">See your booking</a></p>',
+    keys: [
+      FIRST_NAME,
+      WORKSHOP_TITLE,
+      key('fromWhen', 'When the workshop was before the move (date, time and time zone)'),
+      key('when', 'When it is now'),
+      BOOKING_ID,
+      PARTICIPANT_LINK,
+      htmlKey('details', 'A table with the workshop, the new date and the booking number'),
+    ],
+    sample: {
+      ...SAMPLE_COMMON,
+      fromWhen: 'June 20, 2031, 10:00 AM - 12:00 PM PST',
       details: SAMPLE_DETAILS,
     },
   },
@@ -337,6 +396,29 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       '<p>Hello,</p><p>Here is your link to see your workshop bookings, meeting details and materials:</p><p><a href="{{participantLink}}">Open my bookings</a></p><p>The link works for 7 days. If you did not ask for it, you can ignore this e-mail.</p>',
     keys: [PARTICIPANT_LINK, key('email', 'The address the link was sent to')],
     sample: { participantLink: SAMPLE_COMMON.participantLink, email: 'ada@example.com' },
+  },
+  'seat-claim-invite': {
+    type: 'seat-claim-invite',
+    label: 'Seat invitation (claim link)',
+    sentWhen:
+      'A buyer sends the link of a seat they bought without a name to a colleague, from their bookings page: the colleague opens it to put their own name on the seat.',
+    subject: '{{buyerName}} booked you a seat: {{workshopTitle}}',
+    content:
+      '<p>Hello,</p><p>{{buyerName}} booked a seat for you in <strong>{{workshopTitle}}</strong> ({{when}}).</p><p>The seat is waiting for your name. Open the link below and enter your own name and e-mail address: the seat becomes your booking, and you get your own confirmation with the calendar event and a link to your booking.</p><p><a href="{{claimLink}}">Claim your seat</a></p><p>The link can be used once, by one person. Not expecting this? You can ignore this e-mail, or let {{buyerName}} know.</p>',
+    keys: [
+      key('buyerName', 'The name of the person who bought the seat'),
+      WORKSHOP_TITLE,
+      WHEN,
+      key('claimLink', 'The link that puts the recipient’s own name on the seat (works once)'),
+      key('email', 'The address the invitation was sent to'),
+    ],
+    sample: {
+      buyerName: 'Ada Lovelace',
+      workshopTitle: SAMPLE_COMMON.workshopTitle,
+      when: SAMPLE_COMMON.when,
+      claimLink: '/claim/sample',
+      email: 'grace@example.com',
+    },
   },
   'contact-reply': {
     type: 'contact-reply',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditEntryText, auditTimeText } from './audit-entry-text';
+import { auditActorText, auditEntryText, auditTimeText } from './audit-entry-text';
 
 const entry = (action: string, fields: { actor?: string; entity?: string | null; entityId?: string | null; details?: Record<string, unknown> | null } = {}) => ({
   actor: fields.actor ?? 'jane@example.com',
@@ -39,6 +39,8 @@ describe('auditEntryText', () => {
     expect(auditEntryText(entry('login_failed', { actor: 'anonymous', entity: 'admin_user', details: { email: 'who@example.com', ip: '10.0.0.1' } }))).toBe(
       'Someone not signed in failed to sign in as who@example.com',
     );
+    // A refund the cancellation policy decided is the system's, not an admin's.
+    expect(auditActorText(entry('refund_sent', { actor: 'the system (cancellation policy)', entity: 'refund_request', entityId: '4' }))).toBe('The system (cancellation policy)');
   });
 
   it('tells sign-ins, with or without the second step', () => {

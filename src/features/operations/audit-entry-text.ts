@@ -56,6 +56,8 @@ function changedFields(d: Details): string | undefined {
 /** Who: 'The system', 'Someone not signed in', or the e-mail with the role it acted in. */
 export function auditActorText(entry: Pick<Entry, 'actor' | 'action' | 'details'>): string {
   if (entry.actor === 'system') return 'The system';
+  // The system on someone's behalf (the cancellation policy) names itself; it is nobody's role.
+  if (entry.actor.startsWith('the system (')) return `The system (${entry.actor.slice('the system ('.length)}`;
   if (entry.actor === 'anonymous') return 'Someone not signed in';
   const by = text(entry.details ?? {}, 'by');
   const role = entry.action === 'participant_access_denied' ? 'participant' : by && by !== 'admin' ? by : 'admin';

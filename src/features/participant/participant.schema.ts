@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
+import { MAX_ROW_ID } from '../../common/schema-kit';
 import { BOOKING_STATUSES } from '../../common/booking-status';
 import { expertiseLevels } from '../workshops';
 
@@ -29,7 +30,8 @@ export const participantSessionSchema = z.object({ email: z.string().nullable(),
 export type ParticipantSession = z.infer<typeof participantSessionSchema>;
 
 export const bookingIdParamsSchema = z.object({
-  bookingId: z.coerce.number({ error: 'Booking id must be a number' }).int().positive('Booking id must be a number'),
+  // Past a database integer an id names no booking, and must not reach a query as one.
+  bookingId: z.coerce.number({ error: 'Booking id must be a number' }).int().positive('Booking id must be a number').max(MAX_ROW_ID, 'Booking id must be a number'),
 });
 
 // ---------------------------------------------------------------- the participant's reads and profile
@@ -78,8 +80,28 @@ export const participantRefundRequestSchema = z.object({
   processedAt: z.string().nullable(),
 });
 
+/**
+ * An unnamed seat's claim, as its buyer sees it: `link` is the claim link to share
+ * (`/claim/{token}`) while the seat can be claimed; null once it is claimed (`claimed`), or when it
+ * no longer can be (refunded, or the workshop started).
+ */
+export const seatClaimStatusSchema = z.object({ claimed: z.boolean(), link: z.string().nullable() });
+export type SeatClaimStatus = z.infer<typeof seatClaimStatusSchema>;
+
 export const participantBookingSchema = z.object({
   id: z.number(),
+  /** The order this seat belongs to, and the address that bought it. */
+  orderId: z.number(),
+  orderReference: z.string(),
+  buyerEmail: z.string(),
+  /** False for a seat bought without a name: its buyer holds it until a colleague claims it. */
+  named: z.boolean(),
+  /** The listed address is the person on this seat (a named seat in its name). */
+  yourSeat: z.boolean(),
+  /** The listed address bought this seat's order. */
+  youBought: z.boolean(),
+  /** For the buyer, a seat bought without a name: its claim; null otherwise. */
+  claim: seatClaimStatusSchema.nullable(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -117,6 +139,8 @@ export const participantBookingListSchema = z.array(participantBookingSchema);
  */
 export const cancelledBookingSchema = z.object({
   id: z.number(),
+  orderId: z.number(),
+  buyerEmail: z.string(),
   cancelledAt: z.string().nullable(),
   workshopDate: participantBookingSchema.shape.workshopDate,
   /** The refund the cancellation decided: 'sent' once the provider has it, 'pending' until then. */
@@ -126,6 +150,36 @@ export const cancelledBookingSchema = z.object({
 });
 export type CancelledBooking = z.infer<typeof cancelledBookingSchema>;
 export const cancelledBookingListSchema = z.array(cancelledBookingSchema);
+
+// ---------------------------------------------------------------- a buyer's unnamed seats
+
+export const CLAIM_INVITE_EMAIL_INVALID = 'Please enter the e-mail address to send the link to';
+/** POST /api/participant/seats/{bookingId}/claim-link: where to e-mail the seat's claim link. */
+export const seatClaimLinkInputSchema = z.object(
+  {
+    email: safeString('Email', { error: CLAIM_INVITE_EMAIL_INVALID })
+      .trim()
+      .max(254, CLAIM_INVITE_EMAIL_INVALID)
+      .pipe(z.email(CLAIM_INVITE_EMAIL_INVALID)),
+  },
+  { error: CLAIM_INVITE_EMAIL_INVALID },
+);
+export type SeatClaimLinkInput = z.input<typeof seatClaimLinkInputSchema>;
+
+/** Its answer: whether an e-mail went out (the organiser may have switched the invitation off). */
+export const seatClaimLinkSentSchema = z.object({ sent: z.boolean(), message: z.string() });
+export type SeatClaimLinkSent = z.infer<typeof seatClaimLinkSentSchema>;
+
+/** POST /api/participant/seats/{bookingId}/revoke-claim: the seat's new claim link; every earlier one stopped working. */
+export const revokedClaimLinkSchema = z.object({ bookingId: z.number(), claimLink: z.string() });
+export type RevokedClaimLink = z.infer<typeof revokedClaimLinkSchema>;
+
+export const claimLinkSentMessage = (email: string) => `We e-mailed the link to ${email}. It lets them put their own name on the seat, once.`;
+export const CLAIM_INVITE_SWITCHED_OFF = 'The invitation e-mail is switched off, so nothing was sent. Copy the link and send it yourself.';
+export const SEAT_ALREADY_NAMED = 'This seat already has a person on it, so it has no claim link.';
+export const SEAT_NOT_HELD = 'This seat is no longer held, so it can no longer be claimed.';
+export const SEAT_WORKSHOP_STARTED = 'The workshop has started, so its seats can no longer be claimed.';
+export const TOO_MANY_CLAIM_INVITES = 'This address has had several invitations in the last hour. Please wait a little, or copy the link and send it yourself.';
 
 /** GET /api/participant/booking/:bookingId/workshop-details and /api/participant/workshop-details/:workshopDateId. */
 export const workshopDetailsSchema = z.object({

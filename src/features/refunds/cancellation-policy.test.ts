@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableOutcomes, daysUntil, decideCancellation, halfOf, isFullRefundWindow, refundDueOnReview } from './cancellation-policy';
+import { availableOutcomes, daysUntil, decideCancellation, halfOf, isFullRefundWindow, policyOnRequest, refundDueOnReview } from './cancellation-policy';
 
 const HOUR = 3_600_000;
 const now = new Date('2031-07-01T12:00:00Z');
@@ -65,20 +65,34 @@ describe('bookings without a card payment', () => {
   });
 });
 
-describe('what an approval refunds', () => {
-  it('is the whole price while the booking is on', () => {
-    expect(refundDueOnReview({ ...paid, status: 'confirmed', cancelledAt: null }, inHours(2))).toBe(49_900);
+describe('what an approval refunds by default', () => {
+  it('is the whole price for a request made at least 7 days before', () => {
+    const start = inHours(24 * 10);
+    expect(refundDueOnReview({ ...paid, status: 'confirmed', cancelledAt: null }, start, new Date(start.getTime() - 168 * HOUR))).toBe(49_900);
+    expect(refundDueOnReview({ ...paid, status: 'confirmed', cancelledAt: null }, null, now)).toBe(49_900);
+  });
+
+  it('is half the price for a request made within 7 days, even if the review comes later', () => {
+    const start = inHours(24 * 10);
+    expect(refundDueOnReview({ ...paid, status: 'confirmed', cancelledAt: null }, start, new Date(start.getTime() - 167 * HOUR))).toBe(24_950);
+    expect(policyOnRequest(paid, start, new Date(start.getTime() - HOUR))).toEqual({ kind: 'half-refund', refundCents: 24_950 });
+  });
+
+  it('is nothing for a request made once the workshop had started', () => {
+    const start = inHours(2);
+    expect(policyOnRequest(paid, start, start)).toEqual({ kind: 'none', refundCents: 0 });
+    expect(refundDueOnReview({ ...paid, status: 'confirmed', cancelledAt: null }, start, inHours(3))).toBe(0);
   });
 
   it('follows the policy at the moment of a cancellation', () => {
     const start = inHours(24 * 10);
     const early = new Date(start.getTime() - 168 * HOUR);
     const late = new Date(start.getTime() - 167 * HOUR);
-    expect(refundDueOnReview({ ...paid, status: 'cancelled', cancelledAt: early }, start)).toBe(49_900);
-    expect(refundDueOnReview({ ...paid, status: 'cancelled', cancelledAt: late }, start)).toBe(24_950);
+    expect(refundDueOnReview({ ...paid, status: 'cancelled', cancelledAt: early }, start, late)).toBe(49_900);
+    expect(refundDueOnReview({ ...paid, status: 'cancelled', cancelledAt: late }, start, early)).toBe(24_950);
   });
 
   it('is nothing for an unpaid booking', () => {
-    expect(refundDueOnReview({ isPaid: false, finalPriceCents: 49_900, status: 'confirmed', cancelledAt: null }, null)).toBe(0);
+    expect(refundDueOnReview({ isPaid: false, finalPriceCents: 49_900, status: 'confirmed', cancelledAt: null }, null, now)).toBe(0);
   });
 });

@@ -77,14 +77,25 @@ export const REFUND_POLICY_TEXT =
 export type ReviewedBooking = PolicyBooking & { status: string; cancelledAt: Date | null };
 
 /**
- * What approving a refund request sends back: the whole price for a booking that is still on,
- * or what the policy gave when it was cancelled (half, if cancelled within 7 days: a request on
- * a cancelled booking only exists for a refund the policy owed, since a credit needs none).
+ * What the policy gives a refund request, as of the moment it was made: a full refund at least 7
+ * days before, a credit or 50 % within 7 days (the 50 % is the money outcome returned here), and
+ * nothing once the workshop had started or for a booking not paid by card.
  */
-export function refundDueOnReview(booking: ReviewedBooking, startsAt: Date | null): number {
+export function policyOnRequest(booking: PolicyBooking, startsAt: Date | null, requestedAt: Date): CancellationOutcome {
+  if (startsAt && startsAt.getTime() <= requestedAt.getTime()) return { kind: 'none', refundCents: 0 };
+  return decideCancellation(booking, startsAt, requestedAt, 'half-refund');
+}
+
+/**
+ * What approving a refund request sends back by default: what the policy gave when the request
+ * was made, or, for a booking already cancelled, what the policy gave at its cancellation (half,
+ * if cancelled within 7 days: a request on a cancelled booking only exists for a refund the policy
+ * owed, since a credit needs none).
+ */
+export function refundDueOnReview(booking: ReviewedBooking, startsAt: Date | null, requestedAt: Date): number {
   if (!hasPaidByCard(booking)) return 0;
   if (booking.status === 'cancelled' && booking.cancelledAt) {
     return decideCancellation(booking, startsAt, booking.cancelledAt, 'half-refund').refundCents;
   }
-  return booking.finalPriceCents;
+  return policyOnRequest(booking, startsAt, requestedAt).refundCents;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
 import { BOOKING_STATUSES } from '../../common/booking-status';
 import { cancellationOutcomeKinds, DEFAULT_LATE_CHOICE, lateCancellationChoices } from './cancellation-policy';
+import { refundStateKinds } from './refund-state';
 
 /** Texts of refund requests and cancellation (spec §2, §5, §8), kept once for server, client and tests. */
 export const REASON_TOO_SHORT = 'Reason must be at least 10 characters';
@@ -29,12 +30,27 @@ export const ALREADY_CANCELLED = 'This booking is already cancelled';
 export const ALREADY_REFUNDED_CANNOT_CANCEL = 'This booking has already been refunded, so there is nothing to cancel';
 export const CANCEL_EMAIL_MISMATCH = 'The email address does not match this booking';
 export const CANCEL_WORKSHOP_STARTED = 'This workshop has already started, so the booking can no longer be cancelled';
-export const CANCEL_REFUND_PENDING = 'Your refund request is still pending review. You can cancel once it has been decided.';
+/** The note on a refund request that a cancellation closed without refunding anything. */
+export const REQUEST_CLOSED_BY_CANCEL = 'Closed: the booking was cancelled';
+/** An approval's refund is at the provider at this moment: the other call waits for it. */
+export const REFUND_BEING_SENT = 'A refund for this booking is being sent to the payment provider right now. Please try again in a minute.';
 
 export const REFUND_REQUEST_NOT_FOUND = 'Refund request not found';
 export const REFUND_ALREADY_PROCESSED = 'This refund request has already been processed';
 export const REFUND_NO_PAYMENT = 'This booking has no card payment on record to refund. Refund it outside the site, then reject the request with a note.';
 export const REFUND_PROVIDER_FAILED = 'The payment provider could not refund this payment. The request is still pending; please try again later.';
+export const REFUND_DECIDED_AT_CANCEL = 'This refund was decided when the booking was cancelled: approving sends exactly that amount.';
+export const REFUND_ALREADY_BEING_SENT = 'A refund for this request is already being sent with another amount: approve it with that amount, or wait a minute and reload.';
+export const REFUND_NOTHING_LEFT = "Nothing is left of this seat's share to refund.";
+export const REFUND_POLICY_GIVES_NOTHING =
+  'The cancellation policy gives nothing for this request: it was made once the workshop had started. Choose a full or custom refund or a credit, or reject it.';
+export const CREDIT_NEEDS_BOOKING_ON = 'A credit replaces a booking that is still on; this one no longer is.';
+export const REFUND_AMOUNT_INVALID = 'Enter the amount to refund in dollars and cents, greater than $0.00';
+export const REFUND_AMOUNT_ONLY_CUSTOM = "An amount is only taken with the outcome 'custom'";
+/** The most an approval may send: the seat's price less what the refunds ledger says went back. */
+export function refundMoreThanLeftMessage(leftDollars: number): string {
+  return leftDollars > 0 ? `The refund can be at most $${leftDollars.toFixed(2)}, what is left of this seat's share.` : REFUND_NOTHING_LEFT;
+}
 
 const reasonField = safeString('Reason', { error: REASON_TOO_SHORT })
   .trim()
@@ -109,7 +125,26 @@ export const cancellationOptionSchema = z.object({
 });
 export type CancellationOption = z.infer<typeof cancellationOptionSchema>;
 
-/** GET /api/participant/booking/{bookingId}/cancellation-terms. */
+/** A refund request as the participant's page and the terms read it. */
+const seatRequestSchema = refundRequestSchema.pick({ status: true, reason: true, notes: true, requestedAt: true, processedAt: true });
+
+/** Where a seat's money stands (refund-state.ts), with the amounts behind it. Dollars. */
+export const seatRefundSchema = z.object({
+  kind: z.enum(refundStateKinds),
+  /** The one word for it: 'Refund requested', 'Partly refunded ($249.50 of $499.00)', … */
+  state: z.string(),
+  refundedAmount: z.number(),
+  /** What is left of the seat's share to refund: its price less what the ledger says went back. */
+  remainingAmount: z.number(),
+  creditCode: z.string().nullable(),
+  request: seatRequestSchema.nullable(),
+});
+export type SeatRefund = z.infer<typeof seatRefundSchema>;
+
+/**
+ * GET /api/participant/booking/{bookingId}/cancellation-terms: what the cancellation policy gives
+ * this seat now, whether the organiser can be asked to review instead, and where its money stands.
+ */
 export const cancellationTermsSchema = z.object({
   bookingId: z.number(),
   canCancel: z.boolean(),
@@ -121,6 +156,11 @@ export const cancellationTermsSchema = z.object({
   /** One entry, or two ('credit' then 'half-refund') when the participant chooses. */
   options: z.array(cancellationOptionSchema),
   summary: z.string(),
+  /** The seat's address: what a cancel is confirmed with. */
+  email: z.string(),
+  /** A paid seat still on with no request yet may ask the organiser instead (spec: 'Request Refund'). */
+  canRequestReview: z.boolean(),
+  refund: seatRefundSchema,
 });
 export type CancellationTerms = z.infer<typeof cancellationTermsSchema>;
 
@@ -128,18 +168,38 @@ export type CancellationTerms = z.infer<typeof cancellationTermsSchema>;
 
 export const refundRequestIdParamsSchema = z.object({ id: z.coerce.number().int().positive(REFUND_REQUEST_NOT_FOUND) });
 
-/** PUT /api/admin/refund-requests/{id}. */
-export const reviewRefundInputSchema = z.object(
-  {
-    status: z.enum(['APPROVED', 'REJECTED'], { error: 'Status must be APPROVED or REJECTED' }),
-    notes: safeString('Notes')
-      .trim()
-      .max(NOTES_MAX, NOTES_TOO_LONG)
-      .nullish()
-      .transform((value) => (value ? value : null)),
-  },
-  { error: 'Status must be APPROVED or REJECTED' },
-);
+/**
+ * How an approval settles a request: what the policy gave when it was asked (the default), all
+ * that is left of the seat's share, a credit code instead of money, or a custom amount.
+ */
+export const reviewOutcomes = ['policy', 'full', 'credit', 'custom'] as const;
+export type ReviewOutcome = (typeof reviewOutcomes)[number];
+
+const dollarsField = z
+  .number({ error: REFUND_AMOUNT_INVALID })
+  .positive(REFUND_AMOUNT_INVALID)
+  .max(1_000_000, REFUND_AMOUNT_INVALID)
+  .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, REFUND_AMOUNT_INVALID);
+
+/** PUT /api/admin/refund-requests/{id}: `{status, notes}` as before; `outcome` and `amount` (dollars, custom only) optional. */
+export const reviewRefundInputSchema = z
+  .object(
+    {
+      status: z.enum(['APPROVED', 'REJECTED'], { error: 'Status must be APPROVED or REJECTED' }),
+      notes: safeString('Notes')
+        .trim()
+        .max(NOTES_MAX, NOTES_TOO_LONG)
+        .nullish()
+        .transform((value) => (value ? value : null)),
+      outcome: z.enum(reviewOutcomes, { error: `Outcome must be one of ${reviewOutcomes.join(', ')}` }).default('policy'),
+      amount: dollarsField.optional(),
+    },
+    { error: 'Status must be APPROVED or REJECTED' },
+  )
+  .superRefine((input, context) => {
+    if (input.outcome === 'custom' && input.amount === undefined) context.addIssue({ code: 'custom', path: ['amount'], message: REFUND_AMOUNT_INVALID });
+    if (input.outcome !== 'custom' && input.amount !== undefined) context.addIssue({ code: 'custom', path: ['amount'], message: REFUND_AMOUNT_ONLY_CUSTOM });
+  });
 export type ReviewRefundInput = z.input<typeof reviewRefundInputSchema>;
 export type ReviewRefundBody = z.output<typeof reviewRefundInputSchema>;
 
@@ -147,6 +207,34 @@ export type ReviewRefundBody = z.output<typeof reviewRefundInputSchema>;
 export const reviewNotesFormSchema = z.object({ notes: safeString('Notes').trim().max(NOTES_MAX, NOTES_TOO_LONG) });
 export type ReviewNotesFormInput = z.input<typeof reviewNotesFormSchema>;
 export type ReviewNotesForm = z.output<typeof reviewNotesFormSchema>;
+
+/**
+ * The admin's approval form: the outcome, a custom amount as typed (dollars, above 0, at most
+ * `leftDollars`, what is left of the seat's share), and the notes; it becomes the PUT's body.
+ */
+export function approvalFormSchema(leftDollars: number) {
+  return z
+    .object({
+      outcome: z.enum(reviewOutcomes, { error: 'Choose how to settle the request' }),
+      amount: z.string(),
+      notes: safeString('Notes').trim().max(NOTES_MAX, NOTES_TOO_LONG),
+    })
+    .superRefine((form, context) => {
+      if (form.outcome !== 'custom') return;
+      const amount = dollarsField.safeParse(form.amount.trim() === '' ? Number.NaN : Number(form.amount));
+      const message = !amount.success ? REFUND_AMOUNT_INVALID : amount.data > leftDollars ? refundMoreThanLeftMessage(leftDollars) : null;
+      if (message) context.addIssue({ code: 'custom', path: ['amount'], message });
+    })
+    .transform(
+      (form): ReviewRefundInput => ({
+        status: 'APPROVED',
+        notes: form.notes || null,
+        outcome: form.outcome,
+        ...(form.outcome === 'custom' ? { amount: Number(form.amount) } : {}),
+      }),
+    );
+}
+export type ApprovalForm = z.input<ReturnType<typeof approvalFormSchema>>;
 
 export const adminRefundBookingSchema = z.object({
   firstName: z.string(),
@@ -160,11 +248,27 @@ export const adminRefundBookingSchema = z.object({
   workshopDate: z.string(),
 });
 
+/** What the cancellation policy gave a request when it was made, for the admin's review. */
+export const requestPolicySchema = z.object({
+  kind: z.enum(cancellationOutcomeKinds),
+  /** Dollars the policy's money outcome sends (the 50 % within 7 days, where a credit is the other choice). */
+  amount: z.number(),
+  /** 'Asked 3 days before the workshop: a credit or a 50% refund ($249.50).' */
+  summary: z.string(),
+});
+
 /** One row of GET /api/admin/refund-requests (CONTRACT §6), pending first. */
 export const adminRefundRequestSchema = refundRequestSchema.extend({
   providerRefundId: z.string().nullable(),
-  /** Dollars an approval sends back (or sent back): the whole price, or half after a late cancellation. */
+  /** Dollars an approval sends back by default (the policy's, never more than is left), or sent back. */
   refundAmount: z.number(),
+  policy: requestPolicySchema,
+  /** A refund already decided (by a cancellation, or an approval at the provider): only 'policy' sends it, as decided. */
+  amountDecided: z.boolean(),
+  /** The outcomes an approval may choose now; empty once decided. */
+  outcomes: z.array(z.enum(reviewOutcomes)),
+  /** The seat's money, in the refunds' one vocabulary. */
+  refund: seatRefundSchema.omit({ request: true }),
   booking: adminRefundBookingSchema,
 });
 export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -130,14 +132,41 @@ export async function connectDatabase(options: OpenDatabaseOptions): Promise<Pen
   return connectPglite(options.dataDir ?? null);
 }
 
+/**
+ * The embedded database's settings at start, beside PGlite's own: `shared_buffers` at 32 MB rather
+ * than PostgreSQL's 128 MB. PGlite keeps its buffers in the WebAssembly memory of this process,
+ * which never shrinks: with 128 MB it grew to 189 MB, with 32 MB it stays at the 128 MB it starts
+ * with, and the pages it no longer holds are still in the operating system's file cache.
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
+ * Makes a new embedded database directory in a process of its own. PGlite runs initdb in two more
+ * WebAssembly instances beside the one that will serve, and this process's resident memory then
+ * peaked at about 0.9 GB, three times what the server holds afterwards; the child gives all of
+ * that back when it exits, and the server opens the directory as on any later start.
+ */
+async function initialiseApart(path: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = 'const [pglite, dir] = process.argv.slice(1); require(pglite).PGlite.create(dir).then((db) => db.close()).then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });';
+  await new Promise<void>((done, fail) => {
+    execFile(process.execPath, ['-e', script, pglite, path], { maxBuffer: 1 << 20 }, (error, _stdout, stderr) => {
+      if (error) fail(new Error(`initialising the embedded database in ${path} failed: ${stderr.trim() || error.message}`));
+      else done();
+    });
+  });
+}
+
 async function connectPglite(dataDir: string | null): Promise<PendingDatabase> {
   let client: PGlite;
+  const options = { startParams: [...PGLITE_START_PARAMS] };
   if (dataDir) {
     const path = resolve(dataDir, 'pglite');
     mkdirSync(path, { recursive: true });
-    client = await PGlite.create(path);
+    if (!existsSync(join(path, 'PG_VERSION'))) await initialiseApart(path);
+    client = await PGlite.create(path, options);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options);
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

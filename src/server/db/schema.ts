@@ -184,6 +184,8 @@ export const bookings = pgTable(
      * claimed) counts it up, so every link sent before stops working.
      */
     claimVersion: integer('claim_version').notNull().default(0),
+    /** How many times the seat's calendar event changed (a move): its next .ics says SEQUENCE this. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'restrict' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -261,6 +263,31 @@ export const payments = pgTable(
     // The refund sweep finds payments whose refund is still to be sent.
     index('payments_refunding_idx').on(t.status).where(sql`${t.status} = 'refunding'`),
   ],
+);
+
+/**
+ * The refunds ledger: one row per refund the payment provider took, partial or whole, with the
+ * order and (for one seat's share) the seat it was for, why, and who decided it. An order's money
+ * back is the sum of its rows, never more than its payment took.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'restrict' }),
+    /** The seat whose share this was; null when the whole payment went back. */
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'restrict' }),
+    paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'restrict' }),
+    /** The provider's refund id: a retry that the provider answers with the same refund adds no row. */
+    providerRefundId: text('provider_refund_id').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    /** Why: the cancellation policy, an admin's cancel, an approved request, or a payment that could not book. */
+    reason: text('reason').notNull(),
+    /** Who decided it: an admin's e-mail, or the system (the cancellation policy, the checkout). */
+    actor: text('actor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('refunds_amount_positive', sql`${t.amountCents} > 0`), index('refunds_order_idx').on(t.orderId), index('refunds_booking_idx').on(t.bookingId)],
 );
 
 /** Webhook events already handled, so a redelivery changes nothing. */

@@ -48,12 +48,64 @@ function outboxRowOf(message: OutboxMessage) {
 export async function enqueueEmail(tx: Database, message: OutboxMessage): Promise<{ id: number }> {
   // A row without a recipient could only ever fail: refuse it while the caller can still react.
   if (!message.to.trim()) throw new Error('enqueueEmail: "to" is empty');
+  const together = queuedTogether.get(tx);
+  if (together) {
+    const row = new QueuedRow();
+    together.push({ message, row });
+    return row;
+  }
   const [row] = await tx
     .insert(emailOutbox)
     .values(outboxRowOf(message))
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('enqueueEmail: insert returned no row');
   return row;
+}
+
+/** An e-mail queueTogether holds back: its id exists once the e-mails are written together. */
+class QueuedRow {
+  #id: number | undefined;
+
+  get id(): number {
+    if (this.#id === undefined) throw new Error('enqueueEmail: this e-mail is written with the others when queueTogether ends; its id is known only then');
+    return this.#id;
+  }
+
+  written(id: number): void {
+    this.#id = id;
+  }
+}
+
+const queuedTogether = new WeakMap<Database, { message: OutboxMessage; row: QueuedRow }[]>();
+
+/**
+ * Runs `work` with the e-mails it queues on `tx` (enqueueEmail) held back, then writes them all in
+ * one INSERT, still in the caller's transaction: they exist exactly when the change does, as each
+ * would alone. An order of ten seats queues up to a dozen e-mails (each named seat's, the buyer's,
+ * the organiser's), and a statement each cost the server a round trip to the database apiece. An
+ * e-mail's id (enqueueEmail's answer) is known once they are written; reading it before throws.
+ * Nested in another queueTogether on the same transaction, `work` joins the outer one.
+ */
+export async function queueTogether<T>(tx: Database, work: () => Promise<T>): Promise<T> {
+  if (queuedTogether.has(tx)) return work();
+  const held: { message: OutboxMessage; row: QueuedRow }[] = [];
+  queuedTogether.set(tx, held);
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    queuedTogether.delete(tx);
+  }
+  if (held.length > 0) {
+    const rows = await tx
+      .insert(emailOutbox)
+      .values(held.map(({ message }) => outboxRowOf(message)))
+      .returning({ id: emailOutbox.id });
+    if (rows.length !== held.length) throw new Error('queueTogether: the insert returned fewer rows than e-mails');
+    // One INSERT takes its ids in the order of its VALUES; sorted, so as not to rely on RETURNING's order.
+    rows.sort((a, b) => a.id - b.id).forEach(({ id }, index) => held[index]!.row.written(id));
+  }
+  return result;
 }
 
 /**

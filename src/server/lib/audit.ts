@@ -15,6 +15,8 @@ export type Actor = { email: string };
 
 export const ANONYMOUS = 'anonymous';
 export const SYSTEM = 'system';
+/** Who acts when the cancellation policy decides a refund: not the participant who cancelled, nor an admin. */
+export const CANCELLATION_POLICY = 'the system (cancellation policy)';
 
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({

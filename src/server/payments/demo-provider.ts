@@ -1,5 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { demoPaymentIntents } from '../db/schema';
 import {
@@ -85,15 +85,21 @@ export class DemoPaymentProvider implements PaymentProvider {
     if (!row) throw new PaymentProviderError('This payment can no longer be cancelled', 'invalid_state');
   }
 
-  async refund(paymentIntentId: string, options: { amountCents?: number }): Promise<{ refundId: string }> {
+  async refund(paymentIntentId: string, options: { amountCents?: number; idempotencyKey?: string }): Promise<{ refundId: string; amountCents: number }> {
     const intent = await this.retrieveIntent(paymentIntentId);
     if (!intent) throw new PaymentProviderError('No such payment', 'not_found');
     if (intent.status !== 'succeeded') throw new PaymentProviderError('Only a succeeded payment can be refunded', 'invalid_state');
+    const amountCents = options.amountCents ?? intent.amountCents;
+    // Partial refunds add up, never past what was paid.
     await this.db
       .update(demoPaymentIntents)
-      .set({ refundedCents: options.amountCents ?? intent.amountCents })
+      .set({ refundedCents: sql`least(${demoPaymentIntents.refundedCents} + ${amountCents}, ${demoPaymentIntents.amountCents})` })
       .where(eq(demoPaymentIntents.id, paymentIntentId));
-    return { refundId: `demo_re_${randomBytes(8).toString('hex')}` };
+    // Like Stripe's, a refund asked again with its key is the same refund (the same id).
+    const refundId = options.idempotencyKey
+      ? `demo_re_${createHash('sha256').update(`${paymentIntentId}|${options.idempotencyKey}`).digest('hex').slice(0, 16)}`
+      : `demo_re_${randomBytes(8).toString('hex')}`;
+    return { refundId, amountCents };
   }
 
   /** The demo card form: 4242… pays, 4000 0000 0000 0002 is declined. */

@@ -39,8 +39,8 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<PaymentIntent | null>;
   /** Best effort: an intent we no longer want paid (its seat could not be held). */
   cancelIntent(id: string): Promise<void>;
-  /** Refunds a succeeded payment in full (or `amountCents` of it); returns the refund id. */
-  refund(paymentIntentId: string, options: { amountCents?: number; reason: string; idempotencyKey: string }): Promise<{ refundId: string }>;
+  /** Refunds a succeeded payment in full (or `amountCents` of it); returns the refund's id and what it gave back. */
+  refund(paymentIntentId: string, options: { amountCents?: number; reason: string; idempotencyKey: string }): Promise<{ refundId: string; amountCents: number }>;
 }
 
 export class PaymentProviderError extends Error {

@@ -141,7 +141,7 @@ export class StripeProvider implements PaymentProvider {
   async refund(
     paymentIntentId: string,
     options: { amountCents?: number; reason: string; idempotencyKey: string },
-  ): Promise<{ refundId: string }> {
+  ): Promise<{ refundId: string; amountCents: number }> {
     try {
       const refund = await this.#stripe.refunds.create(
         {
@@ -152,7 +152,7 @@ export class StripeProvider implements PaymentProvider {
         },
         { idempotencyKey: options.idempotencyKey },
       );
-      return { refundId: refund.id };
+      return { refundId: refund.id, amountCents: refund.amount };
     } catch (error) {
       throw toProviderError(error);
     }

@@ -22,18 +22,22 @@ import {
   EMAIL_QUEUED,
   exportEmailsResponseSchema,
   exportEmailsSchema,
+  adminOrderSchema,
+  orderIdParamsSchema,
   outboxListSchema,
   sendEmailResponseSchema,
   sendEmailSchema,
 } from '../admin-bookings.schema';
 import { deleteBooking, exportEmails, listAdminBookings, listOutboxEntries, queueAdminEmail, setAttendance } from './admin-bookings.service';
 import { adminCancelBooking, markBookingPaid, moveBooking, resendConfirmation } from './booking-actions.service';
+import { getAdminOrder } from './get-order';
 
 const outboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() });
 
 /**
- * The Bookings and Users tabs (spec §2, §7) and the outbox list (CONTRACT §4). Guarded as admin
- * paths by the auth plugin before the body is read; requireAdmin names the admin for the audit log.
+ * The Bookings and Users tabs (spec §2, §7), an order's details, and the outbox list (CONTRACT
+ * §4). Guarded as admin paths by the auth plugin before the body is read; requireAdmin names the
+ * admin for the audit log.
  */
 export async function adminBookingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -42,6 +46,11 @@ export async function adminBookingRoutes(app: FastifyInstance, deps: AppDeps): P
   const actionSchema = { params: bookingIdParamsSchema, response: { 200: bookingActionResponseSchema } };
 
   routes.get('/api/admin/bookings', { schema: { response: { 200: adminBookingListSchema } } }, () => listAdminBookings(db));
+
+  // One order: its buyer, payment, money in and out, and every seat (an unknown id is a 404).
+  routes.get('/api/admin/orders/:orderId', { schema: { params: orderIdParamsSchema, response: { 200: adminOrderSchema } } }, (request) =>
+    getAdminOrder(db, request.params.orderId),
+  );
 
   routes.put(
     '/api/admin/bookings/:id/attendance',

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { bookings, payments, workshopDates } from '../../../server/db/schema';
+import { bookings, orders, payments, refunds, workshopDates } from '../../../server/db/schema';
 import { enqueueEmail, listOutbox } from '../../../server/email/outbox';
 import { escapeHtml } from '../../../server/email/templates';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
@@ -21,7 +21,21 @@ import {
 
 const BOOKING_ENTITY = 'booking';
 
-/** Who is acting, for the audit log. */
+/**
+ * Cents of this seat's price that went back, from the refunds ledger: the refunds of its share,
+ * and a refund of its whole payment (only ever a payment that paid this seat alone: a shared one is
+ * refunded seat by seat).
+ */
+const refundedCents = sql<number>`(
+  select coalesce(sum(${refunds.amountCents}), 0) from ${refunds}
+  where ${refunds.bookingId} = ${bookings.id} or (${refunds.bookingId} is null and ${refunds.paymentId} = ${payments.id})
+)`.mapWith(Number);
+
+/** What can still go back by card: a confirmed seat's share of a payment on record as taken, less its refunds. */
+const refundableCents = sql<number>`case
+  when ${bookings.status} = 'confirmed' and ${bookings.isPaid} and ${payments.status} = 'succeeded'
+  then greatest(${bookings.finalPriceCents} - (select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} where ${refunds.bookingId} = ${bookings.id}), 0)
+  else 0 end`.mapWith(Number);
 
 const bookingColumns = {
   id: bookings.id,
@@ -40,6 +54,15 @@ const bookingColumns = {
   status: bookings.status,
   paymentMode: bookings.paymentMode,
   createdAt: bookings.createdAt,
+  orderId: bookings.orderId,
+  named: bookings.named,
+  orderReference: orders.reference,
+  buyerEmail: orders.buyerEmail,
+  buyerFirstName: orders.buyerFirstName,
+  buyerLastName: orders.buyerLastName,
+  orderSeats: orders.seats,
+  refundedCents,
+  refundableCents,
   dateId: workshopDates.id,
   dateTitle: workshopDates.title,
   dateDate: workshopDates.date,
@@ -47,18 +70,28 @@ const bookingColumns = {
   dateTimezone: workshopDates.timezone,
 };
 
-/** Bookings with their workshop date in one query (a left join, so a row never disappears). */
-function selectBookings(db: Database, where?: SQL) {
+/**
+ * Bookings with their order, workshop date and the money that went back, in one query: the
+ * order is every booking's own (not null), the date a left join (so a row never disappears), and
+ * the booking's payment (unique provider id) joins at most one row.
+ */
+export function selectBookings(db: Database, where?: SQL) {
   // Deleted bookings stay in the table for their payments and the audit log, not in the lists.
   const visible = ne(bookings.status, 'deleted');
-  const query = db.select(bookingColumns).from(bookings).leftJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId));
+  const query = db
+    .select(bookingColumns)
+    .from(bookings)
+    .innerJoin(orders, eq(orders.id, bookings.orderId))
+    .leftJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId))
+    .leftJoin(payments, eq(payments.providerPaymentId, bookings.stripePaymentId));
   return query.where(where ? and(visible, where) : visible).orderBy(desc(bookings.createdAt), desc(bookings.id));
 }
 
 type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
 
-/** The booking's own columns as they are, its money in dollars, and its workshop date (if it still exists) as one object. */
-function toAdminBooking({ dateId, dateTitle, dateDate, dateTime, dateTimezone, finalPriceCents, originalPriceCents, discountAmountCents, ...booking }: BookingRow): AdminBooking {
+/** The booking's own columns as they are, its money in dollars, its order, and its workshop date (if it still exists) as one object. */
+export function toAdminBooking(row: BookingRow): AdminBooking {
+  const { dateId, dateTitle, dateDate, dateTime, dateTimezone, finalPriceCents, originalPriceCents, discountAmountCents, buyerFirstName, buyerLastName, refundedCents: refunded, refundableCents: refundable, ...booking } = row;
   return {
     ...withIsoDates(booking),
     workshopDate:
@@ -66,6 +99,9 @@ function toAdminBooking({ dateId, dateTitle, dateDate, dateTime, dateTimezone, f
     finalPrice: centsToDollars(finalPriceCents),
     originalPrice: centsToDollars(originalPriceCents),
     discountAmount: centsToDollars(discountAmountCents),
+    buyerName: `${buyerFirstName} ${buyerLastName}`.trim(),
+    refundedAmount: centsToDollars(refunded),
+    refundableAmount: centsToDollars(refundable),
   };
 }
 

@@ -2,18 +2,17 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { holdsSeat } from '../../../common/booking-status';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { auditLog, bookingReminders, bookings, payments, refundRequests, workshopDates } from '../../../server/db/schema';
+import { auditLog, bookingReminders, bookings, payments, refunds, workshopDates } from '../../../server/db/schema';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { queueBookingEmail, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
-import { queueOrganiserCancellationEmail, type OrganiserCancellationMoney, recordRefundOwed, sendRefundOwed, workshopWhen } from '../../refunds/server';
+import { queueBookingEmail, queueSeatMovedEmail, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
+import { closeRequestOnCancel, queueOrganiserCancellationEmail, type OrganiserCancellationMoney, recordRefundOwed, sendRefundOwed, workshopWhen } from '../../refunds/server';
 import {
   bookingClosedMessage,
   MARK_PAID_DATE_INACTIVE,
   MARK_PAID_ONLY_RESERVED,
   MOVE_DATE_UNAVAILABLE,
   MOVE_SAME_DATE,
-  REFUND_PENDING_REVIEW,
   refundTooHighMessage,
   RESEND_NOTHING_TO_CONFIRM,
   RESEND_TEMPLATE_OFF,
@@ -71,12 +70,12 @@ export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: nu
   const cancelled = await deps.db.transaction(async (tx): Promise<Cancelled> => {
     const booking = await lockOpenBooking(tx, id);
     const [payment] = booking.stripePaymentId ? await tx.select().from(payments).where(eq(payments.providerPaymentId, booking.stripePaymentId)).for('update') : [];
-    const refundableCents = booking.isPaid && payment?.status === 'succeeded' ? booking.finalPriceCents : 0;
-    const refundCents = input.refundAmount === undefined ? refundableCents : dollarsToCents(input.refundAmount);
+    const refundableCents = booking.isPaid && payment?.status === 'succeeded' ? Math.max(booking.finalPriceCents - (await refundedSoFar(tx, booking.id)), 0) : 0;
+    // Settled outside the site: nothing goes to the provider, whatever it holds.
+    const refundCents = input.refundOutside ? 0 : input.refundAmount === undefined ? refundableCents : dollarsToCents(input.refundAmount);
     if (refundCents > refundableCents) throw new HttpError(400, refundTooHighMessage(centsToDollars(refundableCents)), 'refund_too_high');
-    // A participant's request under review would be a second way for the same money to go back.
-    const [request] = await tx.select({ status: refundRequests.status }).from(refundRequests).where(eq(refundRequests.bookingId, id));
-    if (request?.status === 'PENDING') throw new HttpError(409, REFUND_PENDING_REVIEW, 'refund_pending_review');
+    // A participant's request under review does not stop the cancel: the cancel closes it.
+    await closeRequestOnCancel(tx, id, { refundCents, actor: actor.email, by: 'admin' }, now);
 
     const row = (await releaseBookingSeat(tx, id, 'cancelled', { cancelledAt: now }))!;
     const refundRequestId =
@@ -93,7 +92,7 @@ export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: nu
         workshopTitle: date?.title ?? 'your workshop',
         when: workshopWhen(date ?? null, row.timeZone),
         refundCents,
-        money: organiserMoney(row, refundCents),
+        money: input.refundOutside ? 'paid-outside' : organiserMoney(row, refundCents),
         publicUrl: deps.publicUrl,
       });
     }
@@ -102,7 +101,7 @@ export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: nu
       action: 'booking_cancelled',
       entity: BOOKING_ENTITY,
       entityId: id,
-      details: { by: 'admin', status: booking.status, refundCents, refundableCents, refundRequestId, notified: input.notify, seatFreed: true },
+      details: { by: 'admin', status: booking.status, refundCents, refundableCents, refundOutside: input.refundOutside, refundRequestId, notified: input.notify, seatFreed: true },
     });
     return { booking: row, refundCents, refundRequestId };
   });
@@ -122,7 +121,7 @@ export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: nu
       failedNotes: (reason) => `Cancelled by ${actor.email}: the refund of ${usd(refundCents)} failed (${reason}). Approve to try again.`,
     }));
   const amount = usd(cancelled.refundCents);
-  let message = 'The booking was cancelled and its seat released.';
+  let message = input.refundOutside ? 'The booking was cancelled and its seat released; its money is to be settled outside the site.' : 'The booking was cancelled and its seat released.';
   if (cancelled.refundCents > 0) {
     message = refundSent
       ? `The booking was cancelled and ${amount} was refunded.`
@@ -130,6 +129,12 @@ export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: nu
   }
   if (input.notify) message += ' The participant has been e-mailed.';
   return { ...(await respond(deps, id, message)), refundAmount: centsToDollars(cancelled.refundCents), refundSent };
+}
+
+/** What already went back for this seat, from the refunds ledger. */
+async function refundedSoFar(tx: Database, bookingId: number): Promise<number> {
+  const [row] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) }).from(refunds).where(eq(refunds.bookingId, bookingId));
+  return row?.cents ?? 0;
 }
 
 function organiserMoney(booking: BookingRow, refundCents: number): OrganiserCancellationMoney {
@@ -204,10 +209,18 @@ export async function moveBooking(deps: BookingDeps, actor: Actor, id: number, i
 
     // A reservation must still run out before the new date starts.
     const expiresAt = booking.reservationExpiresAt && target.startsAt && target.startsAt < booking.reservationExpiresAt ? target.startsAt : booking.reservationExpiresAt;
-    const [row] = await tx.update(bookings).set({ workshopDateId: target.id, reservationExpiresAt: expiresAt }).where(eq(bookings.id, id)).returning();
+    // The event changes: its next calendar file carries a higher SEQUENCE, so calendars move it.
+    const [row] = await tx
+      .update(bookings)
+      .set({ workshopDateId: target.id, reservationExpiresAt: expiresAt, calendarSequence: sql`${bookings.calendarSequence} + 1` })
+      .where(eq(bookings.id, id))
+      .returning();
     await tx.delete(bookingReminders).where(eq(bookingReminders.bookingId, id));
-    const kind = confirmationKindOf(row!);
-    if (kind) await queueBookingEmail(tx, deps, kind, row!, target);
+    const source = dates.find((date) => date.id === booking.workshopDateId)!;
+    // A confirmed seat hears that it moved; a reservation gets its link again, for the new date.
+    const kind = row!.status === 'confirmed' ? 'moved' : confirmationKindOf(row!);
+    if (kind === 'moved') await queueSeatMovedEmail(tx, deps, row!, source, target);
+    else if (kind) await queueBookingEmail(tx, deps, kind, row!, target);
     await recordAudit(tx, {
       actor: actor.email,
       action: 'booking_moved',

@@ -4,6 +4,7 @@ import type { Database } from '../../../server/db/client';
 import { contactMessages, discountCodes, strategyNotes, workshopDates } from '../../../server/db/schema';
 import { deriveUsers } from '../../admin-bookings';
 import { listAdminBookings } from '../../admin-bookings/server';
+import { loadRefundExtras, refundStateOfListedSeat } from '../../refunds/server';
 import { csvColumns, type CsvEntity } from '../admin-csv.schema';
 import { formatCsv, type CsvCell } from '../../../common/csv';
 
@@ -55,7 +56,8 @@ const exportRows: Record<CsvEntity, (db: Database) => Promise<CsvCell[][]>> = {
   },
 
   async bookings(db) {
-    return (await bookingsInIdOrder(db)).map((row) => [
+    const [rows, refunds] = await Promise.all([bookingsInIdOrder(db), loadRefundExtras(db)]);
+    return rows.map((row) => [
       row.id,
       row.firstName,
       row.lastName,
@@ -75,6 +77,7 @@ const exportRows: Record<CsvEntity, (db: Database) => Promise<CsvCell[][]>> = {
       row.hasAttended,
       row.status,
       row.createdAt,
+      refundStateOfListedSeat(row, refunds),
     ]);
   },
 

@@ -6,6 +6,7 @@ import { signToken, verifyToken } from '../../../server/lib/signed-token';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { bookingCalendarFile } from '../../calendar/server';
 import type { BookingConfirmation } from '../booking.schema';
+import { loadOrder, type PlacedOrder } from './orders';
 
 /**
  * The confirmation page after a booking (issue 18 point 1, CONTRACT §11). Its address carries the
@@ -45,12 +46,44 @@ async function bookingForToken(deps: ConfirmationDeps, bookingId: number, token:
 /** What the page shows: the booker's own booking, with the meeting link only once the seat is confirmed. */
 export async function getBookingConfirmation(deps: ConfirmationDeps, bookingId: number, token: string | undefined): Promise<BookingConfirmation> {
   const { booking, date } = await bookingForToken(deps, bookingId, token);
-  return confirmationOf(booking, date);
+  return confirmationOf(booking, date, await loadOrder(deps.db, booking.orderId));
 }
 
-/** The confirmation page's view of a booking and its date. */
-export function confirmationOf(booking: typeof bookings.$inferSelect, date: typeof workshopDates.$inferSelect): BookingConfirmation {
+/**
+ * The order a seat belongs to, as its confirmation page shows it to the buyer who was sent there:
+ * the reference, where its confirmation went, and who is on each seat (no addresses).
+ */
+function orderView(placed: PlacedOrder | undefined): BookingConfirmation['order'] {
+  if (!placed) return null;
+  const { order, seats } = placed;
+  const live = seats.filter((seat) => seat.status !== 'deleted');
   return {
+    reference: order.reference,
+    buyerFirstName: order.buyerFirstName,
+    buyerEmail: order.buyerEmail,
+    total: centsToDollars(live.reduce((sum, seat) => sum + seat.finalPriceCents, 0)),
+    seats: live.map((seat) => ({ firstName: seat.named ? seat.firstName : '', lastName: seat.named ? seat.lastName : '', named: seat.named, status: seat.status })),
+  };
+}
+
+/** The workshop as the pages after a sale show it (confirmationWorkshopSchema). */
+export function workshopView(date: typeof workshopDates.$inferSelect): BookingConfirmation['workshop'] {
+  return {
+    title: date.title,
+    date: date.date,
+    time: date.time,
+    timezone: date.timezone,
+    isTBC: date.isTBC,
+    endsNextDay: date.endsNextDay,
+    startsAt: date.startsAt?.toISOString() ?? null,
+    endsAt: date.isTBC ? null : (date.endsAt?.toISOString() ?? null),
+  };
+}
+
+/** The confirmation page's view of a booking and its date (and of its order, when given). */
+export function confirmationOf(booking: typeof bookings.$inferSelect, date: typeof workshopDates.$inferSelect, placed?: PlacedOrder): BookingConfirmation {
+  return {
+    order: orderView(placed),
     bookingId: booking.id,
     status: booking.status,
     isPaid: booking.isPaid,
@@ -63,16 +96,7 @@ export function confirmationOf(booking: typeof bookings.$inferSelect, date: type
     reservationExpiresAt: booking.status === 'reserved' ? (booking.reservationExpiresAt?.toISOString() ?? null) : null,
     awaitingEmailConfirmation: booking.status === 'reserved' && booking.awaitingEmailConfirmation,
     timeZone: booking.timeZone,
-    workshop: {
-      title: date.title,
-      date: date.date,
-      time: date.time,
-      timezone: date.timezone,
-      isTBC: date.isTBC,
-      endsNextDay: date.endsNextDay,
-      startsAt: date.startsAt?.toISOString() ?? null,
-      endsAt: date.endsAt?.toISOString() ?? null,
-    },
+    workshop: workshopView(date),
     // As on the participant page and in the .ics file: the link is for a confirmed seat only.
     meetingLink: booking.status === 'confirmed' ? (date.zoomLink ?? null) : null,
   };

@@ -67,6 +67,9 @@ const PAYMENT_LINES: Record<Exclude<BookingEmailKind, 'reserved'>, string> = {
   free: '<p>Your discount code covers the full price, so your seat is confirmed free of charge.</p>',
 };
 
+/** A seat someone else bought: who booked it for them; what they paid is the buyer's business. */
+const BOUGHT_FOR_YOU_LINE = '<p>{{buyerName}} booked this seat for you, so it is confirmed.</p>';
+
 const DETAILS_TABLE =
   '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>{{workshopTitle}}</td></tr><tr><td><strong>When</strong></td><td>{{when}}</td></tr><tr><td><strong>Booking</strong></td><td>#{{bookingId}}</td></tr></table>';
 
@@ -74,7 +77,7 @@ const DETAILS_TABLE =
  * 'Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT · 7:00 PM – 9:00 PM CEST for you': the organiser's
  * time and, beside it, the booker's in the zone they chose when booking (bookings.timeZone).
  */
-function whenText(date: WorkshopDateRow, viewerZone: string | null): string {
+export function whenText(date: WorkshopDateRow, viewerZone: string | null): string {
   if (date.isTBC || !date.date) return 'Date to be set via participant poll';
   return workshopWhenFor(date, viewerZone) ?? `${date.date}, ${date.time} ${date.timezone}`;
 }
@@ -93,6 +96,8 @@ export async function queueBookingEmail(
   kind: BookingEmailKind,
   booking: BookingRow,
   loadedDate?: WorkshopDateRow,
+  /** The buyer's name when someone else bought this seat: the e-mail then says so, and names no price. */
+  boughtBy?: string,
 ): Promise<boolean> {
   const date = loadedDate ?? (await tx.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1))[0];
   if (kind === 'reserved' && booking.awaitingEmailConfirmation && date) return queueReservationConfirmEmail(tx, deps, booking, date);
@@ -110,7 +115,11 @@ export async function queueBookingEmail(
   };
   // Markup we build, with the visitor's values escaped inside it.
   const trustedHtml: Record<string, string> = { details: renderTemplate(DETAILS_TABLE, values, { html: true }) };
-  if (kind !== 'reserved') trustedHtml.paymentLine = renderTemplate(PAYMENT_LINES[kind], values, { html: true });
+  if (kind !== 'reserved') {
+    trustedHtml.paymentLine = boughtBy
+      ? renderTemplate(BOUGHT_FOR_YOU_LINE, { buyerName: boughtBy }, { html: true })
+      : renderTemplate(PAYMENT_LINES[kind], values, { html: true });
+  }
   const email = await renderEmail(tx, kind === 'reserved' ? 'booking-reservation' : 'booking-confirmation', values, { trustedHtml });
   if (!email) return false;
   // A confirmed seat comes with its calendar event, once the workshop has a date.
@@ -138,6 +147,44 @@ const NEW_BOOKING_WORDS: Record<BookingEmailKind, { subject: string; summary: st
  * Tells the organiser of a new booking or reservation (issue 18), in the transaction that made
  * it; nothing when they switched it off. Not for a resent confirmation or a moved booking.
  */
+/**
+ * A confirmed seat an admin moved to another date: says from when to when, and carries the event
+ * again with the same UID and a higher SEQUENCE (the row's calendarSequence, counted up by the
+ * move), so a calendar that took the first file moves the event. It names no payment: nothing
+ * about the money changed.
+ */
+export async function queueSeatMovedEmail(
+  tx: Database,
+  deps: Pick<BookingDeps, 'publicUrl'>,
+  seat: BookingRow,
+  from: WorkshopDateRow,
+  to: WorkshopDateRow,
+): Promise<boolean> {
+  const tokens = new SealedTokens();
+  const values = {
+    firstName: seat.firstName,
+    workshopTitle: to.title,
+    fromWhen: whenText(from, seat.timeZone),
+    when: whenText(to, seat.timeZone),
+    bookingId: seat.id,
+    participantLink: participantLinkFor(tokens, deps.publicUrl, seat.email),
+  };
+  const email = await renderEmail(tx, 'booking-moved', values, { trustedHtml: { details: renderTemplate(DETAILS_TABLE, values, { html: true }) } });
+  if (!email) return false;
+  const calendarFile = bookingIcsAttachment(seat, to, deps.publicUrl);
+  await enqueueEmail(tx, {
+    to: seat.email,
+    bcc: email.bcc,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    kind: 'booking-moved',
+    attachments: calendarFile ? [calendarFile] : undefined,
+    tokens: tokens.tokens,
+  });
+  return true;
+}
+
 export async function notifyOrganiserOfBooking(
   tx: Database,
   deps: Pick<BookingDeps, 'publicUrl'>,

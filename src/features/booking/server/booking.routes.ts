@@ -13,6 +13,7 @@ import {
   bookingConfirmationQuerySchema,
   bookingConfirmationSchema,
   orderBookingResponseSchema,
+  completeOrderSchema,
   createBookingSchema,
   createPaymentIntentSchema,
   demoConfirmSchema,
@@ -32,6 +33,7 @@ import { reserveBooking } from './reserve-booking';
 import { fulfilPayment } from './fulfil-payment';
 import { checkDiscountCode } from './discount-check';
 import { confirmationOf, confirmationTokenFor, getBookingConfirmation, getConfirmationCalendarFile } from './booking-confirmation';
+import { loadOrder } from './orders';
 import { ICS_CONTENT_TYPE } from '../../calendar/server';
 
 export const FREE_BOOKING_ID = 'free-booking';
@@ -90,6 +92,13 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
   );
 
+  // The product's own checkout completes by naming the payment alone (the order holds the rest).
+  routes.post(
+    '/api/orders/complete',
+    { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: completeOrderSchema, response: { 200: orderBookingResponseSchema } } },
+    async (request) => toOrderResponse(await fulfilPayment(bookingDeps, request.body.paymentIntentId), deps.secret, bookingDeps.now().getTime()),
+  );
+
   routes.post(
     '/api/bookings/reserve',
     { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: bookingFormSchema, response: { 201: orderBookingResponseSchema } } },
@@ -112,7 +121,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       reply.header('Cache-Control', 'no-store');
       return {
         confirmationToken: confirmationTokenFor(deps.secret, booking.id, bookingDeps.now().getTime()),
-        confirmation: confirmationOf(booking, date),
+        confirmation: confirmationOf(booking, date, await loadOrder(deps.db, booking.orderId)),
       };
     },
   );

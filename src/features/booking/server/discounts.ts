@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql, type Placeholder } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { discountCodes } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -14,12 +14,15 @@ export function normaliseCode(code: string | undefined | null): string {
 }
 
 /** A code's limit leaves room for `uses` more (a use is one seat). */
-function usesLeftFor(uses: number) {
+function usesLeftFor(uses: number | Placeholder) {
   return or(isNull(discountCodes.maxUses), lte(sql`${discountCodes.currentUses} + ${uses}`, discountCodes.maxUses));
 }
 
-/** The condition a code's row meets while it can be used for `uses` seats: active, not expired, uses left. */
-export function usableDiscount(now: Date, uses = 1) {
+/**
+ * The condition a code's row meets while it can be used for `uses` seats: active, not expired, uses
+ * left. `now` and `uses` may be placeholders of a prepared query (offer.ts), filled when it runs.
+ */
+export function usableDiscount(now: Date | Placeholder, uses: number | Placeholder = 1) {
   return and(eq(discountCodes.isActive, true), or(isNull(discountCodes.expiresAt), gt(discountCodes.expiresAt, now)), usesLeftFor(uses));
 }
 

@@ -1,4 +1,6 @@
+import { queueTogether } from '../../../server/email/outbox';
 import { HttpError } from '../../../server/plugins/error-handler';
+import { preloadTemplates } from '../../email-templates/server';
 import type { BookingForm } from '../booking.schema';
 import type { BookingDeps } from './booking-deps';
 import { claimDiscountUse } from './discounts';
@@ -25,6 +27,9 @@ export async function claimCodeAndSeats(tx: Parameters<typeof takeSeats>[0], dep
   await takeSeats(tx, request.date.id, request.seats);
 }
 
+/** The templates of a placed order's e-mails: each named seat's confirmation and the buyer's order confirmation. */
+const ORDER_EMAIL_TEMPLATES = ['booking-confirmation', 'order-confirmation'] as const;
+
 /**
  * An order the discount code makes free: code uses, seats, order, bookings, newsletter and
  * e-mails in one transaction, so a refusal at any step leaves nothing behind.
@@ -34,8 +39,12 @@ export async function placeFreeOrder(deps: BookingDeps, request: OrderRequest): 
     const order = (await insertOrder(tx, request, { status: 'placed', paymentMode: 'pay_now' }))!;
     const seats = await insertSeats(tx, order, { status: 'confirmed', isPaid: false });
     await subscribeBooker(tx, order.buyerEmail, order.subscribedToNewsletter);
-    await queueOrderEmails(tx, deps, 'free', { order, seats }, request.date);
-    await notifyOrganiserOfOrder(tx, deps, 'free', { order, seats }, request.date);
+    // The order's e-mails from one read of their templates, written in one statement.
+    await preloadTemplates(tx, ORDER_EMAIL_TEMPLATES);
+    await queueTogether(tx, async () => {
+      await queueOrderEmails(tx, deps, 'free', { order, seats }, request.date);
+      await notifyOrganiserOfOrder(tx, deps, 'free', { order, seats }, request.date);
+    });
     await claimCodeAndSeats(tx, deps, request);
     return { order, seats };
   });

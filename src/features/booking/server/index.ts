@@ -1,8 +1,9 @@
 /** Public entry of the booking feature, server only (services, routes helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
-export { PAY_LINK_PURPOSE, queueBookingEmail, type BookingEmailKind } from './booking-emails';
+export { PAY_LINK_PURPOSE, queueBookingEmail, queueSeatMovedEmail, type BookingEmailKind } from './booking-emails';
 export { releaseBookingSeat } from './booking-transitions';
 export { bookingDepsFrom, type BookingDeps } from './booking-deps';
 export { markRefunding, sendPaymentRefund } from './payment-refunds';
+export { recordRefund } from './refund-ledger';
 export { cancelOpenPayments } from './reservations';
 export { SOLD_OUT_MESSAGE, releaseSeat, tryTakeSeats } from './seats';
 export { insertBookingsWithOrders } from '../../../server/db/single-seat-orders';

@@ -32,13 +32,37 @@ export async function loadOffer(db: Database, workshopDateId: number, discountCo
   return { date: row.date, code, discount: row.discount };
 }
 
-async function readOffer(db: Database, workshopDateId: number, code: string, now: Date, seats: number) {
-  const [row] = await db
+/**
+ * The offer's query, built once per database and code-or-none and run with its values: Drizzle
+ * building this select (the date's and the code's columns) cost more of the server's time than
+ * running it, and every price request and order reads it. The statement PostgreSQL gets is the same
+ * unnamed one as before, parsed each time.
+ */
+function offerQuery(db: Database, withCode: boolean) {
+  const code = sql.placeholder('code');
+  return db
     .select({ date: workshopDates, discount: discountCodes })
     .from(workshopDates)
-    .leftJoin(discountCodes, code ? and(eq(discountCodes.code, code), usableDiscount(now, seats)) : sql`false`)
-    .where(eq(workshopDates.id, workshopDateId))
-    .limit(1);
+    .leftJoin(discountCodes, withCode ? and(eq(discountCodes.code, code), usableDiscount(sql.placeholder('now'), sql.placeholder('seats'))) : sql`false`)
+    .where(eq(workshopDates.id, sql.placeholder('workshopDateId')))
+    .limit(1)
+    // An empty name: node-postgres sends an unnamed statement, as for a query not prepared.
+    .prepare('');
+}
+
+type OfferQuery = ReturnType<typeof offerQuery>;
+const offerQueries = new WeakMap<Database, { withCode?: OfferQuery; withoutCode?: OfferQuery }>();
+
+function preparedOffer(db: Database, withCode: boolean): OfferQuery {
+  let queries = offerQueries.get(db);
+  if (!queries) offerQueries.set(db, (queries = {}));
+  const key = withCode ? 'withCode' : 'withoutCode';
+  return (queries[key] ??= offerQuery(db, withCode));
+}
+
+async function readOffer(db: Database, workshopDateId: number, code: string, now: Date, seats: number) {
+  // The timestamp as Drizzle binds one (ISO text), so both databases read it alike.
+  const [row] = await preparedOffer(db, Boolean(code)).execute({ workshopDateId, code, now: now.toISOString(), seats });
   return row;
 }
 

@@ -184,10 +184,23 @@ function detailsKey(request: OrderRequest, now: Date): string {
  * can say so before they pay for another (they may still want a second seat).
  */
 async function holdsSeatOn(db: Database, email: string, workshopDateId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.workshopDateId, workshopDateId), sql`lower(${bookings.email}) = ${email.trim().toLowerCase()}`, inArray(bookings.status, [...SEAT_HOLDING_STATUSES])))
-    .limit(1);
+  let query = holdsSeatQueries.get(db);
+  if (!query) holdsSeatQueries.set(db, (query = holdsSeatQuery(db)));
+  const [row] = await query.execute({ workshopDateId, email: email.trim().toLowerCase() });
   return row !== undefined;
 }
+
+/**
+ * holdsSeatOn's query, built once per database (every price request runs it, and Drizzle building
+ * it cost about what sending it did); PostgreSQL gets the same unnamed statement as before.
+ */
+function holdsSeatQuery(db: Database) {
+  return db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.workshopDateId, sql.placeholder('workshopDateId')), sql`lower(${bookings.email}) = ${sql.placeholder('email')}`, inArray(bookings.status, [...SEAT_HOLDING_STATUSES])))
+    .limit(1)
+    .prepare('');
+}
+
+const holdsSeatQueries = new WeakMap<Database, ReturnType<typeof holdsSeatQuery>>();

@@ -3,7 +3,9 @@ import type { Database } from '../../../server/db/client';
 import { orders, payments } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { queuePaymentRefundedEmail } from './booking-emails';
+import { SYSTEM } from '../../../server/lib/audit';
 import type { BookingDeps } from './booking-deps';
+import { recordRefund } from './refund-ledger';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -81,8 +83,9 @@ export async function markRefunding(tx: Database, paymentId: number, reason: Ref
  */
 export async function sendPaymentRefund(deps: BookingDeps, payment: PaymentRow): Promise<boolean> {
   let refundId: string;
+  let refundedCents: number;
   try {
-    ({ refundId } = await deps.payments.refund(payment.providerPaymentId, {
+    ({ refundId, amountCents: refundedCents } = await deps.payments.refund(payment.providerPaymentId, {
       reason: reasonOf(payment),
       idempotencyKey: `payment-refund-${payment.providerPaymentId}`,
     }));
@@ -97,12 +100,21 @@ export async function sendPaymentRefund(deps: BookingDeps, payment: PaymentRow):
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'refunding')))
       .returning();
     if (!done) return false;
+    const reason = reasonOf(done);
+    await recordRefund(tx, {
+      providerPaymentId: done.providerPaymentId,
+      providerRefundId: refundId,
+      // What the provider gave back: the whole of what it took, which a mismatched payment's record does not say.
+      amountCents: refundedCents,
+      bookingId: null,
+      reason,
+      actor: reason === 'admin_deleted' ? 'an admin (deleted the booking)' : SYSTEM,
+    });
     const email = await payerEmail(tx, done);
     if (!email) return false;
-    const reason = reasonOf(done);
     await queuePaymentRefundedEmail(tx, {
       email,
-      amountCents: done.amountCents,
+      amountCents: refundedCents,
       workshopDateId: done.workshopDateId,
       refundId,
       reason: REFUND_REASONS[reason].email,

@@ -46,11 +46,40 @@ export function useSharedBookingData(): SharedBookingData {
   return useSyncExternalStore(subscribe, getSharedBookingData, () => emptyBookingData);
 }
 
-/** After a completed booking: the next visit starts with an empty form. */
+const CHECKOUT_KEY = 'checkout-key';
+let checkoutKey: string | undefined;
+
+/**
+ * This tab's checkout, named for the server: asked again with it (a reload, a double click, BACK
+ * and on again) the payment it opened is the one answered, so one checkout is one payment. A new
+ * key comes with the next booking, once this one is done (clearSharedBookingData).
+ */
+export function currentCheckoutKey(): string {
+  if (checkoutKey) return checkoutKey;
+  try {
+    checkoutKey = sessionStorage.getItem(CHECKOUT_KEY) ?? undefined;
+  } catch {
+    // Storage blocked: the key lives for this page.
+  }
+  if (!checkoutKey) {
+    // getRandomValues, unlike randomUUID, works on a plain-http address too.
+    checkoutKey = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    try {
+      sessionStorage.setItem(CHECKOUT_KEY, checkoutKey);
+    } catch {
+      // As above.
+    }
+  }
+  return checkoutKey;
+}
+
+/** After a completed booking: the next visit starts with an empty form and a new checkout. */
 export function clearSharedBookingData() {
   current = emptyBookingData;
+  checkoutKey = undefined;
   try {
     sessionStorage.removeItem(STORAGE_KEY);
+    sessionStorage.removeItem(CHECKOUT_KEY);
   } catch {
     // Storage blocked: nothing was stored either.
   }

@@ -30,9 +30,26 @@ export function instantText(iso: string, viewerZone: string | null | undefined):
   return formatInstant(new Date(iso), viewerZone);
 }
 
+/**
+ * The order the page speaks of, when it is more than the visitor's own single seat: several seats,
+ * or a seat bought for someone else. Null for a booking of one's own seat.
+ */
+export function orderShown(booking: Pick<BookingConfirmation, 'order' | 'email'>): NonNullable<BookingConfirmation['order']> | null {
+  const { order } = booking;
+  if (!order) return null;
+  return order.seats.length > 1 || order.buyerEmail.toLowerCase() !== booking.email.toLowerCase() ? order : null;
+}
+
+/** 'your seat' or 'your 3 seats'. */
+function yourSeats(booking: BookingConfirmation): string {
+  const order = orderShown(booking);
+  return order && order.seats.length > 1 ? `your ${order.seats.length} seats` : 'your seat';
+}
+
 /** What was paid: 'Paid $499.00', 'Free with code FREE100', '$499.00 due by …', or what became of it. */
 export function paymentText(booking: BookingConfirmation, viewerZone: string | null | undefined): string {
-  const price = formatUsd(booking.finalPrice);
+  const order = orderShown(booking);
+  const price = formatUsd(order ? order.total : booking.finalPrice);
   if (booking.status === 'refunded') return `Refunded (${price})`;
   if (booking.status === 'reserved') {
     // The pay link comes once the address is confirmed; the short hold is told in the lead.
@@ -41,7 +58,8 @@ export function paymentText(booking: BookingConfirmation, viewerZone: string | n
   }
   if (booking.status === 'expired') return 'Not paid';
   if (booking.finalPrice === 0) return booking.discountCode ? `Free with code ${booking.discountCode}` : 'Free';
-  const saved = booking.discountAmount > 0 ? ` (${formatUsd(booking.discountAmount)} off with code ${booking.discountCode})` : '';
+  const seats = order ? order.seats.length : 1;
+  const saved = booking.discountAmount > 0 ? ` (${formatUsd(booking.discountAmount * seats)} off with code ${booking.discountCode})` : '';
   return booking.isPaid ? `Paid ${price}${saved}` : `${price} due`;
 }
 
@@ -65,8 +83,11 @@ export function confirmationHeading(booking: Pick<BookingConfirmation, 'status' 
 /** The sentence under the heading. */
 export function confirmationLead(booking: BookingConfirmation, viewerZone: string | null | undefined): string {
   switch (booking.status) {
-    case 'confirmed':
+    case 'confirmed': {
+      const order = orderShown(booking);
+      if (order) return `Thanks, ${order.buyerFirstName}. ${order.seats.length === 1 ? 'The seat is' : `All ${order.seats.length} seats are`} confirmed.`;
       return `Thanks, ${booking.firstName}. Your seat is confirmed.`;
+    }
     case 'reserved':
       if (booking.awaitingEmailConfirmation) {
         return booking.reservationExpiresAt
@@ -74,7 +95,7 @@ export function confirmationLead(booking: BookingConfirmation, viewerZone: strin
           : `Thanks, ${booking.firstName}. Open the link we e-mailed you to keep your seat.`;
       }
       return booking.reservationExpiresAt
-        ? `Thanks, ${booking.firstName}. Your seat is held until ${instantText(booking.reservationExpiresAt, viewerZone)}: pay with the link in your e-mail to confirm it.`
+        ? `Thanks, ${booking.firstName}. ${capitalise(yourSeats(booking))} ${yourSeats(booking) === 'your seat' ? 'is' : 'are'} held until ${instantText(booking.reservationExpiresAt, viewerZone)}: pay with the link in your e-mail to confirm ${yourSeats(booking) === 'your seat' ? 'it' : 'them'}.`
         : `Thanks, ${booking.firstName}. Your seat is held: pay with the link in your e-mail to confirm it.`;
     case 'expired':
       return 'It was not paid in time, so its seat went back on sale. You are welcome to book another date.';
@@ -84,3 +105,5 @@ export function confirmationLead(booking: BookingConfirmation, viewerZone: strin
       return 'Its seat went back on sale. You are welcome to book another date.';
   }
 }
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

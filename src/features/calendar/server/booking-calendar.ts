@@ -68,6 +68,7 @@ export function bookingIcsFor(booking: BookingRow, date: WorkshopDateRow, public
     location: confirmed ? date.zoomLink : null,
     url: pageUrl,
     now,
+    sequence: booking.calendarSequence,
   });
 }
 
@@ -92,6 +93,7 @@ export async function bookingCancellationAttachment(db: Database, bookingId: num
     end: times.end,
     description: `Your booking #${bookingId} was cancelled. ${whenLine(row.booking, row.date, times)}.`,
     cancelled: true,
+    sequence: row.booking.calendarSequence,
   });
   return { filename: 'workshop-cancelled.ics', contentType: 'text/calendar; method=CANCEL', content: Buffer.from(ics, 'utf8').toString('base64') };
 }

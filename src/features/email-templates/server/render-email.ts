@@ -13,7 +13,7 @@
  *   sampleValuesFor for test e-mails.
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { adminUsers, emailTemplates } from '../../../server/db/schema';
 import { emailLayout, renderTemplate } from '../../../server/email/templates';
@@ -45,10 +45,31 @@ export type ResolvedTemplate = {
 
 /** The saved template of a type, or its default (active, no Bcc). */
 export async function loadTemplate(db: Database, type: EmailTemplateType): Promise<ResolvedTemplate> {
+  const preloaded = preloadedTemplates.get(db)?.get(type);
+  if (preloaded) return preloaded;
   const [row] = await db.select().from(emailTemplates).where(eq(emailTemplates.type, type)).limit(1);
+  return resolvedTemplate(type, row);
+}
+
+type TemplateRow = typeof emailTemplates.$inferSelect;
+
+function resolvedTemplate(type: EmailTemplateType, row: TemplateRow | undefined): ResolvedTemplate {
   if (row) return { type, subject: row.subject, content: row.content, isActive: row.isActive, bccAdmin: row.bccAdmin, saved: true };
   const fallback = EMAIL_TEMPLATE_DEFINITIONS[type];
   return { type, subject: fallback.subject, content: fallback.content, isActive: true, bccAdmin: false, saved: false };
+}
+
+const preloadedTemplates = new WeakMap<Database, Map<EmailTemplateType, ResolvedTemplate>>();
+
+/**
+ * Reads the templates of `types` in one query, for the transaction `tx`: loadTemplate and
+ * renderEmail on `tx` then answer them from this read for as long as the transaction lasts, so its
+ * e-mails are all rendered from the same templates. An order's e-mails used to read their template
+ * once each (a dozen reads for ten seats). Only for a transaction: the app's `db` keeps reading.
+ */
+export async function preloadTemplates(tx: Database, types: readonly EmailTemplateType[]): Promise<void> {
+  const rows = await tx.select().from(emailTemplates).where(inArray(emailTemplates.type, [...types]));
+  preloadedTemplates.set(tx, new Map(types.map((type) => [type, resolvedTemplate(type, rows.find((row) => row.type === type))])));
 }
 
 /**

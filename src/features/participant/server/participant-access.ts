@@ -1,7 +1,7 @@
-import { and, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../../server/db/client';
-import { bookings, emailOutbox } from '../../../server/db/schema';
+import { bookings, emailOutbox, orders } from '../../../server/db/schema';
 import { enqueueEmail } from '../../../server/email/outbox';
 import { recordAudit } from '../../../server/lib/audit';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
@@ -12,7 +12,8 @@ import { renderEmail } from '../../email-templates/server';
 
 /**
  * Who may see a participant's bookings (CONTRACT §5): whoever opened the link we e-mailed to that
- * address (a participant session for it), or an admin. Typing an e-mail proves nothing.
+ * address (a participant session for it), or an admin. Typing an e-mail proves nothing. An
+ * address sees the seats in its name and every seat of the orders it bought.
  */
 
 export const PARTICIPANT_LINK_PURPOSE = 'participant-access';
@@ -66,10 +67,17 @@ export async function requestParticipantLink(
 ): Promise<{ queued: boolean }> {
   const email = normaliseParticipantEmail(rawEmail);
   return db.transaction(async (tx) => {
+    // A buyer whose seats are all in other people's names has bookings here too: their orders'.
     const [booked] = await tx
       .select({ n: count() })
       .from(bookings)
-      .where(and(sql`lower(${bookings.email}) = ${email}`, inArray(bookings.status, ['confirmed', 'reserved', 'refunded'])));
+      .innerJoin(orders, eq(orders.id, bookings.orderId))
+      .where(
+        and(
+          or(sql`lower(${bookings.email}) = ${email}`, sql`lower(${orders.buyerEmail}) = ${email}`),
+          inArray(bookings.status, ['confirmed', 'reserved', 'refunded']),
+        ),
+      );
     if (!booked?.n) return { queued: false };
     const [recent] = await tx
       .select({ n: count() })
@@ -116,22 +124,64 @@ export async function requireAccessToEmail(db: Database, request: FastifyRequest
 type BookingRow = typeof bookings.$inferSelect;
 
 /**
- * The booking, when the caller may act on it. A participant gets the same 403 for someone else's
- * booking and for one that does not exist, so ids cannot be probed; an admin gets a plain 404.
+ * Who the caller is to a seat: its person (the address on it; an unnamed seat's is its buyer's),
+ * its buyer (the address that bought its order), or an admin.
  */
-export async function requireBookingAccess(db: Database, request: FastifyRequest, bookingId: number): Promise<{ booking: BookingRow; viewer: ParticipantViewer }> {
+export type SeatRole = 'admin' | 'attendee' | 'buyer';
+
+/**
+ * The booking, when the caller may act on it: its own person, the buyer of its order (who may
+ * cancel or ask a refund for any seat they bought), or an admin. With `buyer: false` only the
+ * seat's own person (or an admin) passes: a colleague's profile is theirs alone. A participant
+ * gets the same 403 for someone else's booking and for one that does not exist, so ids cannot be
+ * probed; an admin gets a plain 404.
+ */
+export async function requireBookingAccess(
+  db: Database,
+  request: FastifyRequest,
+  bookingId: number,
+  { buyer = true }: { buyer?: boolean } = {},
+): Promise<{ booking: BookingRow; viewer: ParticipantViewer; role: SeatRole }> {
   const viewer = await requireParticipantViewer(request);
   // A deleted booking is gone for everyone outside the audit log.
-  const [booking] = await db.select().from(bookings).where(and(eq(bookings.id, bookingId), ne(bookings.status, 'deleted'))).limit(1);
+  const [found] = await db
+    .select({ booking: bookings, buyerEmail: orders.buyerEmail })
+    .from(bookings)
+    .innerJoin(orders, eq(orders.id, bookings.orderId))
+    .where(and(eq(bookings.id, bookingId), ne(bookings.status, 'deleted')))
+    .limit(1);
   if (viewer.kind === 'admin') {
-    if (!booking) throw new HttpError(404, 'Booking not found');
-    return { booking, viewer };
+    if (!found) throw new HttpError(404, 'Booking not found');
+    return { booking: found.booking, viewer, role: 'admin' };
   }
-  if (!booking || normaliseParticipantEmail(booking.email) !== viewer.email) {
+  if (found && normaliseParticipantEmail(found.booking.email) === viewer.email) return { booking: found.booking, viewer, role: 'attendee' };
+  if (found && buyer && normaliseParticipantEmail(found.buyerEmail) === viewer.email) return { booking: found.booking, viewer, role: 'buyer' };
+  await recordDenied(db, request, viewer, { bookingId });
+  throw new HttpError(403, NOT_YOUR_BOOKINGS);
+}
+
+/**
+ * The seat and its order, when the caller bought that order (or is an admin): the calls that
+ * manage an unnamed seat's claim link are the buyer's alone, not its attendee's. Refused like
+ * requireBookingAccess (403 and an audit row; an admin's 404).
+ */
+export async function requireSeatBuyer(db: Database, request: FastifyRequest, bookingId: number): Promise<{ booking: BookingRow; viewer: ParticipantViewer }> {
+  const viewer = await requireParticipantViewer(request);
+  const [found] = await db
+    .select({ booking: bookings, buyerEmail: orders.buyerEmail })
+    .from(bookings)
+    .innerJoin(orders, eq(orders.id, bookings.orderId))
+    .where(and(eq(bookings.id, bookingId), ne(bookings.status, 'deleted')))
+    .limit(1);
+  if (viewer.kind === 'admin') {
+    if (!found) throw new HttpError(404, 'Booking not found');
+    return { booking: found.booking, viewer };
+  }
+  if (!found || normaliseParticipantEmail(found.buyerEmail) !== viewer.email) {
     await recordDenied(db, request, viewer, { bookingId });
     throw new HttpError(403, NOT_YOUR_BOOKINGS);
   }
-  return { booking, viewer };
+  return { booking: found.booking, viewer };
 }
 
 async function recordDenied(db: Database, request: FastifyRequest, viewer: ParticipantViewer, details: Record<string, unknown>) {

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { creditCodeDescription, SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
+import { creditCodeDescription, holdsSeat, SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { bookings, discountCodes, participantProfiles, refundRequests, workshopAssets, workshopDates } from '../../../server/db/schema';
+import { bookings, discountCodes, orders, participantProfiles, refundRequests, workshopAssets, workshopDates } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { materialLinksFrom } from '../material-links';
@@ -28,6 +28,9 @@ import { NOT_YOUR_BOOKINGS, normaliseParticipantEmail, type ParticipantViewer } 
  *
  * Who sees what:
  * - listed bookings: confirmed, reserved (pay later) and refunded ones; cancelled ones are gone.
+ *   An address sees the seats in its name and every seat of the orders it bought (a colleague's
+ *   too); for the buyer, a seat bought without a name carries its claim link while it can be
+ *   claimed, and says once it was.
  * - meeting details (link, id, password): only with a confirmed booking. A reservation that is not
  *   paid yet gets the workshop's other details with the three meeting fields null and
  *   `meetingDetailsPending: true`, so the page can say why instead of showing nothing.
@@ -41,6 +44,11 @@ type WorkshopDateRow = typeof workshopDates.$inferSelect;
 /** Bookings a participant sees in their list. */
 export const LISTED_STATUSES = ['confirmed', 'reserved', 'refunded'] as const;
 const ownedBy = (email: string) => sql`lower(${bookings.email}) = ${normaliseParticipantEmail(email)}`;
+/** Seats in the address's name, or of an order it bought (the list's query joins orders). */
+const ownedOrBoughtBy = (email: string) => or(ownedBy(email), sql`lower(${orders.buyerEmail}) = ${normaliseParticipantEmail(email)}`);
+
+/** What the buyer's list needs to show a seat's claim link: the link maker, and the time now. */
+export type ClaimLinks = { linkFor: (seat: { id: number; claimVersion: number }) => string; now: Date };
 
 /** The same audit row participant-access.ts writes, for refusals decided in this file. */
 export async function recordParticipantDenied(db: Database, request: FastifyRequest, viewer: ParticipantViewer, details: Record<string, unknown>) {
@@ -75,43 +83,68 @@ function dateSummary(date: WorkshopDateRow): ParticipantBooking['workshopDate'] 
   };
 }
 
-/** An address's bookings with their date and any refund request, for the two lists below. */
+/** An address's bookings with their order, date and any refund request, for the two lists below. */
 const bookingsWithDates = (db: Database) =>
   db
-    .select({ booking: bookings, date: workshopDates, refund: refundRequests })
+    .select({ booking: bookings, date: workshopDates, refund: refundRequests, order: { reference: orders.reference, buyerEmail: orders.buyerEmail } })
     .from(bookings)
+    .innerJoin(orders, eq(orders.id, bookings.orderId))
     .innerJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId))
     .leftJoin(refundRequests, eq(refundRequests.bookingId, bookings.id));
 
-/** GET /api/participant/bookings: the address's bookings, newest first, with any refund request. */
-export async function listParticipantBookings(db: Database, email: string): Promise<ParticipantBooking[]> {
+/**
+ * A seat bought without a name, as its buyer sees it: claimed once a colleague put their name on
+ * it (named, with its claim version counted up), else its link while it can still be claimed.
+ */
+function claimOf(booking: BookingRow, date: WorkshopDateRow, links: ClaimLinks | undefined): ParticipantBooking['claim'] {
+  if (booking.named) return booking.claimVersion > 0 ? { claimed: true, link: null } : null;
+  const started = date.startsAt !== null && date.startsAt.getTime() <= (links?.now ?? new Date()).getTime();
+  return { claimed: false, link: links && holdsSeat(booking.status) && !started ? links.linkFor(booking) : null };
+}
+
+/**
+ * GET /api/participant/bookings: the seats in the address's name and every seat of the orders it
+ * bought, newest first, with any refund request; for the buyer, each unnamed seat's claim.
+ */
+export async function listParticipantBookings(db: Database, email: string, links?: ClaimLinks): Promise<ParticipantBooking[]> {
+  const address = normaliseParticipantEmail(email);
   const rows = await bookingsWithDates(db)
-    .where(and(ownedBy(email), inArray(bookings.status, [...LISTED_STATUSES])))
+    .where(and(ownedOrBoughtBy(email), inArray(bookings.status, [...LISTED_STATUSES])))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
-  return rows.map(({ booking, date, refund }) => ({
-    id: booking.id,
-    firstName: booking.firstName,
-    lastName: booking.lastName,
-    email: booking.email,
-    company: booking.company,
-    isPaid: booking.isPaid,
-    finalPrice: centsToDollars(booking.finalPriceCents),
-    originalPrice: centsToDollars(booking.originalPriceCents),
-    discountAmount: centsToDollars(booking.discountAmountCents),
-    status: booking.status,
-    paymentMode: booking.paymentMode,
-    createdAt: booking.createdAt.toISOString(),
-    workshopDate: dateSummary(date),
-    refundRequest: refund
-      ? {
-          status: refund.status,
-          reason: refund.reason,
-          notes: refund.notes,
-          requestedAt: refund.requestedAt.toISOString(),
-          processedAt: refund.processedAt?.toISOString() ?? null,
-        }
-      : null,
-  }));
+  return rows.map(({ booking, date, refund, order }) => {
+    const youBought = normaliseParticipantEmail(order.buyerEmail) === address;
+    return {
+      id: booking.id,
+      orderId: booking.orderId,
+      orderReference: order.reference,
+      buyerEmail: order.buyerEmail,
+      named: booking.named,
+      yourSeat: booking.named && normaliseParticipantEmail(booking.email) === address,
+      youBought,
+      claim: youBought ? claimOf(booking, date, links) : null,
+      firstName: booking.firstName,
+      lastName: booking.lastName,
+      email: booking.email,
+      company: booking.company,
+      isPaid: booking.isPaid,
+      finalPrice: centsToDollars(booking.finalPriceCents),
+      originalPrice: centsToDollars(booking.originalPriceCents),
+      discountAmount: centsToDollars(booking.discountAmountCents),
+      status: booking.status,
+      paymentMode: booking.paymentMode,
+      createdAt: booking.createdAt.toISOString(),
+      workshopDate: dateSummary(date),
+      refundRequest: refund
+        ? {
+            status: refund.status,
+            reason: refund.reason,
+            notes: refund.notes,
+            requestedAt: refund.requestedAt.toISOString(),
+            processedAt: refund.processedAt?.toISOString() ?? null,
+          }
+        : null,
+    };
+  });
 }
 
 /**
@@ -120,7 +153,7 @@ export async function listParticipantBookings(db: Database, email: string): Prom
  */
 export async function listCancelledBookings(db: Database, email: string): Promise<CancelledBooking[]> {
   const rows = await bookingsWithDates(db)
-    .where(and(ownedBy(email), eq(bookings.status, 'cancelled')))
+    .where(and(ownedOrBoughtBy(email), eq(bookings.status, 'cancelled')))
     // An old cancellation may have no time of its own: its booking's then stands in for it.
     .orderBy(desc(sql`coalesce(${bookings.cancelledAt}, ${bookings.createdAt})`), desc(bookings.id));
   const credits = rows.length
@@ -129,8 +162,10 @@ export async function listCancelledBookings(db: Database, email: string): Promis
         .from(discountCodes)
         .where(inArray(discountCodes.description, rows.map(({ booking }) => creditCodeDescription(booking.id))))
     : [];
-  return rows.map(({ booking, date, refund }) => ({
+  return rows.map(({ booking, date, refund, order }) => ({
     id: booking.id,
+    orderId: booking.orderId,
+    buyerEmail: order.buyerEmail,
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     workshopDate: dateSummary(date),
     refund:

@@ -4,7 +4,7 @@ import { creditCodeDescription } from '../../../common/booking-status';
 import { centsToDollars, formatUsd } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, discountCodes, refundRequests } from '../../../server/db/schema';
-import { recordAudit } from '../../../server/lib/audit';
+import { CANCELLATION_POLICY, recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { releaseBookingSeat, cancelOpenPayments } from '../../booking/server';
 import { normaliseParticipantEmail } from '../../participant/server';
@@ -21,14 +21,15 @@ import {
   ALREADY_CANCELLED,
   ALREADY_REFUNDED_CANNOT_CANCEL,
   CANCEL_EMAIL_MISMATCH,
-  CANCEL_REFUND_PENDING,
   CANCEL_WORKSHOP_STARTED,
   CONFIRMATION_EMAIL_NOTE,
+  REFUND_BEING_SENT,
   type CancelBookingBody,
   type CancellationOption,
   type CancellationOutcomeDto,
   type CancellationTerms,
 } from '../refunds.schema';
+import { closeRequestOnCancel } from './close-request';
 import { notifyOrganiserOfCancellation, queueCancellationEmail } from './refund-emails';
 import { recordRefundOwed, sendRefundOwed } from './refund-owed';
 import {
@@ -40,6 +41,7 @@ import {
   type Viewer,
 } from './refund-shared';
 import { PUBLIC_READS } from '../../../server/lib/read-cache';
+import { seatRefund } from './seat-refunds';
 
 /** A credit is one free seat in any workshop within a year, used once. */
 export const CREDIT_VALID_DAYS = 365;
@@ -72,23 +74,36 @@ function describeOption(outcome: CancellationOutcome): CancellationOption {
   }
 }
 
-/** Why this booking cannot be cancelled now, or null when it can. */
+/**
+ * Why this booking cannot be cancelled now, or null when it can. A refund request waiting for
+ * review does not stop it (the cancel closes it); only an approval's refund at the provider at
+ * this very moment does, until it is through.
+ */
 async function blockedReason(db: Database, booking: BookingRow, startsAt: Date | null, now: Date): Promise<string | null> {
   if (booking.status === 'cancelled') return ALREADY_CANCELLED;
   if (booking.status === 'refunded') return ALREADY_REFUNDED_CANNOT_CANCEL;
   if (startsAt && startsAt.getTime() <= now.getTime()) return CANCEL_WORKSHOP_STARTED;
-  const [request] = await db.select({ status: refundRequests.status }).from(refundRequests).where(eq(refundRequests.bookingId, booking.id)).limit(1);
-  if (request?.status === 'PENDING') return CANCEL_REFUND_PENDING;
+  const [request] = await db
+    .select({ status: refundRequests.status, amountCents: refundRequests.amountCents })
+    .from(refundRequests)
+    .where(eq(refundRequests.bookingId, booking.id))
+    .limit(1);
+  if (request?.status === 'PENDING' && request.amountCents !== null) return REFUND_BEING_SENT;
   return null;
 }
 
-/** GET /api/participant/booking/{bookingId}/cancellation-terms: the policy for this booking, before they confirm. */
+/**
+ * GET /api/participant/booking/{bookingId}/cancellation-terms: what the policy gives this booking
+ * now, before they confirm; whether they may ask the organiser to review instead; and where the
+ * seat's money stands.
+ */
 export async function getCancellationTerms(db: Database, booking: BookingRow, now = new Date()): Promise<CancellationTerms> {
   const date = await loadWorkshopDate(db, booking.workshopDateId);
   const startsAt = date?.startsAt ?? null;
   const blocked = await blockedReason(db, booking, startsAt, now);
   const outcomes = availableOutcomes(booking, startsAt, now);
   const days = daysUntil(startsAt, now);
+  const refund = await seatRefund(db, booking);
 
   let summary: string;
   if (blocked) summary = blocked;
@@ -109,11 +124,16 @@ export async function getCancellationTerms(db: Database, booking: BookingRow, no
     amountPaid: centsToDollars(booking.isPaid ? booking.finalPriceCents : 0),
     options: blocked ? [] : outcomes.map(describeOption),
     summary,
+    email: booking.email,
+    canRequestReview: booking.status === 'confirmed' && hasPaidByCard(booking) && refund.request === null,
+    refund,
   };
 }
 
 type Cancelled = {
   booking: BookingRow;
+  /** Who the refund's audit rows and the ledger name: the policy for a participant's cancel, else the admin. */
+  actor: string;
   outcome: CancellationOutcome;
   refundRequestId: number | null;
   creditCode: string | null;
@@ -134,7 +154,10 @@ export async function cancelBooking(
   input: CancelBookingBody,
   now = new Date(),
 ): Promise<{ message: string; outcome: CancellationOutcomeDto }> {
-  if (viewer.kind !== 'admin' && normaliseParticipantEmail(input.email) !== normaliseParticipantEmail(booking.email)) {
+  // The address typed to confirm: the seat's own, or the caller's (a buyer cancelling a seat they
+  // bought for someone else; the route let only the seat's person or its buyer through).
+  const typed = normaliseParticipantEmail(input.email);
+  if (viewer.kind !== 'admin' && typed !== normaliseParticipantEmail(booking.email) && typed !== viewer.email) {
     throw new HttpError(403, CANCEL_EMAIL_MISMATCH);
   }
 
@@ -151,9 +174,12 @@ export async function cancelBooking(
     }
     // Read after the row lock above: a refund request committed just before is seen here.
     const [existing] = await tx.select().from(refundRequests).where(eq(refundRequests.bookingId, row.id));
-    if (existing?.status === 'PENDING') throw new HttpError(409, CANCEL_REFUND_PENDING);
-
     const outcome = decideCancellation(row, startsAt, now, input.option);
+    // What a participant's cancel refunds, the policy decided: the system (cancellation policy) is
+    // named for it, never the participant, who only asked to cancel.
+    const actor = viewer.kind === 'participant' ? CANCELLATION_POLICY : viewer.email;
+    // A request still waiting for review is closed by this cancel, with what it refunds.
+    await closeRequestOnCancel(tx, row.id, { refundCents: outcome.refundCents, actor, by: viewer.kind }, now);
 
     let creditCode: string | null = null;
     const creditExpiresAt = new Date(now.getTime() + CREDIT_VALID_DAYS * 86_400_000);
@@ -180,6 +206,7 @@ export async function cancelBooking(
     };
     await queueCancellationEmail(tx, row, cancellation);
     if (viewer.kind === 'participant') await notifyOrganiserOfCancellation(tx, row, { ...cancellation, when: workshopWhen(date, null) });
+    // The participant (or admin) cancelled; what the policy then refunds is the policy's (refund_sent, the ledger).
     await recordAudit(tx, {
       actor: viewer.email,
       action: 'booking_cancelled',
@@ -187,7 +214,7 @@ export async function cancelBooking(
       entityId: row.id,
       details: { by: viewer.kind, outcome: outcome.kind, refundCents: outcome.refundCents, creditCode, refundRequestId, seatFreed: true },
     });
-    return { booking: row, outcome, refundRequestId, creditCode };
+    return { booking: row, actor, outcome, refundRequestId, creditCode };
   });
 
   // Seats changed: the public listing must not show the old count.
@@ -203,7 +230,8 @@ export async function cancelBooking(
       booking: cancelled.booking,
       amountCents: outcome.refundCents,
       refundRequestId: cancelled.refundRequestId!,
-      actor: viewer.email,
+      // The policy decided this refund: the participant asked to cancel, nobody approved a sum.
+      actor: cancelled.actor,
       sentNotes: `${label[0]!.toUpperCase()}${label.slice(1)} of ${usd(outcome.refundCents)} sent on cancellation under the refund policy.`,
       failedNotes: (reason) => `Cancelled by the participant: the automatic ${label} of ${usd(outcome.refundCents)} failed (${reason}). Approve to try again.`,
     });

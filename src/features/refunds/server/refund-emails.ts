@@ -110,6 +110,17 @@ export async function queueCancellationEmail(tx: Database, booking: EmailBooking
 }
 
 /**
+ * The organiser approved a refund request with a credit instead of money: the booking is cancelled
+ * (the same 'booking-cancellation' template, with its calendar cancellation) and the e-mail carries
+ * the single-use code, and the organiser's note if any.
+ */
+export async function queueCreditOnReviewEmail(tx: Database, booking: EmailBooking, details: CancellationDetails & { notes: string | null }) {
+  const text =
+    '<p>Your refund request was approved with a credit toward a future workshop instead of money. Use this code when you book: it covers the full price of one workshop and is valid until {{creditExpires}}.</p><p style="font-size:20px;"><strong>{{creditCode}}</strong></p>';
+  await queueCancellation(tx, booking, details, text, notesBlock(details.notes));
+}
+
+/**
  * When the organiser cancelled: a refund of all or part of a card payment, a payment made outside
  * the site (settled with the person directly), or nothing paid.
  */
@@ -127,7 +138,7 @@ export async function queueOrganiserCancellationEmail(tx: Database, booking: Ema
   await queueCancellation(tx, booking, details, organiserMoneyText[details.money]);
 }
 
-async function queueCancellation(tx: Database, booking: EmailBooking, details: CancellationDetails, moneyText: string) {
+async function queueCancellation(tx: Database, booking: EmailBooking, details: CancellationDetails, moneyText: string, trailingHtml = '') {
   const values = {
     firstName: booking.firstName,
     bookingId: booking.id,
@@ -144,7 +155,7 @@ async function queueCancellation(tx: Database, booking: EmailBooking, details: C
     REFUND_EMAIL_KINDS.cancellation,
     'booking-cancellation',
     values,
-    { refundDetails: renderTemplate(moneyText, values, { html: true }) },
+    { refundDetails: renderTemplate(moneyText, values, { html: true }) + trailingHtml },
     calendar ? [calendar] : undefined,
   );
 }

@@ -61,7 +61,7 @@ export async function sendRefundOwed(deps: Pick<RefundDeps, 'db' | 'payments' | 
       .set({ status: 'APPROVED', providerRefundId: refundId, processedAt: new Date(), notes: owed.sentNotes })
       .where(and(eq(refundRequests.id, id), eq(refundRequests.status, 'PENDING')))
       .returning({ id: refundRequests.id });
-    if (done.length > 0) await recordRefundOnBooking(tx, booking, amountCents);
+    if (done.length > 0) await recordRefundOnBooking(tx, booking, { amountCents, providerRefundId: refundId, reason: CANCELLATION_REFUND_REASON, actor: owed.actor });
     await recordAudit(tx, {
       actor: owed.actor,
       action: 'refund_sent',

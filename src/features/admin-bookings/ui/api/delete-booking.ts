@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateAdminOverview } from '../../../../client/lib/admin-queries';
 import { apiRequest, readJson } from '../../../../client/lib/api-client';
 import { deleteBookingResponseSchema, type AdminBooking } from '../../admin-bookings.schema';
-import { ADMIN_WORKSHOP_DATES_KEY } from '../../../admin-workshops/ui';
+import { seatsChanged } from './booking-cache';
 import { ADMIN_BOOKINGS_KEY } from './get-admin-bookings';
 
 /**
@@ -20,7 +19,7 @@ export function useDeleteBooking() {
     mutationFn: deleteBooking,
     onSuccess: async (_result, { id }) => {
       queryClient.setQueryData<AdminBooking[]>(ADMIN_BOOKINGS_KEY, (list) => list?.filter((booking) => booking.id !== id));
-      await Promise.all([invalidateAdminOverview(queryClient), queryClient.invalidateQueries({ queryKey: ADMIN_WORKSHOP_DATES_KEY })]);
+      await seatsChanged(queryClient);
     },
   });
 }

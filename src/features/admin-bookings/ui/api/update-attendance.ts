@@ -4,6 +4,7 @@ import { apiRequest, readJson } from '../../../../client/lib/api-client';
 import { adminBookingSchema, type AdminBooking } from '../../admin-bookings.schema';
 import { replaceBooking } from './booking-cache';
 import { ADMIN_BOOKINGS_KEY } from './get-admin-bookings';
+import { ADMIN_ORDERS_KEY } from './get-admin-order';
 
 type AttendanceChange = { id: number; hasAttended: boolean };
 
@@ -33,7 +34,7 @@ export function useUpdateAttendance() {
     },
     onSuccess: async (updated) => {
       queryClient.setQueryData<AdminBooking[]>(ADMIN_BOOKINGS_KEY, replaceBooking(updated.id, () => updated));
-      await invalidateAdminOverview(queryClient);
+      await Promise.all([invalidateAdminOverview(queryClient), queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY })]);
     },
   });
 }

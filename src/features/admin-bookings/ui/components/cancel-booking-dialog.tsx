@@ -6,7 +6,7 @@ import { FormButtons } from '../../../../client/components/ui/dialog';
 import { failureToast, toast } from '../../../../client/components/ui/toast-store';
 import { formatUsd } from '../../../../common/money';
 import { cancelDialogSchema, type AdminBooking, type AdminCancelBookingInput, type CancelDialogForm } from '../../admin-bookings.schema';
-import { cardPaidAmount, fullName } from '../../booking-labels';
+import { fullName } from '../../booking-labels';
 import { useCancelBooking } from '../api/cancel-booking';
 import { BookingActionDialog } from './booking-action-dialog';
 
@@ -22,7 +22,10 @@ function Choice({ label, registration, value }: { label: string; value: string; 
 
 function CancelForm({ booking, onDone }: { booking: AdminBooking; onDone: () => void }) {
   const idPrefix = useId();
-  const paid = cardPaidAmount(booking);
+  // What the server says can go back by card from here (0 for a seat paid outside the site, or
+  // imported or seeded with a payment the site never took): the dialog offers only what will work.
+  const paid = booking.refundableAmount;
+  const paidAtAll = booking.isPaid && booking.finalPrice > 0;
   const cancelling = useCancelBooking();
   const schema = useMemo(() => cancelDialogSchema(paid), [paid]);
   const {
@@ -32,13 +35,15 @@ function CancelForm({ booking, onDone }: { booking: AdminBooking; onDone: () => 
     formState: { errors },
   } = useForm<CancelDialogForm, unknown, AdminCancelBookingInput>({
     resolver: zodResolver(schema),
-    defaultValues: { refund: 'full', amount: '', notify: true },
+    defaultValues: { refund: paid > 0 ? 'full' : paidAtAll ? 'outside' : 'none', amount: '', notify: true },
   });
   const [refund, amount] = useWatch({ control, name: ['refund', 'amount'] });
   const typed = Number(amount);
   // The button names the money that will go back, as far as the form knows it yet.
   let confirmLabel = 'Cancel booking';
-  if (paid > 0) confirmLabel = refund === 'full' ? `Cancel and refund ${formatUsd(paid)}` : amount && typed > 0 ? `Cancel and refund ${formatUsd(typed)}` : 'Cancel and refund';
+  if (refund === 'full' && paid > 0) confirmLabel = `Cancel and refund ${formatUsd(paid)}`;
+  else if (refund === 'part' && paid > 0) confirmLabel = amount && typed > 0 ? `Cancel and refund ${formatUsd(typed)}` : 'Cancel and refund';
+  else if (refund === 'outside') confirmLabel = 'Cancel, refund outside the site';
 
   const onSubmit = handleSubmit((input) =>
     cancelling.mutate(
@@ -55,35 +60,35 @@ function CancelForm({ booking, onDone }: { booking: AdminBooking; onDone: () => 
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-      {paid > 0 ? (
-        <>
-          <p className="text-sm">
-            Paid by card: <strong className="text-base">{formatUsd(paid)}</strong>
-          </p>
-          <fieldset className="space-y-2">
-            <legend className="mb-1.5 text-sm font-bold">Refund</legend>
-            <Choice label="Refund in full" value="full" registration={register('refund')} />
-            <Choice label="Refund a chosen amount" value="part" registration={register('refund')} />
-          </fieldset>
-          {refund === 'part' ? (
-            <TextField
-              id={`${idPrefix}-amount`}
-              label="Refund amount (USD)"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={paid.toFixed(2)}
-              error={errors.amount?.message}
-              registration={register('amount')}
-            />
-          ) : null}
-        </>
-      ) : (
-        <p className="text-sm">
-          {booking.isPaid && booking.finalPrice > 0
-            ? 'This booking was paid outside the site, so nothing goes back by card: settle the payment with the participant directly.'
-            : 'Nothing was paid by card for this booking, so there is nothing to refund.'}
-        </p>
-      )}
+      <p className="text-sm">
+        {paid > 0 ? (
+          <>
+            Can go back by card from here: <strong className="text-base">{formatUsd(paid)}</strong>
+          </>
+        ) : paidAtAll ? (
+          'No card payment the site took is on record for this seat (paid outside the site, or imported), so nothing can go back by card from here.'
+        ) : (
+          'Nothing was paid for this booking, so there is nothing to refund.'
+        )}
+      </p>
+      <fieldset className="space-y-2">
+        <legend className="mb-1.5 text-sm font-bold">Refund</legend>
+        {paid > 0 ? <Choice label={`Refund ${formatUsd(paid)} by card`} value="full" registration={register('refund')} /> : null}
+        {paid > 0 ? <Choice label="Refund a chosen amount by card" value="part" registration={register('refund')} /> : null}
+        {paidAtAll ? <Choice label="Cancel, refund outside the site" value="outside" registration={register('refund')} /> : null}
+        <Choice label="No refund" value="none" registration={register('refund')} />
+      </fieldset>
+      {refund === 'part' && paid > 0 ? (
+        <TextField
+          id={`${idPrefix}-amount`}
+          label="Refund amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={paid.toFixed(2)}
+          error={errors.amount?.message}
+          registration={register('amount')}
+        />
+      ) : null}
       <CheckboxField id={`${idPrefix}-notify`} label="E-mail the participant about the cancellation" registration={register('notify')} />
       <FormButtons onCancel={onDone} cancelLabel="Keep booking" label={confirmLabel} busy={cancelling.isPending} busyLabel="Cancelling…" tone="danger" />
     </form>

@@ -1,4 +1,4 @@
-import { CalendarDays, CircleCheck, Clock, Mail, RotateCw, TriangleAlert, UserRound } from 'lucide-react';
+import { CalendarDays, CircleCheck, Clock, Mail, RotateCw, TriangleAlert, UserRound, UsersRound } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { runtimeTimeZone } from '../../../../common/time-zones';
@@ -13,7 +13,7 @@ import type { BookingConfirmation } from '../../booking.schema';
 import { useConfirmReservation } from '../api/confirm-reservation';
 import { useBookingConfirmation } from '../api/get-booking-confirmation';
 import { confirmationCalendarPath, confirmationPath, type ConfirmationLink, type ReservationConfirmLink } from '../confirmation-link';
-import { confirmationHeading, confirmationLead, instantText, paymentText, whenLines } from '../confirmation-text';
+import { confirmationHeading, confirmationLead, instantText, orderShown, paymentText, whenLines } from '../confirmation-text';
 
 // No background here: each card sets its own, as two bg- utilities in one class list are a toss-up.
 const cardClasses = 'rounded-brutal border-2 border-ink p-5 shadow-brutal sm:p-6';
@@ -90,7 +90,8 @@ function BookingDetails({ booking, viewerZone }: { booking: BookingConfirmation;
   return (
     <Card title="Your booking" icon={<CalendarDays aria-hidden="true" className="size-5" />}>
       <dl className="space-y-3">
-        <Row label="Reference">#{booking.bookingId}</Row>
+        {/* The order's random reference: a booking number would tell anyone how much sells. */}
+        <Row label="Reference">{booking.order ? booking.order.reference : `#${booking.bookingId}`}</Row>
         <Row label="Workshop">{booking.workshop.title}</Row>
         <Row label="When">
           {when.organiser}
@@ -102,16 +103,34 @@ function BookingDetails({ booking, viewerZone }: { booking: BookingConfirmation;
   );
 }
 
+/** The order behind the page: its reference, who is on each seat, and its total. */
+function OrderCard({ order }: { order: NonNullable<BookingConfirmation['order']> }) {
+  return (
+    <Card title="Who is coming" icon={<UsersRound aria-hidden="true" className="size-5" />}>
+      <ol className="grid gap-2">
+        {order.seats.map((seat, index) => (
+          <li key={index} className="flex flex-wrap items-baseline gap-x-3 border-t-2 border-paper-deep pt-2 first:border-t-0 first:pt-0">
+            <span className="text-sm font-extrabold uppercase tracking-label text-ink-soft">Seat {index + 1}</span>
+            <span className="font-semibold">{seat.named ? `${seat.firstName} ${seat.lastName}` : 'Unnamed: its link to claim it is in your e-mail'}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="text-sm text-ink-soft">Everyone named gets their own confirmation e-mail with the calendar file.</p>
+    </Card>
+  );
+}
+
 function Inbox({ booking }: { booking: BookingConfirmation }) {
   const reserved = booking.status === 'reserved';
+  const order = orderShown(booking);
   let lead = 'We sent your confirmation to ';
   if (reserved) lead = booking.awaitingEmailConfirmation ? 'We sent a link to confirm your reservation to ' : 'We sent the link to pay to ';
   return (
     <Card title="Check your inbox" icon={<Mail aria-hidden="true" className="size-5" />} background="bg-secondary-soft">
       <p>
         {lead}
-        <strong className="wrap-anywhere">{booking.email}</strong>
-        {reserved ? '.' : ', with the calendar file and a sign-in link to your bookings.'}
+        <strong className="wrap-anywhere">{order ? order.buyerEmail : booking.email}</strong>
+        {reserved ? '.' : order ? ', listing every seat, with a sign-in link to your order.' : ', with the calendar file and a sign-in link to your bookings.'}
       </p>
       <p className="text-sm text-ink-soft">Nothing after a few minutes? Look in your spam folder.</p>
     </Card>
@@ -201,7 +220,9 @@ function Confirmed({ booking, link }: { booking: BookingConfirmation; link: Conf
   return (
     <Frame>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={booking.status === 'confirmed' ? 'success' : active ? 'accent' : 'paper'}>Booking #{booking.bookingId}</Badge>
+        <Badge tone={booking.status === 'confirmed' ? 'success' : active ? 'accent' : 'paper'}>
+          {booking.order ? `Order ${booking.order.reference}` : `Booking #${booking.bookingId}`}
+        </Badge>
       </div>
       <h1 ref={heading} tabIndex={-1} className="mt-3 flex items-center gap-3 text-4xl font-black tracking-tight outline-none sm:text-5xl">
         {booking.status === 'confirmed' ? <CircleCheck aria-hidden="true" className="size-9 shrink-0" /> : null}
@@ -210,7 +231,10 @@ function Confirmed({ booking, link }: { booking: BookingConfirmation; link: Conf
       <p className="mt-3 max-w-2xl text-lg text-ink-soft">{confirmationLead(booking, viewerZone)}</p>
 
       <div className="mt-10 grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
-        <BookingDetails booking={booking} viewerZone={viewerZone} />
+        <div className="grid gap-6">
+          <BookingDetails booking={booking} viewerZone={viewerZone} />
+          {orderShown(booking) ? <OrderCard order={orderShown(booking)!} /> : null}
+        </div>
         {active ? <Inbox booking={booking} /> : null}
       </div>
       {active ? (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, RotateCw } from 'lucide-react';
-import { useLayoutEffect, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { Button } from '../../../../client/components/ui/button';
@@ -8,14 +8,15 @@ import { controlClasses, FieldError, TextField } from '../../../../client/compon
 import { Spinner } from '../../../../client/components/ui/spinner';
 import { useHydrated } from '../../../../client/lib/use-hydrated';
 import { useWorkshopDates } from '../../../workshops/ui';
-import { bookingFormSchema, emptyBookingData, type BookingForm, type BookingFormInput, type SharedBookingData } from '../../booking.schema';
+import { bookingPageFormSchema, emptyBookingData, MAX_SEATS_PER_ORDER, pageFormSeats, type BookingForm, type BookingPageFormInput, type SharedBookingData } from '../../booking.schema';
 import { getSharedBookingData, rememberBookingFormPage, setSharedBookingData } from '../booking-data-store';
 import { detectBrowserTimeZone, timeZoneChoiceOptions } from '../timezone';
 import { useTimeZoneChoice } from '../use-time-zone-choice';
 import { DiscountCodeField, useDiscountCheck } from './discount-code-field';
+import { SeatsStep } from './seats-step';
 import { WorkshopDateOptions } from './workshop-date-options';
 
-const fieldOrder = ['workshopDateId', 'firstName', 'lastName', 'email', 'company', 'discountCode'] as const;
+const fieldOrder = ['workshopDateId', 'firstName', 'lastName', 'email', 'company', 'discountCode', 'seats'] as const;
 
 function StepHeading({ id, step, children }: { id: string; step: number; children: string }) {
   return (
@@ -105,8 +106,10 @@ function DatesPicker({
   );
 }
 
-function formValues(stored: SharedBookingData): BookingFormInput {
+function formValues(stored: SharedBookingData): BookingPageFormInput {
   return {
+    seats: stored.seats,
+    ...pageFormSeats(stored),
     workshopDateId: stored.workshopDateId === '' ? '' : String(stored.workshopDateId),
     firstName: stored.firstName,
     lastName: stored.lastName,
@@ -129,8 +132,8 @@ export function BookingSection() {
     setFocus,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<BookingFormInput, unknown, BookingForm>({
-    resolver: zodResolver(bookingFormSchema),
+  } = useForm<BookingPageFormInput, unknown, BookingForm>({
+    resolver: zodResolver(bookingPageFormSchema),
     // Focus follows the order on screen (date first), not the order fields registered in.
     shouldFocusError: false,
     defaultValues: formValues(emptyBookingData),
@@ -146,14 +149,22 @@ export function BookingSection() {
   const [watchedDate, watchedCode] = useWatch({ control, name: ['workshopDateId', 'discountCode'] });
   const discountCheck = useDiscountCheck(watchedDate, watchedCode);
 
-  const onInvalid = (invalid: FieldErrors<BookingFormInput>) => {
+  const chosenDate = dates?.find((date) => String(date.id) === String(watchedDate ?? ''));
+  const setSeats = useCallback((seats: number) => setValue('seats', seats, { shouldDirty: true }), [setValue]);
+
+  const onInvalid = (invalid: FieldErrors<BookingPageFormInput>) => {
     const first = fieldOrder.find((name) => invalid[name]);
-    if (first) setFocus(first);
+    if (first) return setFocus(first);
+    // Otherwise a seat's row: its first field with a message.
+    for (let index = 0; index < MAX_SEATS_PER_ORDER; index++) {
+      const field = (['firstName', 'lastName', 'email'] as const).find((name) => invalid.seatRows?.[index]?.[name]);
+      if (field) return setFocus(`seatRows.${index}.${field}`);
+    }
   };
 
   const onSubmit = (values: BookingForm) => {
     const chosen = dates?.find((date) => date.id === values.workshopDateId);
-    if (!chosen || chosen.seatsRemaining <= 0) {
+    if (!chosen || chosen.seatsRemaining < values.seats) {
       // A date remembered from an earlier visit that has since filled up: ask again.
       setValue('workshopDateId', '', { shouldValidate: true });
       setFocus('workshopDateId');
@@ -248,8 +259,25 @@ export function BookingSection() {
             </label>
           </fieldset>
 
+          <fieldset>
+            <legend className="contents">
+              <StepHeading id="booking-step-seats" step={3}>
+                Seats and who attends
+              </StepHeading>
+            </legend>
+            <SeatsStep
+              control={control}
+              register={register}
+              errors={errors}
+              seatsLeft={chosenDate?.seatsRemaining}
+              seatPrice={chosenDate?.price}
+              applied={discountCheck.applied}
+              onSeatsChange={setSeats}
+            />
+          </fieldset>
+
           <div>
-            <StepHeading id="booking-step-pay" step={3}>
+            <StepHeading id="booking-step-pay" step={4}>
               Payment
             </StepHeading>
             <div className="mt-5 rounded-brutal border-2 border-ink bg-accent-soft p-6 shadow-brutal">
@@ -258,7 +286,7 @@ export function BookingSection() {
                 <h4 className="text-lg font-black">Pay now</h4>
               </div>
               <p className="mt-2">
-                Pay by card on the next step and your seat is confirmed straight away. Pilot cohort special rate until
+                Pay by card on the next step and your seats are confirmed straight away. Pilot cohort special rate until
                 June 22.
               </p>
               {/* The server's HTML can be read without scripts, but booking needs them: the button

@@ -71,11 +71,18 @@ export function BookingCard({
           <CalendarDays aria-hidden="true" className="mt-1 size-4 shrink-0" />
           {when}
         </p>
-        <p className="text-sm text-ink-soft">
-          Booked for {booking.firstName} {booking.lastName}
-          {booking.finalPrice > 0 ? ` · ${formatUsd(booking.finalPrice)}` : ''}
-          {booking.discountAmount > 0 ? ` (saved ${formatUsd(booking.discountAmount)})` : ''}
-        </p>
+        {booking.youBought ? (
+          <p className="text-sm text-ink-soft">
+            Booked for {booking.firstName} {booking.lastName}
+            {booking.finalPrice > 0 ? ` · ${formatUsd(booking.finalPrice)}` : ''}
+            {booking.discountAmount > 0 ? ` (saved ${formatUsd(booking.discountAmount)})` : ''}
+          </p>
+        ) : (
+          // A seat someone else bought for them: who did, and no price (it was theirs to pay).
+          <p className="text-sm break-words text-ink-soft">
+            Booked for {booking.firstName} {booking.lastName} by {booking.buyerEmail}
+          </p>
+        )}
       </header>
 
       {refunded ? (

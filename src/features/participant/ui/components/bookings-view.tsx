@@ -10,7 +10,9 @@ import { ApiError } from '../../../../client/lib/api-client';
 import { NO_BOOKINGS_TEXT, NO_BOOKINGS_TITLE, VERIFY_FAILED, type ParticipantBooking } from '../../participant.schema';
 import { participantBookingsKey, useParticipantBookings } from '../api/get-participant-bookings';
 import { cancelledBookingsKey } from '../api/get-cancelled-bookings';
+import { splitBookings } from '../seat-groups';
 import { BookingCard, type BookingCardSlots } from './booking-card';
+import { BoughtSeats } from './bought-seats';
 import { CancelledBookings } from './cancelled-bookings';
 
 function BookingSkeleton() {
@@ -36,6 +38,19 @@ type Props = {
   /** What the calendar and refunds features add to each card (see BookingCardSlots). */
   slots: BookingCardSlots;
 };
+
+/** The seats the address attends, each a card; then the orders it bought for others, seat by seat. */
+function SeatsAndOrders({ list, queryEmail, onChanged, onCancelled, slots }: { list: ParticipantBooking[]; queryEmail?: string; onChanged: () => void; onCancelled: (id: number) => void; slots: BookingCardSlots }) {
+  const { cards, orders } = splitBookings(list);
+  return (
+    <>
+      {cards.map((booking) => (
+        <BookingCard key={booking.id} booking={booking} onChanged={onChanged} onCancelled={() => onCancelled(booking.id)} slots={slots} />
+      ))}
+      {orders.length > 0 ? <BoughtSeats orders={orders} queryEmail={queryEmail} onChanged={onChanged} onCancelled={onCancelled} slots={slots} /> : null}
+    </>
+  );
+}
 
 /** Spec §2: the list of an address's bookings, with 'Change Email' and 'Back to Home'. */
 export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSignedOut, slots }: Props) {
@@ -106,7 +121,7 @@ export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSig
             <p className="mt-2 text-ink-soft">{NO_BOOKINGS_TEXT}</p>
           </div>
         ) : (
-          bookings.data.map((booking) => <BookingCard key={booking.id} booking={booking} onChanged={refresh} onCancelled={() => removeBooking(booking.id)} slots={slots} />)
+          <SeatsAndOrders list={bookings.data} queryEmail={queryEmail} onChanged={refresh} onCancelled={removeBooking} slots={slots} />
         )}
       </div>
       {status === 401 ? null : <CancelledBookings queryEmail={queryEmail} />}
