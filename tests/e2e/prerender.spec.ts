@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { holdRequests, layoutShiftTotal, recordLayoutShifts, waitForAppTakeover } from './support/page';
+import { documentTop, holdRequests, layoutShiftTotal, recordLayoutShifts, waitForAppTakeover } from './support/page';
 
 /*
  * Issue 7 (Lighthouse on '/'): the landing page's HTML already holds its first screen, so it
@@ -104,3 +104,39 @@ test('the blog list, rendered by the server with its posts, takes no layout shif
   await page.waitForLoadState('networkidle');
   expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
 });
+
+/*
+ * Below the first screen too: the server cannot know the visitor's width or time zone, so its HTML
+ * shows the testimonials' first page for every width and the organiser's times with the visitor's
+ * line kept free. A section that changed size as the app adopted it moved everything under it,
+ * and a tap aimed at the FAQ landed beside its question. (On a phone, a visitor's time on another
+ * day can take a second line; the phone here is in Los Angeles, where the demo's dates fall on
+ * their own days, and one of them reads the same as the organiser's.)
+ */
+for (const { viewport, timezoneId } of [
+  { viewport: { width: 1280, height: 800 }, timezoneId: 'UTC' },
+  { viewport: { width: 390, height: 844 }, timezoneId: 'America/Los_Angeles' },
+]) {
+  test(`at ${viewport.width} px in ${timezoneId} the sections below the first screen keep their place as the app adopts them`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport, timezoneId });
+    try {
+      const page = await context.newPage();
+      const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
+      await page.goto('/', { waitUntil: 'commit' });
+      const places = () =>
+        Promise.all(['#booking', '#testimonials', '#faq', 'footer'].map((selector) => documentTop(page.locator(selector).first())));
+      await expect(page.locator('#faq')).toHaveCount(1);
+      const served = await places();
+      release();
+      await waitForAppTakeover(page);
+      await page.locator('#faq').scrollIntoViewIfNeeded();
+      // The sections have hydrated: the time zone choice works, and the visitor's own times are shown.
+      await expect(page.locator('#timezone-choice')).toBeEnabled();
+      await expect(page.locator('#booking').getByText(/ for you$/)).toHaveCount(2);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+      expect(await places()).toEqual(served);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -98,6 +98,7 @@ function DatesPicker({
         focusRef={focusRef}
         timeZoneChoice={timeZoneChoice}
         browserZone={browserZone}
+        zoneKnown={hydrated}
         labelledBy="booking-step-date"
         errorId={errorId}
       />

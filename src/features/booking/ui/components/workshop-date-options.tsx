@@ -5,7 +5,7 @@ import { Badge } from '../../../../client/components/ui/badge';
 import { cx } from '../../../../client/components/ui/cx';
 import { expertiseLabels, type PublicWorkshopDate } from '../../../workshops';
 import { arrowStep, steppedDateId, tabStopDateId } from '../date-radio-keys';
-import { displayTime } from '../timezone';
+import { displayTime, ORIGINAL_TIME } from '../timezone';
 
 type Props = {
   dates: PublicWorkshopDate[];
@@ -15,18 +15,27 @@ type Props = {
   timeZoneChoice: string;
   /** The zone the browser reports, for the 'Your time zone' choice. */
   browserZone: string | undefined;
+  /**
+   * False in the server's HTML and the render that hydrates it, which cannot know the visitor's
+   * zone: they show the organiser's time and keep the visitor's line empty, so the cards do not
+   * change size when it comes.
+   */
+  zoneKnown: boolean;
   labelledBy: string;
   errorId?: string;
   /** Lets react-hook-form focus the list when the date is missing. */
   focusRef: (target: { focus: () => void } | null) => void;
 };
 
+/** The visitor's line when their zone reads the same as the organiser's. */
+const SAME_TIME_FOR_YOU = 'Same time for you';
+
 function isTbc(date: PublicWorkshopDate) {
   return date.isTBC || !date.date || !date.time;
 }
 
 /** The radio list of workshop dates: arrow keys move, booked-out dates are skipped (spec §4). */
-export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneChoice, browserZone, labelledBy, errorId, focusRef }: Props) {
+export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneChoice, browserZone, zoneKnown, labelledBy, errorId, focusRef }: Props) {
   const tabStop = tabStopDateId(dates, value);
   // Radix moves focus on a timer and checks the radio only if the arrow key is still held then, so
   // a quick tap moved focus without choosing the date. The arrows are handled here instead:
@@ -63,7 +72,12 @@ export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneCh
       {dates.map((date) => {
         const id = `workshop-date-${date.id}`;
         const bookedOut = date.seatsRemaining <= 0;
-        const shown = displayTime(date, timeZoneChoice, browserZone);
+        const shown = displayTime(date, zoneKnown ? timeZoneChoice : ORIGINAL_TIME, browserZone);
+        // The visitor's line is there whenever a zone of theirs is shown, even one that reads the
+        // same as the organiser's, and kept free until it is known: the card keeps its height.
+        const viewerLine = !zoneKnown
+          ? '\u00a0'
+          : (shown.forYou ?? (shown.converted && timeZoneChoice !== ORIGINAL_TIME ? SAME_TIME_FOR_YOU : null));
         return (
           <div
             key={date.id}
@@ -93,8 +107,12 @@ export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneCh
                 ) : (
                   <>
                     <span className="text-sm font-semibold">{shown.time}</span>
-                    {/* The visitor's own time beside the organiser's (issue 16: one zone story). */}
-                    {shown.forYou ? <span className="basis-full text-sm font-semibold text-ink-soft">{shown.forYou}</span> : null}
+                    {/* The visitor's own time beside the organiser's: one zone story (common/workshop-time.ts). */}
+                    {viewerLine ? (
+                      <span aria-hidden={zoneKnown ? undefined : true} className="basis-full text-sm font-semibold text-ink-soft">
+                        {viewerLine}
+                      </span>
+                    ) : null}
                   </>
                 )}
               </span>

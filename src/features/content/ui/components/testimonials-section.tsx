@@ -3,23 +3,36 @@ import { useEffect, useState } from 'react';
 import { DecorativeImage } from '../../../../client/components/ui/decorative-image';
 import { cx } from '../../../../client/components/ui/cx';
 import { initials } from '../../../../client/lib/initials';
+import { useHydrated } from '../../../../client/lib/use-hydrated';
 import { useMediaQuery } from '../../../../client/lib/use-media-query';
 import type { Testimonial } from '../../content.schema';
 import { useTestimonials } from '../api/get-testimonials';
 
 const AUTO_ADVANCE_MS = 15_000;
 
-/** Two rows of 3, 2 or 1 cards by width (spec §9). */
-function usePageSize(): number {
+/** Cards on a page: two rows of 1, 2 or 3 by the width (below md, from md, from lg). */
+const PAGE_SIZE = { narrow: 2, medium: 4, wide: 6 } as const;
+
+/**
+ * The cards on a page at this width, or undefined while the width is unknown: in the server's
+ * HTML and in the render that hydrates it, which show the first page for every width at once
+ * (FirstPageForEveryWidth), so nothing moves when the width becomes known.
+ */
+function usePageSize(): number | undefined {
+  const hydrated = useHydrated();
   const wide = useMediaQuery('(min-width: 1024px)');
   const medium = useMediaQuery('(min-width: 768px)');
-  return 2 * (wide ? 3 : medium ? 2 : 1);
+  if (!hydrated) return undefined;
+  return wide ? PAGE_SIZE.wide : medium ? PAGE_SIZE.medium : PAGE_SIZE.narrow;
 }
 
-function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+/** How a card is shown: always, or only from a width on, or only below it (Tailwind's display classes). */
+type CardDisplay = 'flex' | 'hidden md:flex' | 'hidden lg:flex' | 'flex md:hidden' | 'flex lg:hidden';
+
+function TestimonialCard({ testimonial, display = 'flex' }: { testimonial: Testimonial; display?: CardDisplay }) {
   const affiliation = [testimonial.role, testimonial.organization].filter(Boolean).join(', ');
   return (
-    <li className="flex h-full flex-col rounded-brutal border-2 border-ink bg-white p-6 shadow-brutal">
+    <li className={cx(display, 'h-full flex-col rounded-brutal border-2 border-ink bg-white p-6 shadow-brutal')}>
       <Quote aria-hidden="true" className="size-7 fill-secondary" />
       <blockquote className="mt-3 flex-1 text-pretty">{testimonial.text}</blockquote>
       <div className="mt-6 flex items-center gap-3">
@@ -42,9 +55,78 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   );
 }
 
+/**
+ * The first page at every width at once, for as long as the width is unknown: the first six
+ * cards, those past a narrower page shown from the width whose page holds them; without scripts,
+ * the cards the page does not show follow below it, at that width too.
+ */
+function FirstPageForEveryWidth({ testimonials }: { testimonials: Testimonial[] }) {
+  const shownFrom = (index: number): CardDisplay =>
+    index < PAGE_SIZE.narrow ? 'flex' : index < PAGE_SIZE.medium ? 'hidden md:flex' : 'hidden lg:flex';
+  const listedBelow = (index: number): CardDisplay =>
+    index < PAGE_SIZE.medium ? 'flex md:hidden' : index < PAGE_SIZE.wide ? 'flex lg:hidden' : 'flex';
+  return (
+    <>
+      <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {testimonials.slice(0, PAGE_SIZE.wide).map((testimonial, index) => (
+          <TestimonialCard key={testimonial.id} testimonial={testimonial} display={shownFrom(index)} />
+        ))}
+      </ul>
+      <noscript>
+        <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {testimonials.slice(PAGE_SIZE.narrow).map((testimonial, offset) => (
+            <TestimonialCard key={testimonial.id} testimonial={testimonial} display={listedBelow(offset + PAGE_SIZE.narrow)} />
+          ))}
+        </ul>
+      </noscript>
+    </>
+  );
+}
+
+/** Which of `count` page dots a width shows: all at every width, or only below md or lg. */
+function dotDisplay(index: number, count: number): string | undefined {
+  if (index < Math.ceil(count / PAGE_SIZE.wide)) return undefined;
+  return index < Math.ceil(count / PAGE_SIZE.medium) ? 'lg:hidden' : 'md:hidden';
+}
+
+function PageDots({ count, pageCount, page, widthKnown, onChoose }: {
+  count: number;
+  pageCount: number;
+  page: number;
+  widthKnown: boolean;
+  onChoose: (page: number) => void;
+}) {
+  if (pageCount <= 1) return null;
+  // While the width is unknown, each width sees as many dots as it has pages (none where one page holds all).
+  const hiddenFrom = widthKnown ? undefined : dotDisplay(1, count);
+  return (
+    <div className={cx('mt-8 flex justify-center gap-1', hiddenFrom)}>
+      {Array.from({ length: pageCount }, (_, index) => (
+        <button
+          key={index}
+          type="button"
+          aria-label={`Go to page ${index + 1}`}
+          aria-current={index === page ? 'true' : undefined}
+          onClick={() => onChoose(index)}
+          className={cx('group inline-flex size-11 items-center justify-center rounded-full', !widthKnown && dotDisplay(index, count))}
+        >
+          <span
+            aria-hidden="true"
+            className={cx(
+              'block size-3.5 rounded-full border-2 border-ink transition-[width] duration-200',
+              index === page ? 'w-8 bg-ink' : 'bg-paper group-hover:bg-secondary',
+            )}
+          />
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
   const pageSize = usePageSize();
-  const pageCount = Math.ceil(testimonials.length / pageSize);
+  const widthKnown = pageSize !== undefined;
+  const pageCount = Math.ceil(testimonials.length / (pageSize ?? PAGE_SIZE.narrow));
   const [requestedPage, setPage] = useState(0);
   const [paused, setPaused] = useState(false);
   // The page count shrinks when the window widens; stay on a page that exists.
@@ -56,8 +138,6 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
     return () => clearInterval(timer);
   }, [pageCount, paused]);
 
-  const visible = testimonials.slice(page * pageSize, page * pageSize + pageSize);
-
   return (
     // Pausing while the visitor reads or uses the keyboard here keeps the auto-advance from moving content away.
     <div
@@ -66,43 +146,16 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {visible.map((testimonial) => (
-          <TestimonialCard key={testimonial.id} testimonial={testimonial} />
-        ))}
-      </ul>
-      {/* Without scripts the carousel cannot turn: the server's HTML lists the others below. */}
-      <noscript>
-        <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {testimonials
-            .filter((testimonial) => !visible.includes(testimonial))
-            .map((testimonial) => (
-              <TestimonialCard key={testimonial.id} testimonial={testimonial} />
-            ))}
-        </ul>
-      </noscript>
-      {pageCount > 1 && (
-        <div className="mt-8 flex justify-center gap-1">
-          {Array.from({ length: pageCount }, (_, index) => (
-            <button
-              key={index}
-              type="button"
-              aria-label={`Go to page ${index + 1}`}
-              aria-current={index === page ? 'true' : undefined}
-              onClick={() => setPage(index)}
-              className="group inline-flex size-11 items-center justify-center rounded-full"
-            >
-              <span
-                aria-hidden="true"
-                className={cx(
-                  'block size-3.5 rounded-full border-2 border-ink transition-[width] duration-200',
-                  index === page ? 'w-8 bg-ink' : 'bg-paper group-hover:bg-secondary',
-                )}
-              />
-            </button>
+      {widthKnown ? (
+        <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {testimonials.slice(page * pageSize, page * pageSize + pageSize).map((testimonial) => (
+            <TestimonialCard key={testimonial.id} testimonial={testimonial} />
           ))}
-        </div>
+        </ul>
+      ) : (
+        <FirstPageForEveryWidth testimonials={testimonials} />
       )}
+      <PageDots count={testimonials.length} pageCount={pageCount} page={page} widthKnown={widthKnown} onChoose={setPage} />
     </div>
   );
 }
