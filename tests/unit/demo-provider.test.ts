@@ -151,6 +151,35 @@ describe('cancelling and refunding', () => {
     expect(second.refundId).not.toBe(first.refundId);
   });
 
+  it('gives back what is left when no amount is asked, and never more than was paid', async () => {
+    const intent = await newIntent(30_000);
+    await provider.confirmWithCard(intent.id, '4242 4242 4242 4242');
+    expect((await provider.refund(intent.id, { amountCents: 10_000 })).amountCents).toBe(10_000);
+    expect((await providerError(provider.refund(intent.id, { amountCents: 20_001 }))).code).toBe('invalid_state');
+    expect(await refundedCents(intent.id)).toBe(10_000);
+    expect((await provider.refund(intent.id, {})).amountCents).toBe(20_000);
+    expect(await refundedCents(intent.id)).toBe(30_000);
+    expect((await providerError(provider.refund(intent.id, {}))).code).toBe('invalid_state');
+    expect(await refundedCents(intent.id)).toBe(30_000);
+  });
+
+  it('treats a refund asked again with its key as the same refund, counted once, even at once', async () => {
+    const intent = await newIntent(40_000);
+    await provider.confirmWithCard(intent.id, '4242 4242 4242 4242');
+    const first = await provider.refund(intent.id, { amountCents: 15_000, idempotencyKey: 'seat-1' });
+    const [again, atOnce] = await Promise.all([
+      provider.refund(intent.id, { amountCents: 15_000, idempotencyKey: 'seat-1' }),
+      provider.refund(intent.id, { amountCents: 15_000, idempotencyKey: 'seat-1' }),
+    ]);
+    expect(again).toEqual(first);
+    expect(atOnce).toEqual(first);
+    expect(await refundedCents(intent.id)).toBe(15_000);
+    // Another key is another refund.
+    const other = await provider.refund(intent.id, { amountCents: 15_000, idempotencyKey: 'seat-2' });
+    expect(other.refundId).not.toBe(first.refundId);
+    expect(await refundedCents(intent.id)).toBe(30_000);
+  });
+
   it('refuses to refund an unpaid or unknown payment', async () => {
     const unpaid = await newIntent();
     expect((await providerError(provider.refund(unpaid.id, {}))).code).toBe('invalid_state');

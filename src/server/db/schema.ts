@@ -601,3 +601,16 @@ export const demoPaymentIntents = pgTable('demo_payment_intents', {
   refundedCents: integer('refunded_cents').notNull().default(0),
   createdAt: createdAt(),
 });
+
+/**
+ * The demo provider's refunds, one row each, so that a refund asked again with its idempotency key
+ * is the same refund (as Stripe's are) and is not counted twice in `refunded_cents`.
+ */
+export const demoRefunds = pgTable('demo_refunds', {
+  id: text('id').primaryKey(),
+  paymentIntentId: text('payment_intent_id')
+    .notNull()
+    .references(() => demoPaymentIntents.id, { onDelete: 'cascade' }),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { demoPaymentIntents } from '../db/schema';
+import { demoPaymentIntents, demoRefunds } from '../db/schema';
 import {
   PaymentProviderError,
   type CreateIntentInput,
@@ -85,21 +85,33 @@ export class DemoPaymentProvider implements PaymentProvider {
     if (!row) throw new PaymentProviderError('This payment can no longer be cancelled', 'invalid_state');
   }
 
+  /**
+   * Like Stripe's: a refund gives back the amount asked, or all that is left of the payment, never
+   * more; asked again with its key, it is the same refund (the same id and amount), counted once.
+   */
   async refund(paymentIntentId: string, options: { amountCents?: number; idempotencyKey?: string }): Promise<{ refundId: string; amountCents: number }> {
-    const intent = await this.retrieveIntent(paymentIntentId);
-    if (!intent) throw new PaymentProviderError('No such payment', 'not_found');
-    if (intent.status !== 'succeeded') throw new PaymentProviderError('Only a succeeded payment can be refunded', 'invalid_state');
-    const amountCents = options.amountCents ?? intent.amountCents;
-    // Partial refunds add up, never past what was paid.
-    await this.db
-      .update(demoPaymentIntents)
-      .set({ refundedCents: sql`least(${demoPaymentIntents.refundedCents} + ${amountCents}, ${demoPaymentIntents.amountCents})` })
-      .where(eq(demoPaymentIntents.id, paymentIntentId));
-    // Like Stripe's, a refund asked again with its key is the same refund (the same id).
     const refundId = options.idempotencyKey
       ? `demo_re_${createHash('sha256').update(`${paymentIntentId}|${options.idempotencyKey}`).digest('hex').slice(0, 16)}`
       : `demo_re_${randomBytes(8).toString('hex')}`;
-    return { refundId, amountCents };
+    return this.db.transaction(async (tx) => {
+      const [intent] = await tx.select().from(demoPaymentIntents).where(eq(demoPaymentIntents.id, paymentIntentId)).for('update');
+      if (!intent) throw new PaymentProviderError('No such payment', 'not_found');
+      const [earlier] = await tx.select().from(demoRefunds).where(eq(demoRefunds.id, refundId));
+      if (earlier) return { refundId, amountCents: earlier.amountCents };
+      if (intent.status !== 'succeeded') throw new PaymentProviderError('Only a succeeded payment can be refunded', 'invalid_state');
+      const left = intent.amountCents - intent.refundedCents;
+      const amountCents = options.amountCents ?? left;
+      if (left <= 0) throw new PaymentProviderError('This payment has been refunded in full already', 'invalid_state');
+      if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > left) {
+        throw new PaymentProviderError(`A refund can give back at most what is left of the payment (${left} cents)`, 'invalid_state');
+      }
+      await tx.insert(demoRefunds).values({ id: refundId, paymentIntentId, amountCents });
+      await tx
+        .update(demoPaymentIntents)
+        .set({ refundedCents: sql`${demoPaymentIntents.refundedCents} + ${amountCents}` })
+        .where(eq(demoPaymentIntents.id, paymentIntentId));
+      return { refundId, amountCents };
+    });
   }
 
   /** The demo card form: 4242… pays, 4000 0000 0000 0002 is declined. */

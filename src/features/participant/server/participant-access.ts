@@ -136,11 +136,30 @@ export type SeatRole = 'admin' | 'attendee' | 'buyer';
  * gets the same 403 for someone else's booking and for one that does not exist, so ids cannot be
  * probed; an admin gets a plain 404.
  */
-export async function requireBookingAccess(
+export function requireBookingAccess(
   db: Database,
   request: FastifyRequest,
   bookingId: number,
   { buyer = true }: { buyer?: boolean } = {},
+): Promise<{ booking: BookingRow; viewer: ParticipantViewer; role: SeatRole }> {
+  return requireSeatRole(db, request, bookingId, buyer ? ['attendee', 'buyer'] : ['attendee']);
+}
+
+/**
+ * The seat and its order, when the caller bought that order (or is an admin): the calls that
+ * manage an unnamed seat's claim link are the buyer's alone, not its attendee's. Refused like
+ * requireBookingAccess (403 and an audit row; an admin's 404).
+ */
+export function requireSeatBuyer(db: Database, request: FastifyRequest, bookingId: number): Promise<{ booking: BookingRow; viewer: ParticipantViewer }> {
+  return requireSeatRole(db, request, bookingId, ['buyer']);
+}
+
+/** The seat, when the participant is its attendee or its order's buyer as `allowed` says (an admin always). */
+async function requireSeatRole(
+  db: Database,
+  request: FastifyRequest,
+  bookingId: number,
+  allowed: readonly Exclude<SeatRole, 'admin'>[],
 ): Promise<{ booking: BookingRow; viewer: ParticipantViewer; role: SeatRole }> {
   const viewer = await requireParticipantViewer(request);
   // A deleted booking is gone for everyone outside the audit log.
@@ -154,34 +173,11 @@ export async function requireBookingAccess(
     if (!found) throw new HttpError(404, 'Booking not found');
     return { booking: found.booking, viewer, role: 'admin' };
   }
-  if (found && normaliseParticipantEmail(found.booking.email) === viewer.email) return { booking: found.booking, viewer, role: 'attendee' };
-  if (found && buyer && normaliseParticipantEmail(found.buyerEmail) === viewer.email) return { booking: found.booking, viewer, role: 'buyer' };
+  const roles: Record<Exclude<SeatRole, 'admin'>, string | undefined> = { attendee: found?.booking.email, buyer: found?.buyerEmail };
+  const role = allowed.find((candidate) => roles[candidate] !== undefined && normaliseParticipantEmail(roles[candidate]) === viewer.email);
+  if (found && role) return { booking: found.booking, viewer, role };
   await recordDenied(db, request, viewer, { bookingId });
   throw new HttpError(403, NOT_YOUR_BOOKINGS);
-}
-
-/**
- * The seat and its order, when the caller bought that order (or is an admin): the calls that
- * manage an unnamed seat's claim link are the buyer's alone, not its attendee's. Refused like
- * requireBookingAccess (403 and an audit row; an admin's 404).
- */
-export async function requireSeatBuyer(db: Database, request: FastifyRequest, bookingId: number): Promise<{ booking: BookingRow; viewer: ParticipantViewer }> {
-  const viewer = await requireParticipantViewer(request);
-  const [found] = await db
-    .select({ booking: bookings, buyerEmail: orders.buyerEmail })
-    .from(bookings)
-    .innerJoin(orders, eq(orders.id, bookings.orderId))
-    .where(and(eq(bookings.id, bookingId), ne(bookings.status, 'deleted')))
-    .limit(1);
-  if (viewer.kind === 'admin') {
-    if (!found) throw new HttpError(404, 'Booking not found');
-    return { booking: found.booking, viewer };
-  }
-  if (!found || normaliseParticipantEmail(found.buyerEmail) !== viewer.email) {
-    await recordDenied(db, request, viewer, { bookingId });
-    throw new HttpError(403, NOT_YOUR_BOOKINGS);
-  }
-  return { booking: found.booking, viewer };
 }
 
 async function recordDenied(db: Database, request: FastifyRequest, viewer: ParticipantViewer, details: Record<string, unknown>) {

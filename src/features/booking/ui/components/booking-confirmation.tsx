@@ -1,9 +1,9 @@
-import { CalendarDays, CircleCheck, Clock, Mail, RotateCw, TriangleAlert, UserRound, UsersRound } from 'lucide-react';
+import { CalendarDays, CircleCheck, Clock, Mail, UserRound, UsersRound } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { runtimeTimeZone } from '../../../../common/time-zones';
 import { Badge } from '../../../../client/components/ui/badge';
-import { Button, buttonClasses } from '../../../../client/components/ui/button';
+import { buttonClasses } from '../../../../client/components/ui/button';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
@@ -12,6 +12,7 @@ import { workshopEventTimes } from '../../../../common/workshop-time';
 import type { BookingConfirmation } from '../../booking.schema';
 import { useConfirmReservation } from '../api/confirm-reservation';
 import { useBookingConfirmation } from '../api/get-booking-confirmation';
+import { PageProblem, TryAgainButton } from './page-problem';
 import { confirmationCalendarPath, confirmationPath, type ConfirmationLink, type ReservationConfirmLink } from '../confirmation-link';
 import { confirmationHeading, confirmationLead, instantText, orderShown, paymentText, whenLines } from '../confirmation-text';
 
@@ -36,22 +37,10 @@ function Card({ title, icon, children, background = 'bg-paper' }: { title: strin
 }
 
 /** A problem instead of the booking: what happened, and where to go from here. */
-function Problem({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+function Problem(props: Parameters<typeof PageProblem>[0]) {
   return (
     <Frame>
-      <section role="alert" className={`${cardClasses} max-w-2xl bg-danger-soft`}>
-        <div className="flex items-center gap-3">
-          <TriangleAlert aria-hidden="true" className="size-7 shrink-0" />
-          <h1 className="text-2xl font-black">{title}</h1>
-        </div>
-        <div className="mt-3 space-y-2">{children}</div>
-        <div className="mt-6 flex flex-wrap gap-3">
-          {action}
-          <Link href="/participant" className={buttonClasses('secondary')}>
-            My bookings
-          </Link>
-        </div>
-      </section>
+      <PageProblem className="max-w-2xl" {...props} />
     </Frame>
   );
 }
@@ -274,10 +263,7 @@ export function BookingConfirmationScreen({ link }: { link: ConfirmationLink }) 
       <Problem
         title="We couldn't load your booking"
         action={
-          <Button onClick={() => void confirmation.refetch()} disabled={confirmation.isFetching}>
-            <RotateCw aria-hidden="true" className="size-4" />
-            {confirmation.isFetching ? 'Trying again…' : 'Try again'}
-          </Button>
+          <TryAgainButton onClick={() => void confirmation.refetch()} trying={confirmation.isFetching} />
         }
       >
         <p>Your booking is safe; only this page did not load. Check your connection and try again.</p>
@@ -334,10 +320,7 @@ export function ReservationConfirmScreen({ link }: { link: ReservationConfirmLin
     <Problem
       title="We couldn't confirm your reservation"
       action={
-        <Button onClick={confirm} disabled={isPending}>
-          <RotateCw aria-hidden="true" className="size-4" />
-          {isPending ? 'Trying again…' : 'Try again'}
-        </Button>
+        <TryAgainButton onClick={confirm} trying={isPending} />
       }
     >
       <p>Your reservation is still held for now; only this page did not get through. Check your connection and try again.</p>

@@ -1,5 +1,5 @@
-import { CalendarDays, CircleCheck, Link2Off, Mail, RotateCw, TicketCheck, TriangleAlert, UserRound } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { CalendarDays, CircleCheck, Link2Off, Mail, TicketCheck, UserRound } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { runtimeTimeZone } from '../../../../common/time-zones';
 import { Badge } from '../../../../client/components/ui/badge';
@@ -23,6 +23,7 @@ import { useClaimSeat } from '../api/claim-seat';
 import { useSeatClaim } from '../api/get-seat-claim';
 import { confirmationPath } from '../confirmation-link';
 import { whenLines } from '../confirmation-text';
+import { FocusedHeading, PageProblem, TryAgainButton } from './page-problem';
 
 /**
  * `/claim/{token}`: a colleague opens the link the buyer shared, sees what the seat is for and who
@@ -37,34 +38,11 @@ function Frame({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 md:py-16">{children}</div>;
 }
 
-/** A heading that takes the focus when its screen appears, so keyboard and screen-reader users start at the news. */
-function FocusedHeading({ children, className = '' }: { children: ReactNode; className?: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <h1 ref={heading} tabIndex={-1} className={`text-3xl font-black tracking-tight outline-none sm:text-4xl ${className}`}>
-      {children}
-    </h1>
-  );
-}
-
 /** A link that cannot be claimed (any more): what happened, and where to go from here. */
-function Problem({ title, icon, children, action }: { title: string; icon?: ReactNode; children: ReactNode; action?: ReactNode }) {
+function Problem(props: Parameters<typeof PageProblem>[0]) {
   return (
     <Frame>
-      <section role="alert" className={`${cardClasses} bg-danger-soft`}>
-        <div className="flex items-center gap-3">
-          {icon ?? <TriangleAlert aria-hidden="true" className="size-7 shrink-0" />}
-          <FocusedHeading>{title}</FocusedHeading>
-        </div>
-        <div className="mt-3 space-y-2">{children}</div>
-        <div className="mt-6 flex flex-wrap gap-3">
-          {action}
-          <Link href="/participant" className={buttonClasses('secondary')}>
-            My bookings
-          </Link>
-        </div>
-      </section>
+      <PageProblem {...props} />
     </Frame>
   );
 }
@@ -265,10 +243,7 @@ export function ClaimSeatScreen({ token }: { token: string }) {
       <Problem
         title="We couldn't load this invitation"
         action={
-          <Button onClick={() => void claim.refetch()} disabled={claim.isFetching}>
-            <RotateCw aria-hidden="true" className="size-4" />
-            {claim.isFetching ? 'Trying again…' : 'Try again'}
-          </Button>
+          <TryAgainButton onClick={() => void claim.refetch()} trying={claim.isFetching} />
         }
       >
         <p>The seat is safe; only this page did not load. Check your connection and try again.</p>
