@@ -14,6 +14,7 @@ import { renderEmail, type TemplateValues } from '../../email-templates/server';
 import { participantLinkFor } from '../../participant/server';
 import { adminSectionUrl, notifyOrganiser } from '../../settings/server';
 import type { BookingDeps } from './booking-deps';
+import type { WorkshopDateRow } from './orders';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -81,8 +82,6 @@ export function whenText(date: WorkshopDateRow, viewerZone: string | null): stri
   if (date.isTBC || !date.date) return 'Date to be set via participant poll';
   return workshopWhenFor(date, viewerZone) ?? `${date.date}, ${date.time} ${date.timezone}`;
 }
-
-export type WorkshopDateRow = typeof workshopDates.$inferSelect;
 
 /**
  * Writes the booking's e-mail to the outbox inside the caller's transaction, unless its template

@@ -27,10 +27,10 @@ import {
   type ClaimState,
   type SeatClaim,
 } from '../claim.schema';
-import { CLAIM_PURPOSE, queueBookingEmail, type WorkshopDateRow } from './booking-emails';
+import { CLAIM_PURPOSE, queueBookingEmail } from './booking-emails';
 import type { BookingDeps } from './booking-deps';
 import { toBookingResponse } from './booking-response';
-import type { BookingRow, OrderRow } from './orders';
+import type { BookingRow, OrderRow, WorkshopDateRow } from './orders';
 
 /**
  * A colleague claims an unnamed seat with the link its buyer shared (`/claim/{token}`, made by

@@ -5,9 +5,9 @@ import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { renderTemplate } from '../../../server/email/templates';
 import { renderEmail } from '../../email-templates/server';
 import { participantLinkFor } from '../../participant/server';
-import { claimLinkFor, notifyOrganiserOfBooking, queueBookingEmail, whenText, type BookingEmailKind, type WorkshopDateRow } from './booking-emails';
+import { claimLinkFor, notifyOrganiserOfBooking, queueBookingEmail, whenText, type BookingEmailKind } from './booking-emails';
 import type { BookingDeps } from './booking-deps';
-import type { BookingRow, OrderRow, PlacedOrder } from './orders';
+import type { BookingRow, OrderRow, PlacedOrder, WorkshopDateRow } from './orders';
 
 type EmailDeps = Pick<BookingDeps, 'publicUrl'> & Partial<Pick<BookingDeps, 'now'>>;
 
