@@ -71,7 +71,8 @@ const PAYMENT_LINES: Record<Exclude<BookingEmailKind, 'reserved'>, string> = {
 /** A seat someone else bought: who booked it for them; what they paid is the buyer's business. */
 const BOUGHT_FOR_YOU_LINE = '<p>{{buyerName}} booked this seat for you, so it is confirmed.</p>';
 
-const DETAILS_TABLE =
+/** A seat's details, in every e-mail about one seat (confirmed, reserved, claimed, moved). */
+export const DETAILS_TABLE =
   '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>{{workshopTitle}}</td></tr><tr><td><strong>When</strong></td><td>{{when}}</td></tr><tr><td><strong>Booking</strong></td><td>#{{bookingId}}</td></tr></table>';
 
 /**

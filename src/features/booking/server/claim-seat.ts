@@ -3,7 +3,6 @@ import { holdsSeat } from '../../../common/booking-status';
 import { centsToDollars, formatUsd } from '../../../common/money';
 import { MAX_ROW_ID } from '../../../common/schema-kit';
 import { resolveTimeZone } from '../../../common/time-zones';
-import { workshopWhenFor } from '../../../common/workshop-time';
 import type { Database } from '../../../server/db/client';
 import { bookings, orders, participantProfiles, workshopDates } from '../../../server/db/schema';
 import { enqueueEmail } from '../../../server/email/outbox';
@@ -27,9 +26,10 @@ import {
   type ClaimState,
   type SeatClaim,
 } from '../claim.schema';
-import { CLAIM_PURPOSE, queueBookingEmail } from './booking-emails';
+import { CLAIM_PURPOSE, DETAILS_TABLE, queueBookingEmail, whenText } from './booking-emails';
 import type { BookingDeps } from './booking-deps';
 import { toBookingResponse } from './booking-response';
+import { boughtByFor } from './order-emails';
 import type { BookingRow, OrderRow, WorkshopDateRow } from './orders';
 
 /**
@@ -122,8 +122,6 @@ export async function describeSeatClaim(deps: Pick<BookingDeps, 'db' | 'secret' 
   };
 }
 
-const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /**
  * POST /api/claims/{token}: puts the person on the seat. In one transaction with the seat's row
  * locked: the link must still be open (see stateOf); the seat takes the person's name, address
@@ -180,25 +178,15 @@ export async function claimSeat(deps: BookingDeps, token: string, person: ClaimS
  * named seat then).
  */
 async function queueClaimedSeatEmail(tx: Database, deps: Pick<BookingDeps, 'publicUrl' | 'now'>, seat: BookingRow, order: OrderRow, date: WorkshopDateRow): Promise<boolean> {
-  const buyerName = `${order.buyerFirstName} ${order.buyerLastName}`.trim();
-  const boughtBy = sameAddress(seat.email, order.buyerEmail) ? undefined : buyerName;
+  const boughtBy = boughtByFor(seat, order);
   if (seat.status === 'confirmed') return queueBookingEmail(tx, deps, seat.isPaid ? 'paid' : 'free', seat, date, boughtBy);
   return queueReservedSeatClaimedEmail(tx, deps, seat, date, boughtBy);
 }
 
-/** The same details table as a booking's confirmation (booking-emails.ts). */
-const DETAILS_TABLE =
-  '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>{{workshopTitle}}</td></tr><tr><td><strong>When</strong></td><td>{{when}}</td></tr><tr><td><strong>Booking</strong></td><td>#{{bookingId}}</td></tr></table>';
 const RESERVED_FOR_YOU_LINE =
   '<p>{{buyerName}} reserved this seat for you. It is held in your name and confirmed once it is paid for; we will e-mail you then, with the calendar event.</p>';
 const RESERVED_IN_YOUR_NAME_LINE =
   '<p>The seat you reserved is now in your name. It is confirmed once it is paid for; we will e-mail you then, with the calendar event.</p>';
-
-/** When, on the organiser's clock and the claimant's beside it, or that the date is still to be set. */
-function whenFor(date: WorkshopDateRow, viewerZone: string | null): string {
-  if (date.isTBC || !date.date) return 'Date to be set via participant poll';
-  return workshopWhenFor(date, viewerZone) ?? `${date.date}, ${date.time} ${date.timezone}`;
-}
 
 async function queueReservedSeatClaimedEmail(tx: Database, deps: Pick<BookingDeps, 'publicUrl'>, seat: BookingRow, date: WorkshopDateRow, boughtBy: string | undefined): Promise<boolean> {
   const tokens = new SealedTokens();
@@ -206,7 +194,7 @@ async function queueReservedSeatClaimedEmail(tx: Database, deps: Pick<BookingDep
     firstName: seat.firstName,
     lastName: seat.lastName,
     workshopTitle: date.title,
-    when: whenFor(date, seat.timeZone),
+    when: whenText(date, seat.timeZone),
     amount: formatUsd(centsToDollars(seat.finalPriceCents)),
     bookingId: seat.id,
     participantLink: participantLinkFor(tokens, deps.publicUrl, seat.email),

@@ -15,6 +15,14 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 const buyerName = (order: OrderRow) => `${order.buyerFirstName} ${order.buyerLastName}`.trim();
 
 /**
+ * The name a seat's e-mail gives as who bought it for them: the buyer's, unless the seat is the
+ * buyer's own (then the e-mail says what they paid instead).
+ */
+export function boughtByFor(seat: { email: string }, order: OrderRow): string | undefined {
+  return sameAddress(seat.email, order.buyerEmail) ? undefined : buyerName(order);
+}
+
+/**
  * The e-mails of an order just placed or paid. Each named seat's person gets their own
  * confirmation with their own sign-in link and calendar event, so an address on several seats gets
  * one per seat; the buyer gets one order confirmation listing every seat, with the claim link of
@@ -29,7 +37,7 @@ export async function queueOrderEmails(tx: Database, deps: EmailDeps, kind: Book
     return;
   }
   for (const seat of seats) {
-    if (seat.named) await queueBookingEmail(tx, deps, kind, seat, date, sameAddress(seat.email, order.buyerEmail) ? undefined : buyerName(order));
+    if (seat.named) await queueBookingEmail(tx, deps, kind, seat, date, boughtByFor(seat, order));
   }
   const onlyTheBuyersSeat = seats.length === 1 && seats[0]!.named && sameAddress(seats[0]!.email, order.buyerEmail);
   if (!onlyTheBuyersSeat) await queueOrderConfirmation(tx, deps, kind, placed, date);
