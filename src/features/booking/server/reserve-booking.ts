@@ -55,7 +55,7 @@ export async function reserveBooking(deps: BookingDeps, form: BookingForm): Prom
       reservationExpiresAt: unconfirmedHoldEnd(now, offer.date.startsAt),
       awaitingEmailConfirmation: true,
     });
-    // Not yet the pay link: the e-mail asks to confirm the address (queueBookingEmail).
+    // Not yet the pay link: the e-mail asks to confirm the address (BookingMail.seatBooked).
     await queueOrderEmails(tx, deps, 'reserved', { order, seats }, offer.date);
     await claimCodeAndSeats(tx, deps, request);
     return { order, seats };
