@@ -102,6 +102,11 @@ describe('feature import graph', () => {
     expect(graph.get('admin-bookings')?.has('booking')).toBe(true);
   });
 
+  it('leaves composing the sale\'s e-mails to the app (BookingMail, docs/decisions/018-the-sale-as-one-feature.md)', () => {
+    const edges = featureGraph().get('booking');
+    expect({ 'email-templates': edges?.get('email-templates'), participant: edges?.get('participant') }).toEqual({ 'email-templates': undefined, participant: undefined });
+  });
+
   it('has no cycle between features (no two features import each other, directly or around a loop)', () => {
     const graph = featureGraph();
     const cycle = findCycle(graph);
