@@ -1,6 +1,6 @@
 /** Public entry of the booking feature, server only (services, routes helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
 export { PAY_LINK_PURPOSE } from './booking-links';
-export type { BookingEmailKind, BookingMail } from './booking-mail';
+export type { BookingEmailKind } from './booking-mail';
 export { releaseBookingSeat } from './booking-transitions';
 export { bookingDepsFrom, type BookingDeps, type SaleWiring } from './booking-deps';
 export { markRefunding, sendPaymentRefund } from './payment-refunds';
