@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payLinkFor } from '../../src/features/booking/server/booking-emails';
+import { bookingMail } from '../../src/app/server/booking-mail';
+import { payLinkFor } from '../../src/features/booking/server/booking-links';
 import { sendReservationReminders } from '../../src/features/booking/server/reservations';
 import { sendDueReminders } from '../../src/features/calendar/server/reminders';
 import { participantLinkFor, PARTICIPANT_LINK_TTL_MS } from '../../src/features/participant/server/participant-access';
@@ -91,7 +92,7 @@ describe('a backup', () => {
     expect((await post('/api/participant/access', { email: buyer('keys-free').email })).statusCode).toBe(200);
     expect((await sendDueReminders(db, { secret: TEST_SECRET, publicUrl: PUBLIC_URL }, new Date())).sent).toBe(1);
     const [reservation] = await db.select().from(bookings).where(eq(bookings.id, reservationId));
-    const lifecycle = { db, payments: payments, secret: TEST_SECRET, publicUrl: PUBLIC_URL, now: () => new Date() };
+    const lifecycle = { db, payments: payments, secret: TEST_SECRET, publicUrl: PUBLIC_URL, mail: bookingMail({ publicUrl: PUBLIC_URL }), now: () => new Date() };
     expect(await sendReservationReminders(lifecycle as never, new Date(reservation!.reservationExpiresAt!.getTime() - 3_600_000))).toBe(1);
 
     // What the recipients got.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payLinkFor } from '../../src/features/booking/server/booking-emails';
+import { payLinkFor } from '../../src/features/booking/server/booking-links';
 import { confirmationTokenFor } from '../../src/features/booking/server/booking-confirmation';
 import { bookings } from '../../src/server/db/schema';
 import { createDiscountCode, createWorkshopDate } from '../helpers/factories';

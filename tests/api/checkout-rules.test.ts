@@ -7,6 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingMail } from '../../src/app/server/booking-mail';
 import type { BookingDeps } from '../../src/features/booking/server/booking-deps';
 import { createPaymentIntent } from '../../src/features/booking/server/open-checkout';
 import { confirmReservation } from '../../src/features/booking/server/confirm-reservation';
@@ -43,7 +44,7 @@ const DATE_UNAVAILABLE = { code: 'date_unavailable', message: 'This workshop dat
 const PAY_LINK_INVALID = { code: 'pay_link_invalid', message: 'This payment link is invalid or has expired.' };
 
 /** The lifecycle's dependencies with the clock stopped at `at`. */
-const depsAt = (at: Date): BookingDeps => ({ ...world.deps, now: () => at });
+const depsAt = (at: Date): BookingDeps => ({ ...world.deps, mail: bookingMail({ publicUrl: world.deps.publicUrl, now: () => at }), now: () => at });
 /** Pay now, as the checkout asks for it at the instant `at`. */
 const checkoutAt = (at: Date, dateId: number, who: Person, discountCode = '') =>
   createPaymentIntent(depsAt(at), { workshopDateId: dateId, customer: { ...who, discountCode, subscribedToNewsletter: false }, seats: 1, attendees: [] });

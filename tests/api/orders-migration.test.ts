@@ -21,6 +21,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingMail } from '../../src/app/server/booking-mail';
 import { fulfilPayment } from '../../src/features/booking/server/fulfil-payment';
 import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
@@ -895,7 +896,7 @@ describe('the app on the upgraded database', () => {
     const orderId = (await paymentNamed('openCheckout')).orderId;
     const bookingsBefore = (await db().select({ id: bookings.id }).from(bookings)).length;
 
-    const placed = await fulfilPayment({ db: db(), payments: provider, secret: 'orders-migration-secret'.repeat(2), publicUrl: 'http://test.local', now: () => minutes(1) }, before.provider_payment_id);
+    const placed = await fulfilPayment({ db: db(), payments: provider, secret: 'orders-migration-secret'.repeat(2), publicUrl: 'http://test.local', mail: bookingMail({ publicUrl: 'http://test.local', now: () => minutes(1) }), now: () => minutes(1) }, before.provider_payment_id);
 
     expect(placed.order).toMatchObject({ id: orderId, status: 'placed', holdExpiresAt: null });
     expect(placed.seats).toHaveLength(1);

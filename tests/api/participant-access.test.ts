@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payLinkFor } from '../../src/features/booking/server/booking-emails';
+import { payLinkFor } from '../../src/features/booking/server/booking-links';
 import { ACCESS_LINK_SENT, INVALID_EMAIL } from '../../src/features/participant/participant.schema';
 import { ACCESS_EMAIL_KIND, ACCESS_EMAILS_PER_HOUR, participantLinkFor } from '../../src/features/participant/server/participant-access';
 import { emailOutbox } from '../../src/server/db/schema';

@@ -9,7 +9,7 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, emailOutbox, newsletterSubscribers } from '../../src/server/db/schema';
-import { payLinkFor } from '../../src/features/booking/server/booking-emails';
+import { payLinkFor } from '../../src/features/booking/server/booking-links';
 import { createBookingWorld, type BookingWorld } from '../helpers/booking-world';
 import { lifecycleSteps } from '../helpers/lifecycle-steps';
 import { TEST_SECRET } from '../helpers/test-app';

@@ -9,7 +9,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimLinkFor } from '../../src/features/booking/server/booking-emails';
+import { claimLinkFor } from '../../src/features/booking/server/booking-links';
 import { participantLinkFor } from '../../src/features/participant/server/participant-access';
 import { auditLog, bookings, emailOutbox, participantProfiles, workshopDates } from '../../src/server/db/schema';
 import { signToken } from '../../src/server/lib/signed-token';

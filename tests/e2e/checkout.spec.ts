@@ -283,7 +283,7 @@ test.describe('checkout', () => {
 test.describe('pay later by link', () => {
   test.beforeAll(letReservationsFillDates);
 
-  /** The link the reservation e-mail carries ('pay-reservation' = PAY_LINK_PURPOSE in src/features/booking/server/booking-emails.ts). */
+  /** The link the reservation e-mail carries ('pay-reservation' = PAY_LINK_PURPOSE in src/features/booking/server/booking-links.ts). */
   const payLink = (bookingId: number) => `/checkout?booking=${bookingId}&token=${encodeURIComponent(signedFor('pay-reservation', String(bookingId)))}`;
 
   /** Reserves a seat on the first open date to pay later, as the booking form does; its booking id. */

@@ -5,9 +5,10 @@
  * and the provider's own ledger. Used by the example tests and the model-based test.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { bookingMail } from '../../src/app/server/booking-mail';
 import { SEAT_HOLDING_STATUSES, type BookingStatus } from '../../src/common/booking-status';
 import type { BookingDeps } from '../../src/features/booking/server/booking-deps';
-import { payLinkFor } from '../../src/features/booking/server/booking-emails';
+import { payLinkFor } from '../../src/features/booking/server/booking-links';
 import { finishPendingRefunds } from '../../src/features/booking/server/payment-refunds';
 import { expireReservations, sendReservationReminders } from '../../src/features/booking/server/reservations';
 import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
@@ -45,7 +46,7 @@ export async function createBookingWorld() {
   });
   const db = app.database.db;
   const { headers: adminHeaders } = await loginAsAdmin(app);
-  const deps: BookingDeps = { db, payments: provider!, secret: TEST_SECRET, publicUrl: PUBLIC_URL, now: clock };
+  const deps: BookingDeps = { db, payments: provider!, secret: TEST_SECRET, publicUrl: PUBLIC_URL, mail: bookingMail({ publicUrl: PUBLIC_URL, now: clock }), now: clock };
 
   // Each call comes from its own address, as many visitors' would: the per-address rate limits
   // (a defence tested elsewhere) would otherwise answer most of a long sequence with 429.

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { reservationConfirmLinkFor } from '../../src/features/booking/server/booking-emails';
+import { reservationConfirmLinkFor } from '../../src/features/booking/server/booking-links';
 import type { Database } from '../../src/server/db/client';
 import { settings } from '../../src/server/db/schema';
 import { clientHeaders, TEST_SECRET, type TestApp } from './test-app';

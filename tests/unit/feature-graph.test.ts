@@ -98,8 +98,13 @@ describe('feature import graph', () => {
   it('sees the imports between features', () => {
     const graph = featureGraph();
     expect(graph.size).toBeGreaterThan(10);
-    // booking's e-mails carry the participant's sign-in link: an edge the walk must see, or it sees nothing.
-    expect(graph.get('booking')?.has('participant')).toBe(true);
+    // The admin's actions on a booking go through the sale's services: an edge the walk must see, or it sees nothing.
+    expect(graph.get('admin-bookings')?.has('booking')).toBe(true);
+  });
+
+  it('leaves composing the sale\'s e-mails to the app (BookingMail, docs/decisions/018-the-sale-as-one-feature.md)', () => {
+    const edges = featureGraph().get('booking');
+    expect({ 'email-templates': edges?.get('email-templates'), participant: edges?.get('participant') }).toEqual({ 'email-templates': undefined, participant: undefined });
   });
 
   it('has no cycle between features (no two features import each other, directly or around a loop)', () => {

@@ -19,7 +19,7 @@ import { adminMessageRoutes } from '../../features/admin-messages/server/admin-m
 import { adminUserRoutes } from '../../features/admin-users/server/admin-users.routes';
 import { adminWorkshopRoutes } from '../../features/admin-workshops/server/admin-workshops.routes';
 import { bookingRoutes } from '../../features/booking/server/booking.routes';
-import { claimLinkFor } from '../../features/booking/server/booking-emails';
+import { claimLinkFor } from '../../features/booking/server/booking-links';
 import { claimRoutes } from '../../features/booking/server/claim.routes';
 import { stripeWebhookRoutes } from '../../features/booking/server/stripe-webhook.routes';
 import { calendarRoutes } from '../../features/calendar/server/calendar.routes';
@@ -33,6 +33,7 @@ import { contentRoutes } from '../../features/content/server/content.routes';
 import { workshopRoutes } from '../../features/workshops/server/workshops.routes';
 import type { AppDeps } from '../../server/deps';
 import type { Env } from '../../server/env';
+import { bookingMail } from './booking-mail';
 import { registerHealthRoutes } from './health';
 import { serializeError } from '../../server/lib/error-serializer';
 import { databaseRateLimitStore } from '../../server/lib/rate-limit-store';
@@ -106,15 +107,17 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
   registerAuth(app, { db: deps.db });
 
   registerHealthRoutes(app, { db: deps.db });
+  // The sale's e-mails, composed here from the features that know how (booking-mail.ts).
+  const sale = { mail: bookingMail({ publicUrl: deps.env.PUBLIC_URL, now: deps.clock }) };
   await app.register(async (scope) => {
     await workshopRoutes(scope, deps);
     await contentRoutes(scope, deps);
     await seoRoutes(scope, deps);
     await contactRoutes(scope, deps);
-    await bookingRoutes(scope, deps);
+    await bookingRoutes(scope, deps, sale);
     await adminAuthRoutes(scope, deps);
     await participantAccessRoutes(scope, deps);
-    await claimRoutes(scope, deps);
+    await claimRoutes(scope, deps, sale);
     // Participant sits below booking: the app hands it the booking feature's claim links.
     await participantRoutes(scope, deps, { claimLinkFor });
     await refundRoutes(scope, deps);
@@ -122,7 +125,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     // The admin area (guarded by registerAuth before any body is read).
     await adminDashboardRoutes(scope, deps);
     await adminWorkshopRoutes(scope, deps);
-    await adminBookingRoutes(scope, deps);
+    await adminBookingRoutes(scope, deps, sale);
     await adminDiscountRoutes(scope, deps);
     await adminMessageRoutes(scope, deps);
     await strategyNoteRoutes(scope, deps);
@@ -137,7 +140,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     await operationsRoutes(scope, deps);
   });
   // Its own scope: it parses JSON bodies as raw bytes for the signature check.
-  await app.register(async (scope) => stripeWebhookRoutes(scope, deps));
+  await app.register(async (scope) => stripeWebhookRoutes(scope, deps, sale));
   await registerPages(app, deps, clientDir);
   return app;
 }

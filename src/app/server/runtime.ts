@@ -4,6 +4,7 @@ import { resolveMailTransport } from '../../features/settings/server/mail-transp
 import { moveDiskUploadsIntoDatabase } from '../../features/uploads/server/uploads.service';
 import { sealOutboxTokens } from '../../features/operations/server/sealed-outbox';
 import { startBackgroundJobs, type BackgroundJobTimings } from './background-jobs';
+import { bookingMail } from './booking-mail';
 import type { Database } from '../../server/db/client';
 import { OutboxWorker } from '../../server/email/outbox-worker';
 import type { Env } from '../../server/env';
@@ -59,7 +60,7 @@ export function startRuntime({
     db,
     log,
     reminders: { secret, publicUrl: env.PUBLIC_URL, onEmailQueued: () => outbox.nudge() },
-    lifecycle: { db, payments, secret, publicUrl: env.PUBLIC_URL, now: () => new Date(), onEmailQueued: () => outbox.nudge(), log },
+    lifecycle: { db, payments, secret, publicUrl: env.PUBLIC_URL, mail: bookingMail({ publicUrl: env.PUBLIC_URL }), now: () => new Date(), onEmailQueued: () => outbox.nudge(), log },
     backups: { dataDir: env.DATA_DIR, secret },
     timings,
   });

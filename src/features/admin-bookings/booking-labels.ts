@@ -71,7 +71,7 @@ export function cardPaidAmount(booking: Pick<AdminBooking, 'status' | 'isPaid' |
 }
 
 /**
- * The e-mail that confirms a booking (server: queueBookingEmail's kind): the pay link for a
+ * The e-mail that confirms a booking (server: BookingMail.seatBooked's kind): the pay link for a
  * reservation, else paid or free; null for a confirmed booking neither paid nor free (an old
  * import), which has nothing to confirm. Only a zero price is asked of finalPrice, in any unit.
  */

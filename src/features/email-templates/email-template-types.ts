@@ -66,7 +66,7 @@ export type EmailTemplateDefinition = {
 
 const CARD_DELAY = 'It usually reaches your card within 5–10 business days.';
 
-/** The sample details table, in the shape the booking e-mails build it (see booking-emails.ts). */
+/** The sample details table, in the shape the booking e-mails build it (see src/app/server/booking-mail.ts). */
 const SAMPLE_DETAILS =
   '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>Prototype Lab: build an MVP without code</td></tr><tr><td><strong>When</strong></td><td>July 4, 2031, 10:00 AM - 12:00 PM PST</td></tr><tr><td><strong>Booking</strong></td><td>#1042</td></tr></table>';
 

@@ -19,7 +19,7 @@ export function e2eSecret(): string {
 /** The sign-in link the access and confirmation e-mails carry, for `email`. */
 export const accessLinkFor = (email: string) => participantLinkFor(e2eSecret(), E2E_BASE_URL, email);
 
-/** A token for `purpose` (a purpose of src/features/booking/server/booking-emails.ts, say), valid an hour. */
+/** A token for `purpose` (a purpose of src/features/booking/server/booking-links.ts, say), valid an hour. */
 export const signedFor = (purpose: string, subject: string) => signToken(e2eSecret(), purpose, subject, 3_600_000);
 
 /** The link e-mailed to a new reservation to confirm its address (purpose 'confirm-reservation'). */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../server/deps';
 import { PUBLIC_READS } from '../../../server/lib/read-cache';
 import { requireAdmin } from '../../../server/plugins/auth';
-import { bookingDepsFrom, type BookingDeps } from '../../booking/server';
+import { bookingDepsFrom, type BookingDeps, type SaleWiring } from '../../booking/server';
 
 type BookingDepsLog = NonNullable<BookingDeps['log']>;
 import {
@@ -39,10 +39,10 @@ const outboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(5
  * §4). Guarded as admin paths by the auth plugin before the body is read; requireAdmin names the
  * admin for the audit log.
  */
-export async function adminBookingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function adminBookingRoutes(app: FastifyInstance, deps: AppDeps, sale: SaleWiring): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const bookingDeps = (request: { log: BookingDepsLog }) => bookingDepsFrom(deps, deps.payments, request.log);
+  const bookingDeps = (request: { log: BookingDepsLog }) => bookingDepsFrom(deps, sale, deps.payments, request.log);
   const actionSchema = { params: bookingIdParamsSchema, response: { 200: bookingActionResponseSchema } };
 
   routes.get('/api/admin/bookings', { schema: { response: { 200: adminBookingListSchema } } }, () => listAdminBookings(db));

@@ -5,7 +5,7 @@ import type { Database } from '../../../server/db/client';
 import { auditLog, bookingReminders, bookings, payments, refunds, workshopDates } from '../../../server/db/schema';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { queueBookingEmail, queueSeatMovedEmail, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
+import { type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
 import { closeRequestOnCancel, queueOrganiserCancellationEmail, type OrganiserCancellationMoney, recordRefundOwed, sendRefundOwed, workshopWhen } from '../../refunds/server';
 import {
   bookingClosedMessage,
@@ -170,7 +170,7 @@ export async function resendConfirmation(deps: BookingDeps, actor: Actor, id: nu
       )
       .limit(1);
     if (recent) return false;
-    if (!(await queueBookingEmail(tx, deps, kind, booking))) throw new HttpError(409, RESEND_TEMPLATE_OFF, 'email_template_inactive');
+    if (!(await deps.mail.seatBooked(tx, kind, booking))) throw new HttpError(409, RESEND_TEMPLATE_OFF, 'email_template_inactive');
     await recordAudit(tx, { actor: actor.email, action: RESENT_ACTION, entity: BOOKING_ENTITY, entityId: id, details: { kind, to: booking.email } });
     return true;
   });
@@ -219,8 +219,8 @@ export async function moveBooking(deps: BookingDeps, actor: Actor, id: number, i
     const source = dates.find((date) => date.id === booking.workshopDateId)!;
     // A confirmed seat hears that it moved; a reservation gets its link again, for the new date.
     const kind = row!.status === 'confirmed' ? 'moved' : confirmationKindOf(row!);
-    if (kind === 'moved') await queueSeatMovedEmail(tx, deps, row!, source, target);
-    else if (kind) await queueBookingEmail(tx, deps, kind, row!, target);
+    if (kind === 'moved') await deps.mail.seatMoved(tx, row!, source, target);
+    else if (kind) await deps.mail.seatBooked(tx, kind, row!, target);
     await recordAudit(tx, {
       actor: actor.email,
       action: 'booking_moved',
@@ -252,7 +252,7 @@ export async function markBookingPaid(deps: BookingDeps, actor: Actor, id: numbe
       .set({ status: 'confirmed', isPaid: true, reservationExpiresAt: null })
       .where(eq(bookings.id, id))
       .returning();
-    await queueBookingEmail(tx, deps, 'paid', row!);
+    await deps.mail.seatBooked(tx, 'paid', row!);
     await recordAudit(tx, {
       actor: actor.email,
       action: 'booking_marked_paid',

@@ -3,12 +3,15 @@ import type { Database } from '../../../server/db/client';
 import type { AppDeps } from '../../../server/deps';
 import { PUBLIC_READS } from '../../../server/lib/read-cache';
 import type { PaymentProvider } from '../../../server/payments/payment-provider';
+import type { BookingMail } from './booking-mail';
 
 export type BookingDeps = {
   db: Database;
   payments: PaymentProvider;
   secret: string;
   publicUrl: string;
+  /** What the sale tells people (booking-mail.ts); the app composes the e-mails. */
+  mail: BookingMail;
   /** The lifecycle's clock: hold and reservation expiry read it (tests move it). */
   now: () => Date;
   /** Wakes the outbox worker after a commit that queued e-mail. */
@@ -22,13 +25,17 @@ export type BookingDeps = {
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
 
+/** What the app hands the sale's routes besides AppDeps: the e-mails, which only the app can compose. */
+export type SaleWiring = Pick<BookingDeps, 'mail'>;
+
 /** The booking services' dependencies, taken from the app's. */
-export function bookingDepsFrom(deps: AppDeps, payments: PaymentProvider = deps.payments, log?: BookingDeps['log']): BookingDeps {
+export function bookingDepsFrom(deps: AppDeps, { mail }: SaleWiring, payments: PaymentProvider = deps.payments, log?: BookingDeps['log']): BookingDeps {
   return {
     db: deps.db,
     payments,
     secret: deps.secret,
     publicUrl: deps.env.PUBLIC_URL,
+    mail,
     now: deps.clock ?? (() => new Date()),
     onEmailQueued: deps.onEmailQueued,
     onSeatsChanged: () => deps.publicCache.invalidate(PUBLIC_READS.workshopDates),

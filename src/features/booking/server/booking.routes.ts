@@ -23,7 +23,7 @@ import {
   paymentIntentResponseSchema,
   reservationDetailsSchema,
 } from '../booking.schema';
-import { bookingDepsFrom } from './booking-deps';
+import { bookingDepsFrom, type SaleWiring } from './booking-deps';
 import { toOrderResponse } from './booking-response';
 import { createFreeBooking } from './free-order';
 import { createPaymentIntent } from './open-checkout';
@@ -47,10 +47,10 @@ const SEAT_HOLD_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 /** Checking a code holds nothing, but unlimited tries would let one address guess codes. */
 const DISCOUNT_CHECK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
-export async function bookingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function bookingRoutes(app: FastifyInstance, deps: AppDeps, sale: SaleWiring): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // The services tell the public cache when a call changed seat counts (BookingDeps.onSeatsChanged).
-  const bookingDeps = bookingDepsFrom(deps, deps.payments, app.log);
+  const bookingDeps = bookingDepsFrom(deps, sale, deps.payments, app.log);
 
   routes.get('/api/stripe/config', { schema: { response: { 200: paymentConfigSchema } } }, async () => deps.payments.publicConfig());
 

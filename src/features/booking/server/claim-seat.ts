@@ -1,19 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { holdsSeat } from '../../../common/booking-status';
-import { centsToDollars, formatUsd } from '../../../common/money';
 import { MAX_ROW_ID } from '../../../common/schema-kit';
 import { resolveTimeZone } from '../../../common/time-zones';
-import { workshopWhenFor } from '../../../common/workshop-time';
 import type { Database } from '../../../server/db/client';
 import { bookings, orders, participantProfiles, workshopDates } from '../../../server/db/schema';
-import { enqueueEmail } from '../../../server/email/outbox';
-import { SealedTokens } from '../../../server/email/sealed-tokens';
-import { renderTemplate } from '../../../server/email/templates';
 import { recordAudit } from '../../../server/lib/audit';
 import { readToken } from '../../../server/lib/signed-token';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { renderEmail } from '../../email-templates/server';
-import { participantLinkFor } from '../../participant/server';
 import type { BookingResponse } from '../booking.schema';
 import { workshopView } from './booking-confirmation';
 import {
@@ -27,10 +20,11 @@ import {
   type ClaimState,
   type SeatClaim,
 } from '../claim.schema';
-import { CLAIM_PURPOSE, queueBookingEmail, type WorkshopDateRow } from './booking-emails';
+import { CLAIM_PURPOSE } from './booking-links';
 import type { BookingDeps } from './booking-deps';
 import { toBookingResponse } from './booking-response';
-import type { BookingRow, OrderRow } from './orders';
+import { boughtByFor } from './order-emails';
+import type { BookingRow, OrderRow, WorkshopDateRow } from './orders';
 
 /**
  * A colleague claims an unnamed seat with the link its buyer shared (`/claim/{token}`, made by
@@ -122,8 +116,6 @@ export async function describeSeatClaim(deps: Pick<BookingDeps, 'db' | 'secret' 
   };
 }
 
-const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /**
  * POST /api/claims/{token}: puts the person on the seat. In one transaction with the seat's row
  * locked: the link must still be open (see stateOf); the seat takes the person's name, address
@@ -179,44 +171,8 @@ export async function claimSeat(deps: BookingDeps, token: string, person: ClaimS
  * them and that the confirmation follows once the buyer pays (the order's payment e-mails every
  * named seat then).
  */
-async function queueClaimedSeatEmail(tx: Database, deps: Pick<BookingDeps, 'publicUrl' | 'now'>, seat: BookingRow, order: OrderRow, date: WorkshopDateRow): Promise<boolean> {
-  const buyerName = `${order.buyerFirstName} ${order.buyerLastName}`.trim();
-  const boughtBy = sameAddress(seat.email, order.buyerEmail) ? undefined : buyerName;
-  if (seat.status === 'confirmed') return queueBookingEmail(tx, deps, seat.isPaid ? 'paid' : 'free', seat, date, boughtBy);
-  return queueReservedSeatClaimedEmail(tx, deps, seat, date, boughtBy);
-}
-
-/** The same details table as a booking's confirmation (booking-emails.ts). */
-const DETAILS_TABLE =
-  '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>{{workshopTitle}}</td></tr><tr><td><strong>When</strong></td><td>{{when}}</td></tr><tr><td><strong>Booking</strong></td><td>#{{bookingId}}</td></tr></table>';
-const RESERVED_FOR_YOU_LINE =
-  '<p>{{buyerName}} reserved this seat for you. It is held in your name and confirmed once it is paid for; we will e-mail you then, with the calendar event.</p>';
-const RESERVED_IN_YOUR_NAME_LINE =
-  '<p>The seat you reserved is now in your name. It is confirmed once it is paid for; we will e-mail you then, with the calendar event.</p>';
-
-/** When, on the organiser's clock and the claimant's beside it, or that the date is still to be set. */
-function whenFor(date: WorkshopDateRow, viewerZone: string | null): string {
-  if (date.isTBC || !date.date) return 'Date to be set via participant poll';
-  return workshopWhenFor(date, viewerZone) ?? `${date.date}, ${date.time} ${date.timezone}`;
-}
-
-async function queueReservedSeatClaimedEmail(tx: Database, deps: Pick<BookingDeps, 'publicUrl'>, seat: BookingRow, date: WorkshopDateRow, boughtBy: string | undefined): Promise<boolean> {
-  const tokens = new SealedTokens();
-  const values = {
-    firstName: seat.firstName,
-    lastName: seat.lastName,
-    workshopTitle: date.title,
-    when: whenFor(date, seat.timeZone),
-    amount: formatUsd(centsToDollars(seat.finalPriceCents)),
-    bookingId: seat.id,
-    participantLink: participantLinkFor(tokens, deps.publicUrl, seat.email),
-  };
-  const trustedHtml = {
-    details: renderTemplate(DETAILS_TABLE, values, { html: true }),
-    paymentLine: boughtBy ? renderTemplate(RESERVED_FOR_YOU_LINE, { buyerName: boughtBy }, { html: true }) : RESERVED_IN_YOUR_NAME_LINE,
-  };
-  const email = await renderEmail(tx, 'booking-confirmation', values, { trustedHtml });
-  if (!email) return false;
-  await enqueueEmail(tx, { to: seat.email, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind: 'seat-claimed-reserved', tokens: tokens.tokens });
-  return true;
+async function queueClaimedSeatEmail(tx: Database, { mail }: Pick<BookingDeps, 'mail'>, seat: BookingRow, order: OrderRow, date: WorkshopDateRow): Promise<boolean> {
+  const boughtBy = boughtByFor(seat, order);
+  if (seat.status === 'confirmed') return mail.seatBooked(tx, seat.isPaid ? 'paid' : 'free', seat, date, boughtBy);
+  return mail.reservedSeatClaimed(tx, seat, date, boughtBy);
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
 import { bookingResponseSchema } from '../booking.schema';
 import { claimSeatSchema, claimTokenParamsSchema, seatClaimSchema } from '../claim.schema';
-import { bookingDepsFrom } from './booking-deps';
+import { bookingDepsFrom, type SaleWiring } from './booking-deps';
 import { claimSeat, describeSeatClaim } from './claim-seat';
 
 /**
@@ -15,9 +15,9 @@ const CLAIM_READ_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 const CLAIM_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 /** The claim link of an unnamed seat (`/claim/{token}`, see claim-seat.ts): what it is for, and claiming it. */
-export async function claimRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function claimRoutes(app: FastifyInstance, deps: AppDeps, sale: SaleWiring): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const bookingDeps = bookingDepsFrom(deps, deps.payments, app.log);
+  const bookingDeps = bookingDepsFrom(deps, sale, deps.payments, app.log);
 
   routes.get(
     '/api/claims/:token',

@@ -4,9 +4,9 @@ import { recordAudit } from '../../../server/lib/audit';
 import { verifyToken } from '../../../server/lib/signed-token';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { getPaymentSettings } from '../../settings/server';
-import { RESERVATION_CONFIRM_PURPOSE } from './booking-emails';
+import { RESERVATION_CONFIRM_PURPOSE } from './booking-links';
 import type { BookingDeps } from './booking-deps';
-import { notifyOrganiserOfOrder, queueOrderEmails } from './order-emails';
+import { queueOrderEmails } from './order-emails';
 import { subscribeBooker } from './newsletter-signup';
 import { reservationTerms } from './reservation-terms';
 
@@ -56,7 +56,7 @@ export async function confirmReservation(deps: BookingDeps, bookingId: number, t
     // Only a confirmed address joins the newsletter: an invented one must not.
     await subscribeBooker(tx, order!.buyerEmail, order!.subscribedToNewsletter);
     await queueOrderEmails(tx, deps, 'reserved', { order: order!, seats }, date);
-    await notifyOrganiserOfOrder(tx, deps, 'reserved', { order: order!, seats }, date);
+    await deps.mail.orderToOrganiser(tx, 'reserved', { order: order!, seats }, date);
     await recordAudit(tx, {
       actor: confirmed!.email,
       action: 'reservation_confirmed',

@@ -1,12 +1,11 @@
 import { queueTogether } from '../../../server/email/outbox';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { preloadTemplates } from '../../email-templates/server';
 import type { BookingForm } from '../booking.schema';
 import type { BookingDeps } from './booking-deps';
 import { claimDiscountUse } from './discounts';
 import { subscribeBooker } from './newsletter-signup';
 import { loadOffer, quote } from './offer';
-import { notifyOrganiserOfOrder, queueOrderEmails } from './order-emails';
+import { queueOrderEmails } from './order-emails';
 import { insertOrder, insertSeats, type OrderRequest, type PlacedOrder } from './orders';
 import { takeSeats } from './seats';
 
@@ -27,9 +26,6 @@ export async function claimCodeAndSeats(tx: Parameters<typeof takeSeats>[0], dep
   await takeSeats(tx, request.date.id, request.seats);
 }
 
-/** The templates of a placed order's e-mails: each named seat's confirmation and the buyer's order confirmation. */
-const ORDER_EMAIL_TEMPLATES = ['booking-confirmation', 'order-confirmation'] as const;
-
 /**
  * An order the discount code makes free: code uses, seats, order, bookings, newsletter and
  * e-mails in one transaction, so a refusal at any step leaves nothing behind.
@@ -40,10 +36,10 @@ export async function placeFreeOrder(deps: BookingDeps, request: OrderRequest): 
     const seats = await insertSeats(tx, order, { status: 'confirmed', isPaid: false });
     await subscribeBooker(tx, order.buyerEmail, order.subscribedToNewsletter);
     // The order's e-mails from one read of their templates, written in one statement.
-    await preloadTemplates(tx, ORDER_EMAIL_TEMPLATES);
+    await deps.mail.preloadOrderTemplates(tx);
     await queueTogether(tx, async () => {
       await queueOrderEmails(tx, deps, 'free', { order, seats }, request.date);
-      await notifyOrganiserOfOrder(tx, deps, 'free', { order, seats }, request.date);
+      await deps.mail.orderToOrganiser(tx, 'free', { order, seats }, request.date);
     });
     await claimCodeAndSeats(tx, deps, request);
     return { order, seats };

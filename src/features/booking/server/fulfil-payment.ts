@@ -5,7 +5,7 @@ import { HttpError } from '../../../server/plugins/error-handler';
 import type { BookingDeps } from './booking-deps';
 import { reclaimDiscountUse } from './discounts';
 import { subscribeBooker } from './newsletter-signup';
-import { notifyOrganiserOfOrder, queueOrderEmails } from './order-emails';
+import { queueOrderEmails } from './order-emails';
 import { insertSeats, orderTotalCents, seatsOf, type OrderRow, type PlacedOrder } from './orders';
 import { markRefunding, refundedPaymentError, sendPaymentRefund, type RefundReason } from './payment-refunds';
 import { endHold, releaseSeat, tryTakeSeats } from './seats';
@@ -141,7 +141,7 @@ async function placePaidOrder(tx: Database, deps: BookingDeps, payment: PaymentR
   const placed = { order: placedOrder!, seats };
   await subscribeBooker(tx, placedOrder!.buyerEmail, placedOrder!.subscribedToNewsletter);
   await queueOrderEmails(tx, deps, 'paid', placed, date);
-  await notifyOrganiserOfOrder(tx, deps, 'paid', placed, date);
+  await deps.mail.orderToOrganiser(tx, 'paid', placed, date);
   return { placed, seatsChanged: seatsTakenAgain };
 }
 

@@ -1,7 +1,8 @@
 /** Public entry of the booking feature, server only (services, routes helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
-export { PAY_LINK_PURPOSE, queueBookingEmail, queueSeatMovedEmail, type BookingEmailKind } from './booking-emails';
+export { PAY_LINK_PURPOSE } from './booking-links';
+export type { BookingEmailKind } from './booking-mail';
 export { releaseBookingSeat } from './booking-transitions';
-export { bookingDepsFrom, type BookingDeps } from './booking-deps';
+export { bookingDepsFrom, type BookingDeps, type SaleWiring } from './booking-deps';
 export { markRefunding, sendPaymentRefund } from './payment-refunds';
 export { recordRefund } from './refund-ledger';
 export { cancelOpenPayments } from './reservations';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { discountCodes, workshopDates } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
-import type { WorkshopDateRow } from './booking-emails';
+import type { WorkshopDateRow } from './orders';
 import type { BookingDeps } from './booking-deps';
 import { discountInvalid, normaliseCode, usableDiscount } from './discounts';
 import { priceSeat, type Price } from './pricing';

@@ -1,15 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { resolveTimeZone } from '../../../common/time-zones';
 import type { Database } from '../../../server/db/client';
-import { bookings, orders } from '../../../server/db/schema';
+import { bookings, orders, type workshopDates } from '../../../server/db/schema';
 import { newOrderReference } from '../../../server/db/single-seat-orders';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { Attendee } from '../booking.schema';
-import type { WorkshopDateRow } from './booking-emails';
 import type { Price } from './pricing';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
+export type WorkshopDateRow = typeof workshopDates.$inferSelect;
 /** An order and its seats, first seat first. */
 export type PlacedOrder = { order: OrderRow; seats: BookingRow[] };
 

@@ -5,7 +5,7 @@ import { verifyToken } from '../../../server/lib/signed-token';
 import type { PaymentIntent } from '../../../server/payments/payment-provider';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { PaymentIntentResponse, ReservationDetails } from '../booking.schema';
-import { PAY_LINK_PURPOSE } from './booking-emails';
+import { PAY_LINK_PURPOSE } from './booking-links';
 import type { BookingDeps } from './booking-deps';
 import { priceResponse } from './booking-response';
 import { fulfilPayment } from './fulfil-payment';

@@ -2,7 +2,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { orders, payments } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { queuePaymentRefundedEmail } from './booking-emails';
 import { SYSTEM } from '../../../server/lib/audit';
 import type { BookingDeps } from './booking-deps';
 import { recordRefund } from './refund-ledger';
@@ -112,7 +111,7 @@ export async function sendPaymentRefund(deps: BookingDeps, payment: PaymentRow):
     });
     const email = await payerEmail(tx, done);
     if (!email) return false;
-    await queuePaymentRefundedEmail(tx, {
+    await deps.mail.paymentRefunded(tx, {
       email,
       amountCents: refundedCents,
       workshopDateId: done.workshopDateId,

@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { bookings, payments, workshopDates } from '../../../server/db/schema';
 import { recordAudit, SYSTEM } from '../../../server/lib/audit';
-import { queueReservationExpiredEmail, queueReservationReminderEmail } from './booking-emails';
 import { releaseBookingSeat } from './booking-transitions';
 import type { BookingDeps } from './booking-deps';
 import { RESERVATION_REMINDER_LEAD_MS } from './reservation-terms';
@@ -34,7 +33,7 @@ export async function expireReservations(deps: BookingDeps, now = deps.now()): P
       const unconfirmed = row.awaitingEmailConfirmation;
       if (!unconfirmed) {
         const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, row.workshopDateId)).limit(1);
-        await queueReservationExpiredEmail(tx, deps, row, date);
+        await deps.mail.reservationExpired(tx, row, date);
       }
       await recordAudit(tx, { actor: SYSTEM, action: 'reservation_expired', entity: 'booking', entityId: id, details: { workshopDateId: row.workshopDateId, unconfirmed } });
     }
@@ -66,7 +65,7 @@ export async function sendReservationReminders(deps: BookingDeps, now = deps.now
     for (const booking of due) {
       await tx.update(bookings).set({ reservationRemindedAt: now }).where(eq(bookings.id, booking.id));
       const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId)).limit(1);
-      if (date) await queueReservationReminderEmail(tx, deps, booking, date);
+      if (date) await deps.mail.reservationReminder(tx, booking, date);
     }
     return due.length;
   });

@@ -4,12 +4,11 @@ import { bookings } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { getPaymentSettings } from '../../settings/server';
 import type { BookingForm } from '../booking.schema';
-import type { WorkshopDateRow } from './booking-emails';
 import type { BookingDeps } from './booking-deps';
 import { claimCodeAndSeats, orderRequestFrom, placeFreeOrder } from './free-order';
 import { loadOffer, quote, refuseWithoutSeats } from './offer';
 import { queueOrderEmails } from './order-emails';
-import { insertOrder, insertSeats, type PlacedOrder } from './orders';
+import { insertOrder, insertSeats, type PlacedOrder, type WorkshopDateRow } from './orders';
 import { unconfirmedHoldEnd } from './reservation-terms';
 
 /** One address may hold this many unpaid reservations at a time. */
@@ -56,7 +55,7 @@ export async function reserveBooking(deps: BookingDeps, form: BookingForm): Prom
       reservationExpiresAt: unconfirmedHoldEnd(now, offer.date.startsAt),
       awaitingEmailConfirmation: true,
     });
-    // Not yet the pay link: the e-mail asks to confirm the address (queueBookingEmail).
+    // Not yet the pay link: the e-mail asks to confirm the address (BookingMail.seatBooked).
     await queueOrderEmails(tx, deps, 'reserved', { order, seats }, offer.date);
     await claimCodeAndSeats(tx, deps, request);
     return { order, seats };

@@ -5,7 +5,7 @@ import { processedWebhookEvents } from '../../../server/db/schema';
 import { PaymentProviderError } from '../../../server/payments/payment-provider';
 import { StripeProvider } from '../../../server/payments/stripe-provider';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { bookingDepsFrom } from './booking-deps';
+import { bookingDepsFrom, type SaleWiring } from './booking-deps';
 import { fulfilPayment } from './fulfil-payment';
 
 /**
@@ -13,10 +13,10 @@ import { fulfilPayment } from './fulfil-payment';
  * the buyer's browser never came back. The signature is checked on the raw body; an event id
  * already handled is acknowledged and changes nothing.
  */
-export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function stripeWebhookRoutes(app: FastifyInstance, deps: AppDeps, sale: SaleWiring): Promise<void> {
   const provider = deps.payments;
   if (!(provider instanceof StripeProvider)) return;
-  const bookingDeps = bookingDepsFrom(deps, provider, app.log);
+  const bookingDeps = bookingDepsFrom(deps, sale, provider, app.log);
 
   // The signature covers the exact bytes Stripe sent, so this route keeps the body raw.
   app.removeContentTypeParser('application/json');
