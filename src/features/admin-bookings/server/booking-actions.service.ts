@@ -5,7 +5,7 @@ import type { Database } from '../../../server/db/client';
 import { auditLog, bookingReminders, bookings, payments, refunds, workshopDates } from '../../../server/db/schema';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { queueBookingEmail, queueSeatMovedEmail, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
+import { ledgerRefundedCents, queueBookingEmail, queueSeatMovedEmail, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
 import { closeRequestOnCancel, queueOrganiserCancellationEmail, type OrganiserCancellationMoney, recordRefundOwed, sendRefundOwed, workshopWhen } from '../../refunds/server';
 import {
   bookingClosedMessage,
@@ -70,7 +70,7 @@ export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: nu
   const cancelled = await deps.db.transaction(async (tx): Promise<Cancelled> => {
     const booking = await lockOpenBooking(tx, id);
     const [payment] = booking.stripePaymentId ? await tx.select().from(payments).where(eq(payments.providerPaymentId, booking.stripePaymentId)).for('update') : [];
-    const refundableCents = booking.isPaid && payment?.status === 'succeeded' ? Math.max(booking.finalPriceCents - (await refundedSoFar(tx, booking.id)), 0) : 0;
+    const refundableCents = booking.isPaid && payment?.status === 'succeeded' ? Math.max(booking.finalPriceCents - (await ledgerRefundedCents(tx, eq(refunds.bookingId, booking.id))), 0) : 0;
     // Settled outside the site: nothing goes to the provider, whatever it holds.
     const refundCents = input.refundOutside ? 0 : input.refundAmount === undefined ? refundableCents : dollarsToCents(input.refundAmount);
     if (refundCents > refundableCents) throw new HttpError(400, refundTooHighMessage(centsToDollars(refundableCents)), 'refund_too_high');
@@ -129,12 +129,6 @@ export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: nu
   }
   if (input.notify) message += ' The participant has been e-mailed.';
   return { ...(await respond(deps, id, message)), refundAmount: centsToDollars(cancelled.refundCents), refundSent };
-}
-
-/** What already went back for this seat, from the refunds ledger. */
-async function refundedSoFar(tx: Database, bookingId: number): Promise<number> {
-  const [row] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) }).from(refunds).where(eq(refunds.bookingId, bookingId));
-  return row?.cents ?? 0;
 }
 
 function organiserMoney(booking: BookingRow, refundCents: number): OrganiserCancellationMoney {

@@ -1,8 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, orders, payments, refunds, workshopDates } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
+import { ledgerRefundedCents } from '../../booking/server';
 import { ORDER_NOT_FOUND, type AdminOrder, type AdminOrderSeat } from '../admin-bookings.schema';
 import { selectBookings, toAdminBooking } from './admin-bookings.service';
 
@@ -45,14 +46,14 @@ export async function getAdminOrder(db: Database, orderId: number | null): Promi
     .where(eq(orders.id, orderId));
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
 
-  const [paymentRows, seatMoney, seatRows, [refunded]] = await Promise.all([
+  const [paymentRows, seatMoney, seatRows, refundedCents] = await Promise.all([
     db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt), desc(payments.id)),
     db.select({ stripePaymentId: bookings.stripePaymentId, isPaid: bookings.isPaid, finalPriceCents: bookings.finalPriceCents }).from(bookings).where(eq(bookings.orderId, orderId)),
     selectBookings(db, eq(bookings.orderId, orderId)),
     // The refunds ledger: every refund the provider took for this order, once.
-    db.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) }).from(refunds).where(eq(refunds.orderId, orderId)),
+    ledgerRefundedCents(db, eq(refunds.orderId, orderId)),
   ]);
-  const money = { paidCents: orderPaidCents(paymentRows, seatMoney), refundedCents: refunded?.cents ?? 0 };
+  const money = { paidCents: orderPaidCents(paymentRows, seatMoney), refundedCents };
   const latest = paymentRows[0];
   const { order: row, workshop } = order;
   const seats: AdminOrderSeat[] = seatRows

@@ -3,7 +3,7 @@ export { PAY_LINK_PURPOSE, queueBookingEmail, queueSeatMovedEmail, type BookingE
 export { releaseBookingSeat } from './booking-transitions';
 export { bookingDepsFrom, type BookingDeps } from './booking-deps';
 export { markRefunding, sendPaymentRefund } from './payment-refunds';
-export { recordRefund } from './refund-ledger';
+export { ledgerRefundedCents, recordRefund, refundedCentsWhere, refundedSum } from './refund-ledger';
 export { cancelOpenPayments } from './reservations';
 export { SOLD_OUT_MESSAGE, releaseSeat, tryTakeSeats } from './seats';
 export { insertBookingsWithOrders } from '../../../server/db/single-seat-orders';
