@@ -1,6 +1,7 @@
 /** Public entry of the booking feature, server only (services, routes helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
 export { PAY_LINK_PURPOSE, queueBookingEmail, queueSeatMovedEmail, type BookingEmailKind } from './booking-emails';
 export { releaseBookingSeat } from './booking-transitions';
+export { queueOrderEmails } from './order-emails';
 export { bookingDepsFrom, type BookingDeps } from './booking-deps';
 export { markRefunding, sendPaymentRefund } from './payment-refunds';
 export { ledgerRefundedCents, recordRefund, refundedCentsWhere, refundedSum } from './refund-ledger';
