@@ -1,0 +1,87 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { openAdminTab, signInAsAdmin } from './support/admin';
+import { adminGetJson, adminRequest, CLIENT_HEADERS } from './support/api';
+import { roomyDate } from './support/booking';
+
+/*
+ * The admin opens an order of three seats paid with one card payment from its row in the Bookings
+ * tab, and cancels the whole order with a refund: the dialog offers the order's actions, shows
+ * what will go back before anything is sent, and afterwards every seat is cancelled, the money is
+ * refunded and cancelling is no longer offered.
+ */
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+/** With SCREENSHOT_DIR set, the dialog at 1280 and 390 pixels wide. */
+async function shoot(page: Page, name: string, part: Locator) {
+  if (!SHOTS) return;
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await part.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+type Order = { id: number; reference: string; amountPaid: number; amountRefunded: number; seats: { status: string; refundedAmount: number }[] };
+
+test('the admin cancels a whole order of three paid seats with a full refund', async ({ page, request }) => {
+  const tag = `${Date.now().toString(36)}-${process.pid}`;
+  const buyer = { firstName: 'Olga', lastName: 'Order', email: `olga.${tag}@example.com`, company: '' };
+  const date = await roomyDate(request);
+  const intent = await request.post('/api/create-payment-intent', {
+    headers: CLIENT_HEADERS,
+    data: { workshopDateId: date.id, customerInfo: buyer, seats: 3, attendees: [{ firstName: 'Ann', lastName: 'Seat', email: `ann.${tag}@example.com` }] },
+  });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
+  const paid = await request.post('/api/payments/demo/confirm', { headers: CLIENT_HEADERS, data: { paymentIntentId, cardNumber: '4242 4242 4242 4242' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const { bookingId } = (await paid.json()) as { bookingId: number };
+  const admin = await adminRequest('the order to cancel');
+  const rows = await adminGetJson<{ id: number; orderId: number }[]>(admin, '/api/admin/bookings', 'the order of the seat');
+  const orderId = rows.find((row) => row.id === bookingId)!.orderId;
+  const before = await adminGetJson<Order>(admin, `/api/admin/orders/${orderId}`, 'the order before');
+  const total = before.amountPaid;
+  const usd = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+  await signInAsAdmin(page);
+  await openAdminTab(page, 'Bookings');
+  await page.getByRole('searchbox', { name: 'Search bookings' }).fill(buyer.email);
+  await page.getByRole('button', { name: `Order ${before.reference}: show the order` }).first().click();
+  const dialog = page.getByRole('dialog', { name: `Order ${before.reference}` });
+  const actions = dialog.getByRole('region', { name: 'Order actions' });
+  await expect(actions.getByRole('button', { name: 'Cancel order…' })).toBeVisible();
+  await expect(actions.getByRole('button', { name: 'Resend confirmation…' })).toBeVisible();
+  // A paid order has no reservation to mark paid: not offered.
+  await expect(actions.getByRole('button', { name: 'Mark order paid…' })).toHaveCount(0);
+  await shoot(page, 'order-dialog-actions', dialog);
+
+  await actions.getByRole('button', { name: 'Cancel order…' }).click();
+  await expect(actions.getByRole('heading', { name: 'Cancel the whole order (3 seats)?' })).toBeFocused();
+  await expect(actions.getByRole('radio', { name: `Refund everything left: ${usd(total)} by card` })).toBeChecked();
+  await expect(actions.getByText(`${usd(total)} goes back to the card.`)).toBeVisible();
+  await shoot(page, 'order-dialog-cancel', actions);
+
+  // A chosen amount above what the order paid is pointed out, and nothing is sent.
+  await actions.getByRole('radio', { name: 'Refund a chosen amount by card' }).check();
+  await actions.getByLabel('Refund amount (USD)').fill(String(total + 1));
+  await actions.getByRole('button', { name: /^Cancel order and refund/ }).click();
+  await expect(actions.getByText(`The refund can be at most $${total.toFixed(2)}`, { exact: false })).toBeVisible();
+
+  await actions.getByRole('radio', { name: `Refund everything left: ${usd(total)} by card` }).check();
+  await actions.getByRole('button', { name: `Cancel order and refund ${usd(total)}` }).click();
+  await expect(page.getByText(`The order was cancelled: 3 seats released. ${usd(total)} was refunded.`).first()).toBeVisible();
+
+  // The dialog reads the order again: every seat cancelled, the money back, nothing left to cancel.
+  await expect(dialog.getByRole('region', { name: 'Seats (3)' }).getByText('Cancelled')).toHaveCount(3);
+  await expect(actions.getByRole('button', { name: 'Cancel order…' })).toHaveCount(0);
+  const after = await adminGetJson<Order>(admin, `/api/admin/orders/${orderId}`, 'the order after');
+  expect(after.amountRefunded).toBe(total);
+  expect(after.seats.map((seat) => seat.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+  await shoot(page, 'order-dialog-cancelled', dialog);
+  await admin.dispose();
+});
