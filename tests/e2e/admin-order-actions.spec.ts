@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { shootAtTwoWidths as shoot } from './support/page';
 import { openAdminTab, signInAsAdmin } from './support/admin';
 import { adminGetJson, adminRequest, CLIENT_HEADERS } from './support/api';
 import { roomyDate } from './support/booking';
@@ -10,21 +10,6 @@ import { roomyDate } from './support/booking';
  * what will go back before anything is sent, and afterwards every seat is cancelled, the money is
  * refunded and cancelling is no longer offered.
  */
-
-const SHOTS = process.env.SCREENSHOT_DIR;
-
-/** With SCREENSHOT_DIR set, the dialog at 1280 and 390 pixels wide. */
-async function shoot(page: Page, name: string, part: Locator) {
-  if (!SHOTS) return;
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await part.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 type Order = { id: number; reference: string; amountPaid: number; amountRefunded: number; seats: { status: string; refundedAmount: number }[] };
 

@@ -248,6 +248,13 @@ export const refundAmountSchema = z
   .max(1_000_000, REFUND_AMOUNT_INVALID)
   .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, REFUND_AMOUNT_INVALID);
 
+/** A refund amount typed in a dialog: dollars and cents above zero, at most `max` (else a message on the amount field). */
+function checkTypedRefund(typed: string, max: number, context: z.RefinementCtx): void {
+  const amount = refundAmountSchema.safeParse(typed.trim() === '' ? Number.NaN : Number(typed));
+  const message = !amount.success ? REFUND_AMOUNT_INVALID : amount.data > max ? refundTooHighMessage(max) : null;
+  if (message) context.addIssue({ code: 'custom', path: ['amount'], message });
+}
+
 /**
  * POST /api/admin/bookings/{id}/cancel. No refundAmount: what can go back by card goes back in full.
  * `refundOutside`: the organiser settles the money outside the site (bank transfer, cash); nothing
@@ -297,10 +304,7 @@ export function cancelDialogSchema(paid: number) {
   return z
     .object({ refund: z.enum(['full', 'part', 'outside', 'none']), amount: z.string(), notify: z.boolean() })
     .superRefine((form, context) => {
-      if (form.refund !== 'part') return;
-      const amount = refundAmountSchema.safeParse(form.amount.trim() === '' ? Number.NaN : Number(form.amount));
-      const message = !amount.success ? REFUND_AMOUNT_INVALID : amount.data > paid ? refundTooHighMessage(paid) : null;
-      if (message) context.addIssue({ code: 'custom', path: ['amount'], message });
+      if (form.refund === 'part') checkTypedRefund(form.amount, paid, context);
     })
     // 'Refund in full' sends no amount: the server refunds whatever is left of the seat's share.
     .transform((form): AdminCancelBookingInput => {
@@ -378,10 +382,7 @@ export function cancelOrderDialogSchema(refundable: number) {
   return z
     .object({ refund: z.enum(orderRefundChoices), amount: z.string(), notify: z.boolean() })
     .superRefine((form, context) => {
-      if (form.refund !== 'custom') return;
-      const amount = refundAmountSchema.safeParse(form.amount.trim() === '' ? Number.NaN : Number(form.amount));
-      const message = !amount.success ? REFUND_AMOUNT_INVALID : amount.data > refundable ? refundTooHighMessage(refundable) : null;
-      if (message) context.addIssue({ code: 'custom', path: ['amount'], message });
+      if (form.refund === 'custom') checkTypedRefund(form.amount, refundable, context);
     })
     .transform((form): AdminCancelOrderInput => ({ refund: form.refund, notify: form.notify, ...(form.refund === 'custom' ? { amount: Number(form.amount) } : {}) }));
 }
