@@ -183,6 +183,18 @@ describe('POST /api/admin/orders/{orderId}/cancel', () => {
     expect(mails.some((mail) => /CREDIT-[A-Z2-9]{10}/.test(mail.html))).toBe(true);
   });
 
+  it('refuses an order whose checkout was never paid, and leaves its hold as it was', async () => {
+    const open = await date({ seatsTotal: 6, priceCents: 10_000 });
+    const opened = await post('/api/create-payment-intent', { workshopDateId: open.id, customerInfo: person('Holder'), seats: 2, attendees: [] });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const [payment] = await world.db.select().from(payments).where(eq(payments.providerPaymentId, opened.json().paymentIntentId));
+    const refused = await cancelOrder(payment!.orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/never became seats/);
+    expect(await seatsTaken(open.id)).toBe(2);
+    await expectInvariants();
+  });
+
   it('cancels a reservation order (nothing paid, nothing refunded) and frees its seats', async () => {
     const open = await date({ seatsTotal: 20, priceCents: 10_000 });
     const { orderId, seatIds } = await reservedOrder(open.id, 3);

@@ -330,6 +330,7 @@ export type MoveDialogForm = z.input<typeof moveDialogSchema>;
  */
 
 export const ORDER_NOTHING_TO_CANCEL = 'Every seat of this order is already cancelled, refunded or expired, so there is nothing left to cancel.';
+export const ORDER_NEVER_SEATS = 'This order never became seats (its checkout was not paid), so there is nothing to cancel.';
 export const ORDER_NOTHING_TO_MARK_PAID = 'This order has no reservation waiting for payment, so there is nothing to mark as paid.';
 export const ORDER_NOTHING_TO_RESEND = 'No seat of this order is booked, so there is no confirmation to send again.';
 export const ORDER_RESEND_NOTHING_TO_CONFIRM = 'The seats of this order are confirmed but unpaid, so there is no confirmation e-mail to send again.';

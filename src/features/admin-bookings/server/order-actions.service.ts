@@ -8,6 +8,7 @@ import { HttpError } from '../../../server/plugins/error-handler';
 import { cancelOpenPayments, ledgerRefundedCents, queueOrderEmails, type BookingDeps } from '../../booking/server';
 import {
   ORDER_NOT_FOUND,
+  ORDER_NEVER_SEATS,
   ORDER_NOTHING_TO_CANCEL,
   ORDER_NOTHING_TO_MARK_PAID,
   ORDER_NOTHING_TO_RESEND,
@@ -71,7 +72,7 @@ export async function adminCancelOrder(deps: BookingDeps, actor: Actor, orderId:
   const cancelled = await deps.db.transaction(async (tx): Promise<OrderCancelled> => {
     const { order, seats } = await lockOrder(tx, orderId);
     const live = seats.filter((seat) => holdsSeat(seat.status));
-    if (live.length === 0) throw new HttpError(409, ORDER_NOTHING_TO_CANCEL, 'order_closed');
+    if (live.length === 0) throw new HttpError(409, seats.length === 0 ? ORDER_NEVER_SEATS : ORDER_NOTHING_TO_CANCEL, 'order_closed');
     const planSeats: PlanSeat[] = [];
     for (const seat of live) planSeats.push({ id: seat.id, isPaid: seat.isPaid, finalPriceCents: seat.finalPriceCents, refundableCents: await refundableCentsOf(tx, seat) });
     const leftCents = await orderLeftCents(tx, order.id, seats);
