@@ -3,6 +3,7 @@ import { shootAtTwoWidths as shoot } from './support/page';
 import { openAdminTab, signInAsAdmin } from './support/admin';
 import { adminGetJson, adminRequest, CLIENT_HEADERS } from './support/api';
 import { roomyDate } from './support/booking';
+import { confirmReservation, letReservationsFillDates } from './support/links';
 
 /*
  * The admin opens an order of three seats paid with one card payment from its row in the Bookings
@@ -10,6 +11,8 @@ import { roomyDate } from './support/booking';
  * what will go back before anything is sent, and afterwards every seat is cancelled, the money is
  * refunded and cancelling is no longer offered.
  */
+
+test.beforeAll(letReservationsFillDates);
 
 type Order = { id: number; reference: string; amountPaid: number; amountRefunded: number; seats: { status: string; refundedAmount: number }[] };
 
@@ -68,5 +71,35 @@ test('the admin cancels a whole order of three paid seats with a full refund', a
   expect(after.amountRefunded).toBe(total);
   expect(after.seats.map((seat) => seat.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
   await shoot(page, 'order-dialog-cancelled', dialog);
+  await admin.dispose();
+});
+
+test('the admin marks a reservation order of two seats paid in one go', async ({ page, request }) => {
+  const tag = `${Date.now().toString(36)}-${process.pid}`;
+  const buyer = { firstName: 'Rhea', lastName: 'Later', email: `rhea.${tag}@example.com`, company: '' };
+  const date = await roomyDate(request);
+  const reserved = await request.post('/api/bookings/reserve', { headers: CLIENT_HEADERS, data: { workshopDateId: date.id, ...buyer, paymentMode: 'pay_later', seats: 2, attendees: [] } });
+  expect(reserved.status(), await reserved.text()).toBe(201);
+  const { id: bookingId, orderId } = (await reserved.json()) as { id: number; orderId: number };
+  await confirmReservation(request, bookingId);
+  const admin = await adminRequest('the reservation order');
+  const before = await adminGetJson<Order>(admin, `/api/admin/orders/${orderId}`, 'the order before');
+
+  await signInAsAdmin(page);
+  await openAdminTab(page, 'Bookings');
+  await page.getByRole('searchbox', { name: 'Search bookings' }).fill(buyer.email);
+  await page.getByRole('button', { name: `Order ${before.reference}: show the order` }).first().click();
+  const dialog = page.getByRole('dialog', { name: `Order ${before.reference}` });
+  const actions = dialog.getByRole('region', { name: 'Order actions' });
+  await actions.getByRole('button', { name: 'Mark order paid…' }).click();
+  await expect(actions.getByRole('heading', { name: 'Mark 2 seats as paid?' })).toBeFocused();
+  await actions.getByLabel('How was it paid?').fill('Bank transfer');
+  await shoot(page, 'order-dialog-mark-paid', actions);
+  await actions.getByRole('button', { name: /^Mark \$[\d,.]+ as paid$/ }).click();
+  await expect(page.getByText(/^2 seats marked as paid/).first()).toBeVisible();
+  // Paid now: nothing is left to mark paid.
+  await expect(actions.getByRole('button', { name: 'Mark order paid…' })).toHaveCount(0);
+  const after = await adminGetJson<Order>(admin, `/api/admin/orders/${orderId}`, 'the order after');
+  expect(after.seats.map((seat) => seat.status)).toEqual(['confirmed', 'confirmed']);
   await admin.dispose();
 });
