@@ -67,6 +67,8 @@ test('the admin cancels a whole order of three paid seats with a full refund', a
   // The dialog reads the order again: every seat cancelled, the money back, nothing left to cancel.
   await expect(dialog.getByRole('region', { name: 'Seats (3)' }).getByText('Cancelled')).toHaveCount(3);
   await expect(actions.getByRole('button', { name: 'Cancel order…' })).toHaveCount(0);
+  // The focus stays in the order's actions (its button is gone), not at the top of the page.
+  await expect(actions.locator('[tabindex="-1"]')).toBeFocused();
   const after = await adminGetJson<Order>(admin, `/api/admin/orders/${orderId}`, 'the order after');
   expect(after.amountRefunded).toBe(total);
   expect(after.seats.map((seat) => seat.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);

@@ -235,32 +235,46 @@ const ACTION_LABELS: Record<Action, string> = { cancel: 'Cancel order…', 'mark
  */
 export function OrderActions({ order }: { order: AdminOrder }) {
   const [action, setAction] = useState<Action | null>(null);
+  const area = useRef<HTMLDivElement>(null);
   const buttons = useRef<Partial<Record<Action, HTMLButtonElement | null>>>({});
   const allowed = orderActionsFor(order);
   const close = () => {
     const from = action;
     setAction(null);
-    if (from) window.setTimeout(() => buttons.current[from]?.focus(), 0);
+    // Back to the action's button; when the order no longer offers it (a cancelled order), to the area.
+    window.setTimeout(() => {
+      const button = from ? buttons.current[from] : null;
+      if (button?.isConnected) button.focus();
+      else area.current?.focus();
+    }, 0);
   };
-  if (allowed.length === 0) return <p className="text-ink-soft">No seat of this order is booked any more, so there is nothing to act on.</p>;
-  if (action === 'cancel') return <CancelOrderStep order={order} onDone={close} />;
-  if (action === 'mark-paid') return <MarkOrderPaidStep order={order} onDone={close} />;
-  if (action === 'resend') return <ResendOrderStep order={order} onDone={close} />;
+  let body: ReactNode;
+  if (allowed.length === 0) body = <p className="text-ink-soft">No seat of this order is booked any more, so there is nothing to act on.</p>;
+  else if (action === 'cancel') body = <CancelOrderStep order={order} onDone={close} />;
+  else if (action === 'mark-paid') body = <MarkOrderPaidStep order={order} onDone={close} />;
+  else if (action === 'resend') body = <ResendOrderStep order={order} onDone={close} />;
+  else {
+    body = (
+      <div className="flex flex-wrap gap-2">
+        {allowed.map((name) => (
+          <button
+            key={name}
+            type="button"
+            ref={(element) => {
+              buttons.current[name] = element;
+            }}
+            className={smallButtonClasses(name === 'cancel' ? 'danger' : 'secondary')}
+            onClick={() => setAction(name)}
+          >
+            {ACTION_LABELS[name]}
+          </button>
+        ))}
+      </div>
+    );
+  }
   return (
-    <div className="flex flex-wrap gap-2">
-      {allowed.map((name) => (
-        <button
-          key={name}
-          type="button"
-          ref={(element) => {
-            buttons.current[name] = element;
-          }}
-          className={smallButtonClasses(name === 'cancel' ? 'danger' : 'secondary')}
-          onClick={() => setAction(name)}
-        >
-          {ACTION_LABELS[name]}
-        </button>
-      ))}
+    <div ref={area} tabIndex={-1} className="outline-none">
+      {body}
     </div>
   );
 }
