@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { shootAtTwoWidths as shoot } from './support/page';
 import { openAdminTab, signInAsAdmin } from './support/admin';
@@ -14,6 +15,16 @@ import { confirmReservation, letReservationsFillDates } from './support/links';
  */
 
 test.beforeAll(letReservationsFillDates);
+
+/** The admin signs in, finds the buyer's seats in Bookings and opens their order from a row: the dialog and its actions. */
+async function openOrder(page: Page, buyerEmail: string, reference: string) {
+  await signInAsAdmin(page);
+  await openAdminTab(page, 'Bookings');
+  await page.getByRole('searchbox', { name: 'Search bookings' }).fill(buyerEmail);
+  await page.getByRole('button', { name: `Order ${reference}: show the order` }).first().click();
+  const dialog = page.getByRole('dialog', { name: `Order ${reference}` });
+  return { dialog, actions: dialog.getByRole('region', { name: 'Order actions' }) };
+}
 
 type Order = { id: number; reference: string; amountPaid: number; amountRefunded: number; seats: { status: string; refundedAmount: number }[] };
 
@@ -37,12 +48,7 @@ test('the admin cancels a whole order of three paid seats with a full refund', a
   const total = before.amountPaid;
   const usd = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Bookings');
-  await page.getByRole('searchbox', { name: 'Search bookings' }).fill(buyer.email);
-  await page.getByRole('button', { name: `Order ${before.reference}: show the order` }).first().click();
-  const dialog = page.getByRole('dialog', { name: `Order ${before.reference}` });
-  const actions = dialog.getByRole('region', { name: 'Order actions' });
+  const { dialog, actions } = await openOrder(page, buyer.email, before.reference);
   await expect(actions.getByRole('button', { name: 'Cancel order…' })).toBeVisible();
   await expect(actions.getByRole('button', { name: 'Resend confirmation…' })).toBeVisible();
   // A paid order has no reservation to mark paid: not offered.
@@ -89,12 +95,7 @@ test('the admin marks a reservation order of two seats paid in one go', async ({
   const admin = await adminRequest('the reservation order');
   const before = await adminGetJson<Order>(admin, `/api/admin/orders/${orderId}`, 'the order before');
 
-  await signInAsAdmin(page);
-  await openAdminTab(page, 'Bookings');
-  await page.getByRole('searchbox', { name: 'Search bookings' }).fill(buyer.email);
-  await page.getByRole('button', { name: `Order ${before.reference}: show the order` }).first().click();
-  const dialog = page.getByRole('dialog', { name: `Order ${before.reference}` });
-  const actions = dialog.getByRole('region', { name: 'Order actions' });
+  const { actions } = await openOrder(page, buyer.email, before.reference);
   await actions.getByRole('button', { name: 'Mark order paid…' }).click();
   await expect(actions.getByRole('heading', { name: 'Mark 2 seats as paid?' })).toBeFocused();
   await actions.getByLabel('How was it paid?').fill('Bank transfer');
