@@ -90,6 +90,8 @@ describe('an order of three seats paid by card, one seat cancelled with its refu
       amountRefunded: 200,
       payment: { provider: 'stripe', providerPaymentId: intentId, status: 'succeeded', amount: 600 },
       createdAt: expect.any(String),
+      // Cancelling the rest of the order now would give back the two seats still booked, in full (30 days ahead).
+      cancellation: { refundable: 400, policy: { kind: 'full-refund', amount: 400 }, creditSeats: 2 },
       seats: [
         { bookingId: placed.bookings[0]!.id, firstName: 'One', lastName: 'Order', email: placed.bookings[0]!.email, named: true, status: 'cancelled', isPaid: true, finalPrice: 200, refundedAmount: 200, hasAttended: false },
         { bookingId: placed.bookings[1]!.id, firstName: 'Two', lastName: 'Order', email: placed.bookings[1]!.email, named: true, status: 'confirmed', isPaid: true, finalPrice: 200, refundedAmount: 0, hasAttended: false },

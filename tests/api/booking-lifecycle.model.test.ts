@@ -127,6 +127,9 @@ const codeChoice = fc.constantFrom<'none' | 'once' | 'free'>('none', 'none', 'on
 const codeFor = (model: Model, choice: 'none' | 'once' | 'free') => (choice === 'none' ? '' : choice === 'once' ? model.codes[0]! : model.codes[1]!);
 const hasBookings = (model: Model) => model.bookings.length > 0;
 const hasPayments = (model: Model) => model.payments.length > 0;
+/** The order a seat belongs to. */
+const orderOf = async (real: Real, bookingId: number) =>
+  (await real.world.db.select({ orderId: bookings.orderId }).from(bookings).where(eq(bookings.id, bookingId)))[0]!.orderId;
 
 const visitorAndProviderSteps: fc.Arbitrary<Step>[] = [
   fc.tuple(nat, nat, codeChoice, seatsChoice).map(
@@ -307,6 +310,27 @@ const clockAndAdminSteps: fc.Arbitrary<Step>[] = [
         async (model, real) => {
           const booking = pick(model.bookings, b);
           await send(model, real, { method: 'POST', url: `/api/admin/bookings/${booking.id}/cancel`, payload: refundAmount === undefined ? {} : { refundAmount }, admin: true });
+        },
+        hasBookings,
+      ),
+  ),
+  fc.tuple(nat, fc.constantFrom('full', 'policy', 'custom', 'credit', 'outside', 'none')).map(
+    ([b, refund]) =>
+      new Step(
+        `admin cancels the order of b${b} (refund: ${refund})`,
+        async (model, real) => {
+          const orderId = await orderOf(real, pick(model.bookings, b).id);
+          await send(model, real, { method: 'POST', url: `/api/admin/orders/${orderId}/cancel`, payload: refund === 'custom' ? { refund, amount: 1 } : { refund }, admin: true });
+        },
+        hasBookings,
+      ),
+  ),
+  nat.map(
+    (b) =>
+      new Step(
+        `admin marks the order of b${b} paid offline`,
+        async (model, real) => {
+          await send(model, real, { method: 'POST', url: `/api/admin/orders/${await orderOf(real, pick(model.bookings, b).id)}/mark-paid`, payload: {}, admin: true });
         },
         hasBookings,
       ),

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { shootAtTwoWidths as shoot } from './support/page';
 import { bookingForm, continueToPayment, fillBookingForm } from './support/booking';
 import { linkIn, waitForMail } from './support/mail';
 
@@ -11,20 +11,6 @@ import { linkIn, waitForMail } from './support/mail';
  * opens in their own browser to put their name on the seat.
  */
 
-const SHOTS = process.env.SCREENSHOT_DIR;
-
-/** With SCREENSHOT_DIR set, the part of the page a step is about, at 1280 and 390 pixels wide. */
-async function shoot(page: Page, name: string, part: Locator = page.locator('main')) {
-  if (!SHOTS) return;
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await part.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('a team lead books three seats with one payment, one seat named, one left to claim, and a colleague claims it', async ({ page, browser }) => {
   const tag = `${Date.now().toString(36)}-${process.pid}`;

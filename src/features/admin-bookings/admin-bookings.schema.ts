@@ -129,6 +129,18 @@ export const adminOrderSchema = z.object({
   payment: adminOrderPaymentSchema.nullable(),
   createdAt: z.string(),
   seats: z.array(adminOrderSeatSchema),
+  /**
+   * What cancelling the whole order would give back now, before the admin confirms: `refundable`
+   * is what can go back by card for its seats still booked (their shares less what went back,
+   * never more than the order paid less what was refunded); `policy` what the cancellation policy
+   * gives them now (in full from 7 days before, 50 % inside 7 days, nothing once started), at most
+   * that; `creditSeats` how many of them a credit would replace (paid seats). Dollars.
+   */
+  cancellation: z.object({
+    refundable: z.number(),
+    policy: z.object({ kind: z.enum(['full-refund', 'half-refund', 'none']), amount: z.number() }),
+    creditSeats: z.number(),
+  }),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -236,6 +248,13 @@ export const refundAmountSchema = z
   .max(1_000_000, REFUND_AMOUNT_INVALID)
   .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, REFUND_AMOUNT_INVALID);
 
+/** A refund amount typed in a dialog: dollars and cents above zero, at most `max` (else a message on the amount field). */
+function checkTypedRefund(typed: string, max: number, context: z.RefinementCtx): void {
+  const amount = refundAmountSchema.safeParse(typed.trim() === '' ? Number.NaN : Number(typed));
+  const message = !amount.success ? REFUND_AMOUNT_INVALID : amount.data > max ? refundTooHighMessage(max) : null;
+  if (message) context.addIssue({ code: 'custom', path: ['amount'], message });
+}
+
 /**
  * POST /api/admin/bookings/{id}/cancel. No refundAmount: what can go back by card goes back in full.
  * `refundOutside`: the organiser settles the money outside the site (bank transfer, cash); nothing
@@ -285,10 +304,7 @@ export function cancelDialogSchema(paid: number) {
   return z
     .object({ refund: z.enum(['full', 'part', 'outside', 'none']), amount: z.string(), notify: z.boolean() })
     .superRefine((form, context) => {
-      if (form.refund !== 'part') return;
-      const amount = refundAmountSchema.safeParse(form.amount.trim() === '' ? Number.NaN : Number(form.amount));
-      const message = !amount.success ? REFUND_AMOUNT_INVALID : amount.data > paid ? refundTooHighMessage(paid) : null;
-      if (message) context.addIssue({ code: 'custom', path: ['amount'], message });
+      if (form.refund === 'part') checkTypedRefund(form.amount, paid, context);
     })
     // 'Refund in full' sends no amount: the server refunds whatever is left of the seat's share.
     .transform((form): AdminCancelBookingInput => {
@@ -306,3 +322,69 @@ export const moveDialogSchema = z.object({
     .transform((id): number => Number(id)),
 });
 export type MoveDialogForm = z.input<typeof moveDialogSchema>;
+
+/*
+ * The admin's actions on a whole order: cancel every seat still booked with one refund choice for
+ * the order's money, send the confirmations again, mark a reservation order paid outside the site.
+ * Each answers with the order as it is now.
+ */
+
+export const ORDER_NOTHING_TO_CANCEL = 'Every seat of this order is already cancelled, refunded or expired, so there is nothing left to cancel.';
+export const ORDER_NEVER_SEATS = 'This order never became seats (its checkout was not paid), so there is nothing to cancel.';
+export const ORDER_NOTHING_TO_MARK_PAID = 'This order has no reservation waiting for payment, so there is nothing to mark as paid.';
+export const ORDER_NOTHING_TO_RESEND = 'No seat of this order is booked, so there is no confirmation to send again.';
+export const ORDER_RESEND_NOTHING_TO_CONFIRM = 'The seats of this order are confirmed but unpaid, so there is no confirmation e-mail to send again.';
+export const ORDER_RESEND_TOO_SOON = "The order's confirmation was sent less than a minute ago, so it was not sent again. Give it a few minutes to arrive.";
+export const ORDER_REFUND_AMOUNT_ONLY_CUSTOM = 'An amount goes with the refund choice "custom" only.';
+
+/**
+ * How a cancelled order's money is settled, as the seat's cancel and the refund review name them:
+ * `policy` what the cancellation policy gives now, `full` everything that can go back by card,
+ * `custom` the typed `amount` (spread over the seats' shares, first seat first), `credit` a
+ * single-use code per paid seat instead of money, `outside` settled outside the site (nothing is
+ * sent to the provider), `none` nothing.
+ */
+export const orderRefundChoices = ['policy', 'full', 'custom', 'credit', 'outside', 'none'] as const;
+export type OrderRefundChoice = (typeof orderRefundChoices)[number];
+
+/** POST /api/admin/orders/{orderId}/cancel. No `refund`: everything that can go back by card goes back. */
+export const adminCancelOrderSchema = z
+  .object(
+    {
+      refund: z.enum(orderRefundChoices, { error: `refund must be one of ${orderRefundChoices.join(', ')}` }).default('full'),
+      amount: refundAmountSchema.optional(),
+      notify: z.boolean({ error: 'notify must be true or false' }).default(true),
+    },
+    { error: REFUND_AMOUNT_INVALID },
+  )
+  .superRefine((input, context) => {
+    if (input.refund === 'custom' && input.amount === undefined) context.addIssue({ code: 'custom', path: ['amount'], message: REFUND_AMOUNT_INVALID });
+    if (input.refund !== 'custom' && input.amount !== undefined) context.addIssue({ code: 'custom', path: ['amount'], message: ORDER_REFUND_AMOUNT_ONLY_CUSTOM });
+  });
+export type AdminCancelOrderInput = z.input<typeof adminCancelOrderSchema>;
+export type AdminCancelOrder = z.output<typeof adminCancelOrderSchema>;
+
+/** What an order action did, in words for the admin's toast, and the order as it is now. */
+export const orderActionResponseSchema = z.object({ success: z.literal(true), message: z.string(), order: adminOrderSchema });
+export type OrderActionResponse = z.infer<typeof orderActionResponseSchema>;
+
+export const cancelOrderResponseSchema = orderActionResponseSchema.extend({
+  /** Dollars sent (or, when refundSent is false, owed and left as pending refund requests). */
+  refundAmount: z.number(),
+  refundSent: z.boolean(),
+});
+export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;
+
+/**
+ * The order's cancel dialog: a refund choice among those the order allows, and a typed amount
+ * (text in the field, dollars in the request) at most what can go back by card.
+ */
+export function cancelOrderDialogSchema(refundable: number) {
+  return z
+    .object({ refund: z.enum(orderRefundChoices), amount: z.string(), notify: z.boolean() })
+    .superRefine((form, context) => {
+      if (form.refund === 'custom') checkTypedRefund(form.amount, refundable, context);
+    })
+    .transform((form): AdminCancelOrderInput => ({ refund: form.refund, notify: form.notify, ...(form.refund === 'custom' ? { amount: Number(form.amount) } : {}) }));
+}
+export type CancelOrderDialogForm = z.input<ReturnType<typeof cancelOrderDialogSchema>>;

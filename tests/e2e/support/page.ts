@@ -85,3 +85,17 @@ export async function holdRequests(page: Page, url: RegExp): Promise<() => void>
   });
   return release;
 }
+
+/** With SCREENSHOT_DIR set, a part of the page (the main content by default) at 1280 and 390 pixels wide. */
+export async function shootAtTwoWidths(page: Page, name: string, part: Locator = page.locator('main')): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await part.screenshot({ path: `${dir}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}

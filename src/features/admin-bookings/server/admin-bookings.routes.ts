@@ -23,6 +23,9 @@ import {
   exportEmailsResponseSchema,
   exportEmailsSchema,
   adminOrderSchema,
+  adminCancelOrderSchema,
+  cancelOrderResponseSchema,
+  orderActionResponseSchema,
   orderIdParamsSchema,
   outboxListSchema,
   sendEmailResponseSchema,
@@ -31,6 +34,7 @@ import {
 import { deleteBooking, exportEmails, listAdminBookings, listOutboxEntries, queueAdminEmail, setAttendance } from './admin-bookings.service';
 import { adminCancelBooking, markBookingPaid, moveBooking, resendConfirmation } from './booking-actions.service';
 import { getAdminOrder } from './get-order';
+import { adminCancelOrder, markOrderPaid, resendOrderConfirmation } from './order-actions.service';
 
 const outboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() });
 
@@ -49,7 +53,28 @@ export async function adminBookingRoutes(app: FastifyInstance, deps: AppDeps, sa
 
   // One order: its buyer, payment, money in and out, and every seat (an unknown id is a 404).
   routes.get('/api/admin/orders/:orderId', { schema: { params: orderIdParamsSchema, response: { 200: adminOrderSchema } } }, (request) =>
-    getAdminOrder(db, request.params.orderId),
+    getAdminOrder(db, request.params.orderId, deps.clock?.()),
+  );
+
+  // The order's actions, on every seat at once (an unknown id is a 404, as for reading it).
+  routes.post(
+    '/api/admin/orders/:orderId/cancel',
+    { schema: { params: orderIdParamsSchema, body: adminCancelOrderSchema, response: { 200: cancelOrderResponseSchema } } },
+    async (request) => {
+      const result = await adminCancelOrder(bookingDeps(request), await requireAdmin(request), request.params.orderId, request.body);
+      deps.publicCache.invalidate(PUBLIC_READS.workshopDates);
+      return result;
+    },
+  );
+
+  routes.post('/api/admin/orders/:orderId/resend', { schema: { params: orderIdParamsSchema, response: { 200: orderActionResponseSchema } } }, async (request) =>
+    resendOrderConfirmation(bookingDeps(request), await requireAdmin(request), request.params.orderId),
+  );
+
+  routes.post(
+    '/api/admin/orders/:orderId/mark-paid',
+    { schema: { params: orderIdParamsSchema, body: markPaidSchema, response: { 200: orderActionResponseSchema } } },
+    async (request) => markOrderPaid(bookingDeps(request), await requireAdmin(request), request.params.orderId, request.body.note),
   );
 
   routes.put(

@@ -7,7 +7,7 @@ import { escapeHtml } from '../../../server/email/templates';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { withIsoDates } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { releaseBookingSeat, type BookingDeps, markRefunding, sendPaymentRefund, cancelOpenPayments } from '../../booking/server';
+import { releaseBookingSeat, type BookingDeps, markRefunding, refundedCentsWhere, sendPaymentRefund, cancelOpenPayments } from '../../booking/server';
 import { renderEmail } from '../../email-templates/server';
 import {
   BOOKING_NOT_FOUND,
@@ -26,15 +26,12 @@ const BOOKING_ENTITY = 'booking';
  * and a refund of its whole payment (only ever a payment that paid this seat alone: a shared one is
  * refunded seat by seat).
  */
-const refundedCents = sql<number>`(
-  select coalesce(sum(${refunds.amountCents}), 0) from ${refunds}
-  where ${refunds.bookingId} = ${bookings.id} or (${refunds.bookingId} is null and ${refunds.paymentId} = ${payments.id})
-)`.mapWith(Number);
+const refundedCents = refundedCentsWhere(sql`${refunds.bookingId} = ${bookings.id} or (${refunds.bookingId} is null and ${refunds.paymentId} = ${payments.id})`);
 
 /** What can still go back by card: a confirmed seat's share of a payment on record as taken, less its refunds. */
 const refundableCents = sql<number>`case
   when ${bookings.status} = 'confirmed' and ${bookings.isPaid} and ${payments.status} = 'succeeded'
-  then greatest(${bookings.finalPriceCents} - (select coalesce(sum(${refunds.amountCents}), 0) from ${refunds} where ${refunds.bookingId} = ${bookings.id}), 0)
+  then greatest(${bookings.finalPriceCents} - ${refundedCentsWhere(eq(refunds.bookingId, bookings.id))}, 0)
   else 0 end`.mapWith(Number);
 
 const bookingColumns = {

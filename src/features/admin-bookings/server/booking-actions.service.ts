@@ -5,8 +5,18 @@ import type { Database } from '../../../server/db/client';
 import { auditLog, bookingReminders, bookings, payments, refunds, workshopDates } from '../../../server/db/schema';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
-import { closeRequestOnCancel, queueOrganiserCancellationEmail, type OrganiserCancellationMoney, recordRefundOwed, sendRefundOwed, workshopWhen } from '../../refunds/server';
+import { ledgerRefundedCents, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
+import {
+  closeRequestOnCancel,
+  createCreditCode,
+  CREDIT_VALID_DAYS,
+  queueCancellationEmail,
+  queueOrganiserCancellationEmail,
+  type OrganiserCancellationMoney,
+  recordRefundOwed,
+  sendRefundOwed,
+  workshopWhen,
+} from '../../refunds/server';
 import {
   bookingClosedMessage,
   MARK_PAID_DATE_INACTIVE,
@@ -47,7 +57,7 @@ async function lockOpenBooking(tx: Database, id: number): Promise<BookingRow> {
 }
 
 /** Which booking e-mail confirms this booking (the same rule as the row's Resend button). */
-const confirmationKindOf = (booking: BookingRow): BookingEmailKind | null => confirmationKind({ ...booking, finalPrice: booking.finalPriceCents });
+export const confirmationKindOf = (booking: BookingRow): BookingEmailKind | null => confirmationKind({ ...booking, finalPrice: booking.finalPriceCents });
 
 async function respond(deps: BookingDeps, id: number, message: string): Promise<BookingActionResponse> {
   return { success: true, message, booking: await getAdminBooking(deps.db, id) };
@@ -55,7 +65,96 @@ async function respond(deps: BookingDeps, id: number, message: string): Promise<
 
 const usd = (cents: number) => formatUsd(centsToDollars(cents));
 
-type Cancelled = { booking: BookingRow; refundCents: number; refundRequestId: number | null };
+export type CancelledSeat = { booking: BookingRow; refundCents: number; refundRequestId: number | null; creditCode: string | null };
+
+/** How one seat's cancel settles its money, decided by its caller (the seat's cancel, or the order's). */
+export type SeatSettlement = {
+  /** Cents to send back by card (at most `refundableCents`). */
+  refundCents: number;
+  /** What could have gone back by card, for the audit log. */
+  refundableCents: number;
+  refundOutside: boolean;
+  /** A single-use credit code replaces the money (always e-mailed: the code is the person's only copy). */
+  credit: boolean;
+  notify: boolean;
+  /** The order cancelled as a whole, when it was. */
+  orderId?: number;
+};
+
+/** What can still go back by card for this locked seat: its share of a payment the site took, less the ledger's refunds of it. */
+export async function refundableCentsOf(tx: Database, booking: BookingRow): Promise<number> {
+  if (!booking.isPaid || !booking.stripePaymentId) return 0;
+  const [payment] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.providerPaymentId, booking.stripePaymentId)).for('update');
+  if (payment?.status !== 'succeeded') return 0;
+  return Math.max(booking.finalPriceCents - (await ledgerRefundedCents(tx, eq(refunds.bookingId, booking.id))), 0);
+}
+
+/**
+ * Cancels one seat whose row the caller locked, inside its transaction: a refund request still
+ * waiting is closed, the seat and its code use go back, the refund owed is written as a PENDING
+ * request (sent after the commit, sendCancelRefund), a credit code is made when chosen, the e-mails
+ * are queued and the audit log names the admin.
+ */
+export async function cancelLockedSeat(tx: Database, deps: BookingDeps, actor: Actor, booking: BookingRow, settle: SeatSettlement): Promise<CancelledSeat> {
+  const now = deps.now();
+  const { refundCents } = settle;
+  // A participant's request under review does not stop the cancel: the cancel closes it.
+  await closeRequestOnCancel(tx, booking.id, { refundCents, actor: actor.email, by: 'admin' }, now);
+
+  const row = (await releaseBookingSeat(tx, booking.id, 'cancelled', { cancelledAt: now }))!;
+  const refundRequestId =
+    refundCents > 0
+      ? await recordRefundOwed(tx, row, {
+          amountCents: refundCents,
+          reason: 'Booking cancelled by the organiser',
+          notes: `Cancelled by ${actor.email}: refund of ${usd(refundCents)} of ${usd(row.finalPriceCents)} paid, being sent to the payment provider.`,
+        })
+      : null;
+  const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, row.workshopDateId));
+  const details = { workshopTitle: date?.title ?? 'your workshop', when: workshopWhen(date ?? null, row.timeZone), refundCents, publicUrl: deps.publicUrl };
+  let creditCode: string | null = null;
+  if (settle.credit) {
+    const creditExpiresAt = new Date(now.getTime() + CREDIT_VALID_DAYS * 86_400_000);
+    creditCode = await createCreditCode(tx, row.id, creditExpiresAt);
+    await queueCancellationEmail(tx, row, { ...details, kind: 'credit', creditCode, creditExpiresAt });
+  } else if (settle.notify) {
+    await queueOrganiserCancellationEmail(tx, row, { ...details, money: settle.refundOutside ? 'paid-outside' : organiserMoney(row, refundCents) });
+  }
+  await recordAudit(tx, {
+    actor: actor.email,
+    action: 'booking_cancelled',
+    entity: BOOKING_ENTITY,
+    entityId: booking.id,
+    details: {
+      by: 'admin',
+      status: booking.status,
+      refundCents,
+      refundableCents: settle.refundableCents,
+      refundOutside: settle.refundOutside,
+      refundRequestId,
+      creditCode,
+      notified: settle.notify || settle.credit,
+      seatFreed: true,
+      ...(settle.orderId === undefined ? {} : { orderId: settle.orderId }),
+    },
+  });
+  return { booking: row, refundCents, refundRequestId, creditCode };
+}
+
+/** After the commit: a reservation's pay link stops working, and the refund owed goes to the provider. True when the provider took it. */
+export async function sendCancelRefund(deps: BookingDeps, actor: Actor, cancelled: CancelledSeat): Promise<boolean> {
+  const { booking, refundCents, refundRequestId } = cancelled;
+  await cancelOpenPayments(deps, booking.id);
+  if (refundRequestId === null) return false;
+  return sendRefundOwed(deps, {
+    booking,
+    amountCents: refundCents,
+    refundRequestId,
+    actor: actor.email,
+    sentNotes: `Cancelled by ${actor.email}: ${usd(refundCents)} of ${usd(booking.finalPriceCents)} refunded.`,
+    failedNotes: (reason) => `Cancelled by ${actor.email}: the refund of ${usd(refundCents)} failed (${reason}). Approve to try again.`,
+  });
+}
 
 /**
  * POST /api/admin/bookings/{id}/cancel. The booking becomes 'cancelled' and gives back its seat
@@ -66,60 +165,16 @@ type Cancelled = { booking: BookingRow; refundCents: number; refundRequestId: nu
  * PENDING with a note for a retry, and the booking stays cancelled.
  */
 export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: number, input: AdminCancelBooking): Promise<CancelBookingResponse> {
-  const now = deps.now();
-  const cancelled = await deps.db.transaction(async (tx): Promise<Cancelled> => {
+  const cancelled = await deps.db.transaction(async (tx) => {
     const booking = await lockOpenBooking(tx, id);
-    const [payment] = booking.stripePaymentId ? await tx.select().from(payments).where(eq(payments.providerPaymentId, booking.stripePaymentId)).for('update') : [];
-    const refundableCents = booking.isPaid && payment?.status === 'succeeded' ? Math.max(booking.finalPriceCents - (await refundedSoFar(tx, booking.id)), 0) : 0;
+    const refundableCents = await refundableCentsOf(tx, booking);
     // Settled outside the site: nothing goes to the provider, whatever it holds.
     const refundCents = input.refundOutside ? 0 : input.refundAmount === undefined ? refundableCents : dollarsToCents(input.refundAmount);
     if (refundCents > refundableCents) throw new HttpError(400, refundTooHighMessage(centsToDollars(refundableCents)), 'refund_too_high');
-    // A participant's request under review does not stop the cancel: the cancel closes it.
-    await closeRequestOnCancel(tx, id, { refundCents, actor: actor.email, by: 'admin' }, now);
-
-    const row = (await releaseBookingSeat(tx, id, 'cancelled', { cancelledAt: now }))!;
-    const refundRequestId =
-      refundCents > 0
-        ? await recordRefundOwed(tx, row, {
-            amountCents: refundCents,
-            reason: 'Booking cancelled by the organiser',
-            notes: `Cancelled by ${actor.email}: refund of ${usd(refundCents)} of ${usd(row.finalPriceCents)} paid, being sent to the payment provider.`,
-          })
-        : null;
-    const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, row.workshopDateId));
-    if (input.notify) {
-      await queueOrganiserCancellationEmail(tx, row, {
-        workshopTitle: date?.title ?? 'your workshop',
-        when: workshopWhen(date ?? null, row.timeZone),
-        refundCents,
-        money: input.refundOutside ? 'paid-outside' : organiserMoney(row, refundCents),
-        publicUrl: deps.publicUrl,
-      });
-    }
-    await recordAudit(tx, {
-      actor: actor.email,
-      action: 'booking_cancelled',
-      entity: BOOKING_ENTITY,
-      entityId: id,
-      details: { by: 'admin', status: booking.status, refundCents, refundableCents, refundOutside: input.refundOutside, refundRequestId, notified: input.notify, seatFreed: true },
-    });
-    return { booking: row, refundCents, refundRequestId };
+    return cancelLockedSeat(tx, deps, actor, booking, { refundCents, refundableCents, refundOutside: input.refundOutside, credit: false, notify: input.notify });
   });
   if (input.notify) deps.onEmailQueued?.();
-  // A reservation's pay link must stop working; a paid booking has no open payment.
-  await cancelOpenPayments(deps, id);
-
-  const { booking, refundCents, refundRequestId } = cancelled;
-  const refundSent =
-    refundRequestId !== null &&
-    (await sendRefundOwed(deps, {
-      booking,
-      amountCents: refundCents,
-      refundRequestId,
-      actor: actor.email,
-      sentNotes: `Cancelled by ${actor.email}: ${usd(refundCents)} of ${usd(booking.finalPriceCents)} refunded.`,
-      failedNotes: (reason) => `Cancelled by ${actor.email}: the refund of ${usd(refundCents)} failed (${reason}). Approve to try again.`,
-    }));
+  const refundSent = await sendCancelRefund(deps, actor, cancelled);
   const amount = usd(cancelled.refundCents);
   let message = input.refundOutside ? 'The booking was cancelled and its seat released; its money is to be settled outside the site.' : 'The booking was cancelled and its seat released.';
   if (cancelled.refundCents > 0) {
@@ -131,12 +186,6 @@ export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: nu
   return { ...(await respond(deps, id, message)), refundAmount: centsToDollars(cancelled.refundCents), refundSent };
 }
 
-/** What already went back for this seat, from the refunds ledger. */
-async function refundedSoFar(tx: Database, bookingId: number): Promise<number> {
-  const [row] = await tx.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) }).from(refunds).where(eq(refunds.bookingId, bookingId));
-  return row?.cents ?? 0;
-}
-
 function organiserMoney(booking: BookingRow, refundCents: number): OrganiserCancellationMoney {
   if (refundCents === 0) return booking.isPaid && booking.finalPriceCents > 0 ? 'paid-outside' : 'none';
   return refundCents >= booking.finalPriceCents ? 'full-refund' : 'partial-refund';
@@ -145,6 +194,23 @@ function organiserMoney(booking: BookingRow, refundCents: number): OrganiserCanc
 /** A resend within this long of the last one sends nothing: ten clicks are one e-mail. */
 const RESEND_QUIET_SECONDS = 60;
 const RESENT_ACTION = 'booking_confirmation_resent';
+
+/** Whether the audit log has this resend of this entity within the quiet minute (read under the caller's row locks). */
+export async function sentRecently(tx: Database, action: string, entity: string, id: number): Promise<boolean> {
+  const [recent] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, action),
+        eq(auditLog.entity, entity),
+        eq(auditLog.entityId, String(id)),
+        gt(auditLog.createdAt, sql`now() - make_interval(secs => ${RESEND_QUIET_SECONDS})`),
+      ),
+    )
+    .limit(1);
+  return recent !== undefined;
+}
 
 /**
  * POST /api/admin/bookings/{id}/resend-confirmation: the booking's e-mail again (a reservation's
@@ -157,19 +223,7 @@ export async function resendConfirmation(deps: BookingDeps, actor: Actor, id: nu
     const booking = await lockOpenBooking(tx, id);
     const kind = confirmationKindOf(booking);
     if (!kind) throw new HttpError(409, RESEND_NOTHING_TO_CONFIRM, 'nothing_to_confirm');
-    const [recent] = await tx
-      .select({ id: auditLog.id })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.action, RESENT_ACTION),
-          eq(auditLog.entity, BOOKING_ENTITY),
-          eq(auditLog.entityId, String(id)),
-          gt(auditLog.createdAt, sql`now() - make_interval(secs => ${RESEND_QUIET_SECONDS})`),
-        ),
-      )
-      .limit(1);
-    if (recent) return false;
+    if (await sentRecently(tx, RESENT_ACTION, BOOKING_ENTITY, id)) return false;
     if (!(await deps.mail.seatBooked(tx, kind, booking))) throw new HttpError(409, RESEND_TEMPLATE_OFF, 'email_template_inactive');
     await recordAudit(tx, { actor: actor.email, action: RESENT_ACTION, entity: BOOKING_ENTITY, entityId: id, details: { kind, to: booking.email } });
     return true;
@@ -242,26 +296,35 @@ export async function moveBooking(deps: BookingDeps, actor: Actor, id: number, i
  */
 export async function markBookingPaid(deps: BookingDeps, actor: Actor, id: number, note: string | undefined): Promise<BookingActionResponse> {
   await deps.db.transaction(async (tx) => {
-    const booking = await lockOpenBooking(tx, id);
-    if (booking.status !== 'reserved') throw new HttpError(409, MARK_PAID_ONLY_RESERVED, 'not_reserved');
-    // A deactivated date takes no new money, from a card or from outside the site (reactivate it first).
-    const [date] = await tx.select({ isActive: workshopDates.isActive }).from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId));
-    if (!date?.isActive) throw new HttpError(409, MARK_PAID_DATE_INACTIVE, 'date_unavailable');
-    const [row] = await tx
-      .update(bookings)
-      .set({ status: 'confirmed', isPaid: true, reservationExpiresAt: null })
-      .where(eq(bookings.id, id))
-      .returning();
-    await deps.mail.seatBooked(tx, 'paid', row!);
-    await recordAudit(tx, {
-      actor: actor.email,
-      action: 'booking_marked_paid',
-      entity: BOOKING_ENTITY,
-      entityId: id,
-      details: { amountCents: booking.finalPriceCents, note: note || null },
-    });
+    const row = await markSeatPaid(tx, actor, await lockOpenBooking(tx, id), note);
+    await deps.mail.seatBooked(tx, 'paid', row);
   });
   deps.onEmailQueued?.();
   await cancelOpenPayments(deps, id);
   return respond(deps, id, 'The reservation is marked as paid and the participant has been e-mailed a confirmation.');
+}
+
+/**
+ * A reservation whose row the caller locked becomes a confirmed, paid seat with no card payment,
+ * on a date still on sale; the audit log names the admin. The caller queues the e-mail and, after
+ * the commit, cancels the seat's open payments.
+ */
+export async function markSeatPaid(tx: Database, actor: Actor, booking: BookingRow, note: string | undefined, orderId?: number): Promise<BookingRow> {
+  if (booking.status !== 'reserved') throw new HttpError(409, MARK_PAID_ONLY_RESERVED, 'not_reserved');
+  // A deactivated date takes no new money, from a card or from outside the site (reactivate it first).
+  const [date] = await tx.select({ isActive: workshopDates.isActive }).from(workshopDates).where(eq(workshopDates.id, booking.workshopDateId));
+  if (!date?.isActive) throw new HttpError(409, MARK_PAID_DATE_INACTIVE, 'date_unavailable');
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'confirmed', isPaid: true, reservationExpiresAt: null })
+    .where(eq(bookings.id, booking.id))
+    .returning();
+  await recordAudit(tx, {
+    actor: actor.email,
+    action: 'booking_marked_paid',
+    entity: BOOKING_ENTITY,
+    entityId: booking.id,
+    details: { amountCents: booking.finalPriceCents, note: note || null, ...(orderId === undefined ? {} : { orderId }) },
+  });
+  return row!;
 }

@@ -1,10 +1,13 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { holdsSeat } from '../../../common/booking-status';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, orders, payments, refunds, workshopDates } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
+import { ledgerRefundedCents } from '../../booking/server';
 import { ORDER_NOT_FOUND, type AdminOrder, type AdminOrderSeat } from '../admin-bookings.schema';
 import { selectBookings, toAdminBooking } from './admin-bookings.service';
+import { creditSeatCount, orderPolicy, orderRefundableCents, type PlanSeat } from './order-refund-plan';
 
 type PaymentRow = typeof payments.$inferSelect;
 type SeatMoney = { stripePaymentId: string | null; isPaid: boolean; finalPriceCents: number };
@@ -33,27 +36,34 @@ export function orderPaidCents(paymentRows: readonly Pick<PaymentRow, 'providerP
  * money it took and gave back, and its seats (as the Bookings list shows them, so each seat's
  * refunded amount is the list's). A handful of small reads, each by the order's id.
  */
-export async function getAdminOrder(db: Database, orderId: number | null): Promise<AdminOrder> {
+export async function getAdminOrder(db: Database, orderId: number | null, now = new Date()): Promise<AdminOrder> {
   if (orderId === null) throw new HttpError(404, ORDER_NOT_FOUND);
   const [order] = await db
     .select({
       order: orders,
-      workshop: { title: workshopDates.title, date: workshopDates.date, time: workshopDates.time, timezone: workshopDates.timezone },
+      workshop: { title: workshopDates.title, date: workshopDates.date, time: workshopDates.time, timezone: workshopDates.timezone, startsAt: workshopDates.startsAt },
     })
     .from(orders)
     .leftJoin(workshopDates, eq(workshopDates.id, orders.workshopDateId))
     .where(eq(orders.id, orderId));
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
 
-  const [paymentRows, seatMoney, seatRows, [refunded]] = await Promise.all([
+  const [paymentRows, seatMoney, seatRows, refundedCents] = await Promise.all([
     db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt), desc(payments.id)),
     db.select({ stripePaymentId: bookings.stripePaymentId, isPaid: bookings.isPaid, finalPriceCents: bookings.finalPriceCents }).from(bookings).where(eq(bookings.orderId, orderId)),
     selectBookings(db, eq(bookings.orderId, orderId)),
     // The refunds ledger: every refund the provider took for this order, once.
-    db.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) }).from(refunds).where(eq(refunds.orderId, orderId)),
+    ledgerRefundedCents(db, eq(refunds.orderId, orderId)),
   ]);
-  const money = { paidCents: orderPaidCents(paymentRows, seatMoney), refundedCents: refunded?.cents ?? 0 };
+  const money = { paidCents: orderPaidCents(paymentRows, seatMoney), refundedCents };
   const latest = paymentRows[0];
+  // What cancelling the whole order would give back now, from its seats still booked.
+  const live: PlanSeat[] = seatRows
+    .filter((seat) => holdsSeat(seat.status))
+    .sort((a, b) => a.id - b.id)
+    .map((seat) => ({ id: seat.id, isPaid: seat.isPaid, finalPriceCents: seat.finalPriceCents, refundableCents: seat.refundableCents }));
+  const leftCents = money.paidCents - money.refundedCents;
+  const policy = orderPolicy(live, order.workshop?.startsAt ?? null, now, orderRefundableCents(live, leftCents));
   const { order: row, workshop } = order;
   const seats: AdminOrderSeat[] = seatRows
     .map(toAdminBooking)
@@ -87,5 +97,10 @@ export async function getAdminOrder(db: Database, orderId: number | null): Promi
       : null,
     createdAt: row.createdAt.toISOString(),
     seats,
+    cancellation: {
+      refundable: centsToDollars(orderRefundableCents(live, leftCents)),
+      policy: { kind: policy.kind, amount: centsToDollars([...policy.cents.values()].reduce((total, cents) => total + cents, 0)) },
+      creditSeats: creditSeatCount(live),
+    },
   };
 }

@@ -96,6 +96,7 @@ describe('the order panel', () => {
     amountRefunded: 200,
     payment: { provider: 'stripe', providerPaymentId: 'pi_123', status: 'succeeded', amount: 600 },
     createdAt: '2031-06-01T10:00:00.000Z',
+    cancellation: { refundable: 400, policy: { kind: 'full-refund', amount: 400 }, creditSeats: 2 },
     seats: [
       { bookingId: 2, firstName: 'Lead', lastName: 'Buyer', email: 'lead@corp.example', named: false, status: 'confirmed', isPaid: true, finalPrice: 200, refundedAmount: 0, hasAttended: true },
       { bookingId: 3, firstName: 'Col', lastName: 'League', email: 'col@corp.example', named: true, status: 'cancelled', isPaid: true, finalPrice: 200, refundedAmount: 200, hasAttended: false },

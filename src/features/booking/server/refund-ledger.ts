@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { payments, refunds } from '../../../server/db/schema';
 
@@ -34,4 +34,19 @@ export async function recordRefund(tx: Database, refund: RefundTaken): Promise<v
       actor: refund.actor,
     })
     .onConflictDoNothing({ target: refunds.providerRefundId });
+}
+
+/** The ledger's rows summed, in cents (0 when there are none): the one expression every figure of money that went back reads. */
+export const refundedSum = () => sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number);
+
+/**
+ * Cents of the ledger's refunds `where` picks (a seat's share, an order's refunds), as a subquery
+ * for a select list, correlated through `where` with the rows around it.
+ */
+export const refundedCentsWhere = (where: SQL) => sql<number>`(select ${refundedSum()} from ${refunds} where ${where})`.mapWith(Number);
+
+/** What the ledger says went back for the refunds `where` picks, in cents. */
+export async function ledgerRefundedCents(db: Database, where: SQL): Promise<number> {
+  const [row] = await db.select({ cents: refundedSum() }).from(refunds).where(where);
+  return row?.cents ?? 0;
 }

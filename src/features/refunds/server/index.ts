@@ -1,6 +1,8 @@
 /** Public entry of the refunds feature, server only (services, routes helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
 export { closeRequestOnCancel } from './close-request';
-export { queueOrganiserCancellationEmail, type OrganiserCancellationMoney } from './refund-emails';
+export { queueCancellationEmail, queueOrganiserCancellationEmail, type OrganiserCancellationMoney } from './refund-emails';
 export { recordRefundOwed, sendRefundOwed } from './refund-owed';
 export { workshopWhen } from './refund-shared';
 export { loadRefundExtras, refundStateOfListedSeat, type RefundExtras } from './seat-refunds';
+export { createCreditCode, CREDIT_VALID_DAYS } from './cancel-booking.service';
+export { policyOnRequest } from '../cancellation-policy';

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import { creditCodeDescription } from '../../../common/booking-status';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { discountCodes, payments, refundRequests, refunds } from '../../../server/db/schema';
+import { refundedSum } from '../../booking/server';
 import { refundState, type SeatRefundFacts } from '../refund-state';
 import type { SeatRefund } from '../refunds.schema';
 import { toRefundRequestDto, type BookingRow } from './refund-shared';
@@ -24,7 +25,7 @@ export async function refundedCentsBySeat(db: Database, seats: SeatKey[]): Promi
   const totals = new Map<number, number>(seats.map((seat) => [seat.id, 0]));
   if (seats.length === 0) return totals;
   const shares = await db
-    .select({ bookingId: refunds.bookingId, cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
+    .select({ bookingId: refunds.bookingId, cents: refundedSum() })
     .from(refunds)
     .where(inArray(refunds.bookingId, seats.map((seat) => seat.id)))
     .groupBy(refunds.bookingId);
@@ -33,7 +34,7 @@ export async function refundedCentsBySeat(db: Database, seats: SeatKey[]): Promi
   const paymentIds = [...new Set(seats.map((seat) => seat.stripePaymentId).filter((id): id is string => id !== null))];
   if (paymentIds.length > 0) {
     const whole = await db
-      .select({ providerPaymentId: payments.providerPaymentId, cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
+      .select({ providerPaymentId: payments.providerPaymentId, cents: refundedSum() })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(and(isNull(refunds.bookingId), inArray(payments.providerPaymentId, paymentIds)))

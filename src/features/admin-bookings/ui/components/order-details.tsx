@@ -3,6 +3,7 @@ import { Badge, type BadgeTone } from '../../../../client/components/ui/badge';
 import { formatUsd } from '../../../../common/money';
 import type { AdminOrder, AdminOrderPayment } from '../../admin-bookings.schema';
 import { bookingStateLabel, fullName, workshopWhen, type BookingStateLabel } from '../../booking-labels';
+import { OrderActions } from './order-actions';
 
 const ORDER_STATUS_WORDS: Record<AdminOrder['status'], string> = {
   placed: 'Placed',
@@ -41,7 +42,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div className="min-w-0 rounded-brutal border-2 border-ink bg-white px-2 py-2 sm:px-3">
       <dt className="text-xs font-extrabold uppercase tracking-label text-ink-soft">{label}</dt>
-      <dd className="text-base font-extrabold break-words tabular-nums sm:text-lg">{value}</dd>
+      <dd className="text-sm font-extrabold break-words tabular-nums min-[400px]:text-base sm:text-lg">{value}</dd>
     </div>
   );
 }
@@ -108,6 +109,10 @@ export function OrderDetails({ order, idPrefix }: { order: AdminOrder; idPrefix:
           <Figure label="Kept" value={formatUsd(Math.max(0, order.amountPaid - order.amountRefunded))} />
         </dl>
         <p>{paymentText(order)}</p>
+      </Section>
+
+      <Section id={`${idPrefix}-actions`} title="Order actions">
+        <OrderActions order={order} />
       </Section>
 
       <Section id={`${idPrefix}-seats`} title={`Seats (${order.seats.length})`}>
