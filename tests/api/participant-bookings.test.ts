@@ -10,7 +10,7 @@ import {
   PROFILE_IMAGE_TOO_LARGE,
 } from '../../src/features/participant/participant.schema';
 import { NOT_YOUR_BOOKINGS, SIGN_IN_FIRST } from '../../src/features/participant/server/participant-access';
-import { auditLog, bookings, discountCodes, participantProfiles, refundRequests, workshopAssets } from '../../src/server/db/schema';
+import { auditLog, bookings, discountCodes, participantProfiles, payments, refundRequests, refunds, workshopAssets } from '../../src/server/db/schema';
 import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { createWorkshopDate } from '../helpers/factories';
 import { participantHeaders } from '../helpers/participant-session';
@@ -173,6 +173,12 @@ describe('GET /api/participant/bookings/cancelled', () => {
       { bookingId: pending!.id, reason: 'Cancelled by the participant', status: 'PENDING', amountCents: 10000 },
     ]);
     await db.insert(discountCodes).values({ code: 'CREDIT-OLIVE', description: `Credit for cancelled booking #${credited!.id}`, discountPercent: 100, maxUses: 1 });
+    // The refund the provider took is in the ledger: half of the sent one's price went back.
+    const [payment] = await db
+      .insert(payments)
+      .values({ provider: 'demo', providerPaymentId: `pi_cancelled_${sent!.id}`, workshopDateId: ids.dateA, orderId: sent!.orderId, amountCents: 20000, status: 'succeeded' })
+      .returning();
+    await db.insert(refunds).values({ orderId: sent!.orderId, bookingId: sent!.id, paymentId: payment!.id, providerRefundId: `re_cancelled_${sent!.id}`, amountCents: 10000, reason: 'test', actor: 'test' });
 
     try {
       const response = await get('/api/participant/bookings/cancelled', owner);
@@ -183,12 +189,21 @@ describe('GET /api/participant/bookings/cancelled', () => {
       expect(list[0]).toMatchObject({ refund: null, creditCode: 'CREDIT-OLIVE', workshopDate: { id: ids.dateA, title: 'Prototype Lab' } });
       expect(list[1]).toMatchObject({ refund: { amount: 100, state: 'pending' }, creditCode: null, workshopDate: { title: 'Teams Lab', isTBC: true } });
       expect(list[2]).toMatchObject({ refund: { amount: 200, state: 'sent' }, creditCode: null });
+      // Each in the words the admin's lists and the CSV use.
+      expect(list.map((b: { refundState: { label: string } }) => b.refundState.label)).toEqual([
+        'Credit issued',
+        'Refund being sent',
+        'Partly refunded ($100.00 of $200.00)',
+        'Not refunded',
+      ]);
       expect(typeof list[2].cancelledAt).toBe('string');
       expect(list[3]).toMatchObject({ id: ids.cancelled, refund: null, creditCode: null, cancelledAt: null });
       // The list of bookings itself still leaves them out (spec §2: cancelling removes the booking from the list).
       const active = (await get('/api/participant/bookings', owner)).json().map((b: { id: number }) => b.id);
       expect(active).not.toContain(sent!.id);
     } finally {
+      await db.delete(refunds).where(eq(refunds.bookingId, sent!.id));
+      await db.delete(payments).where(eq(payments.providerPaymentId, `pi_cancelled_${sent!.id}`));
       await db.delete(bookings).where(inArray(bookings.id, [sent!.id, pending!.id, credited!.id]));
     }
   });

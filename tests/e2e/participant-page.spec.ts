@@ -42,6 +42,8 @@ test('a cancelled booking stays below the list, saying what was refunded, with a
   await expect(item).toHaveCount(1);
   await expect(item.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(item.getByText(new RegExp(`^Refund of ${usdPattern(date.price ?? 499).source} (sent to|on its way to) your card\\.$`))).toBeVisible();
+  // Where the money stands, in the words the organiser reads for it too.
+  await expect(item.getByText(/^(Refunded in full|Refund being sent)$/)).toBeVisible();
   await expectNoViolationsOnceSettled(page, '/participant with a cancelled booking');
 
   await item.getByRole('link', { name: 'Book another date' }).click();

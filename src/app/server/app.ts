@@ -26,6 +26,7 @@ import { calendarRoutes } from '../../features/calendar/server/calendar.routes';
 import { participantAccessRoutes } from '../../features/participant/server/participant-access.routes';
 import { participantRoutes } from '../../features/participant/server/participant.routes';
 import { refundRoutes } from '../../features/refunds/server/refunds.routes';
+import { refundStatesOfSeats } from '../../features/refunds/server/seat-refunds';
 import { seoRoutes } from '../../features/seo/server/seo.routes';
 import { strategyNoteRoutes } from '../../features/strategy-notes/server/strategy-notes.routes';
 import { contactRoutes } from '../../features/contact/server/contact.routes';
@@ -119,7 +120,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     await participantAccessRoutes(scope, deps);
     await claimRoutes(scope, deps, sale);
     // Participant sits below booking: the app hands it the booking feature's claim links.
-    await participantRoutes(scope, deps, { claimLinkFor });
+    await participantRoutes(scope, deps, { claimLinkFor, refundStatesOf: refundStatesOfSeats });
     await refundRoutes(scope, deps);
     await calendarRoutes(scope, deps);
     // The admin area (guarded by registerAuth before any body is read).

@@ -147,6 +147,8 @@ export const cancelledBookingSchema = z.object({
   refund: z.object({ amount: z.number(), state: z.enum(['sent', 'pending']) }).nullable(),
   /** The single-use code given as credit instead of money. */
   creditCode: z.string().nullable(),
+  /** Where its money stands, in the words the admin's lists and the bookings CSV use ('Refunded in full', 'Credit issued', …). */
+  refundState: z.object({ kind: z.string(), label: z.string() }),
 });
 export type CancelledBooking = z.infer<typeof cancelledBookingSchema>;
 export const cancelledBookingListSchema = z.array(cancelledBookingSchema);

@@ -31,6 +31,7 @@ import {
   getWorkshopDetailsForDate,
   listBookingAssets,
   listCancelledBookings,
+  type RefundStatesOf,
   listParticipantBookings,
   listPublicWorkshopAssets,
   saveParticipantProfile,
@@ -48,6 +49,8 @@ const SEAT_LINK_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 export type ParticipantRouteOptions = {
   /** The booking feature's claimLinkFor, handed in by the app (see seat-claims.ts). */
   claimLinkFor: ClaimLinkMaker;
+  /** The refunds feature's refund states of seats, handed in by the app (see listCancelledBookings). */
+  refundStatesOf: RefundStatesOf;
 };
 
 /**
@@ -55,7 +58,7 @@ export type ParticipantRouteOptions = {
  * Each call first proves who is asking (participant-access.ts): no session is 401, another
  * person's booking is 403 and written to the audit log, and an admin sees everything.
  */
-export async function participantRoutes(app: FastifyInstance, deps: AppDeps, { claimLinkFor }: ParticipantRouteOptions): Promise<void> {
+export async function participantRoutes(app: FastifyInstance, deps: AppDeps, { claimLinkFor, refundStatesOf }: ParticipantRouteOptions): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const now = () => deps.clock?.() ?? new Date();
@@ -89,7 +92,7 @@ export async function participantRoutes(app: FastifyInstance, deps: AppDeps, { c
   routes.get(
     '/api/participant/bookings/cancelled',
     { schema: { querystring: participantBookingsQuerySchema, response: { 200: cancelledBookingListSchema } } },
-    async (request) => listCancelledBookings(db, await bookingsOwner(request)),
+    async (request) => listCancelledBookings(db, await bookingsOwner(request), refundStatesOf),
   );
 
   routes.get(

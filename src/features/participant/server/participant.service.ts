@@ -148,10 +148,19 @@ export async function listParticipantBookings(db: Database, email: string, links
 }
 
 /**
- * GET /api/participant/bookings/cancelled: what each cancellation gave back. A refund it decided is
- * a refund request with an amount (APPROVED once the provider took it); credit is a single-use code.
+ * The refund state of each seat, by seat, in the refunds feature's one vocabulary: handed in by the
+ * app (the refunds feature builds on this one, so this one cannot import it).
  */
-export async function listCancelledBookings(db: Database, email: string): Promise<CancelledBooking[]> {
+export type RefundStatesOf = (db: Database, seats: BookingRow[]) => Promise<Map<number, CancelledBooking['refundState']>>;
+
+const UNKNOWN_REFUND_STATE: CancelledBooking['refundState'] = { kind: 'unknown', label: 'Refund state unknown' };
+
+/**
+ * GET /api/participant/bookings/cancelled: what each cancellation gave back. A refund it decided is
+ * a refund request with an amount (APPROVED once the provider took it); credit is a single-use code;
+ * `refundState` says where the money stands in the words the admin reads too.
+ */
+export async function listCancelledBookings(db: Database, email: string, refundStatesOf: RefundStatesOf): Promise<CancelledBooking[]> {
   const rows = await bookingsWithDates(db)
     .where(and(ownedOrBoughtBy(email), eq(bookings.status, 'cancelled')))
     // An old cancellation may have no time of its own: its booking's then stands in for it.
@@ -162,6 +171,7 @@ export async function listCancelledBookings(db: Database, email: string): Promis
         .from(discountCodes)
         .where(inArray(discountCodes.description, rows.map(({ booking }) => creditCodeDescription(booking.id))))
     : [];
+  const states = await refundStatesOf(db, rows.map(({ booking }) => booking));
   return rows.map(({ booking, date, refund, order }) => ({
     id: booking.id,
     orderId: booking.orderId,
@@ -173,6 +183,8 @@ export async function listCancelledBookings(db: Database, email: string): Promis
         ? { amount: centsToDollars(refund.amountCents), state: refund.status === 'APPROVED' ? ('sent' as const) : ('pending' as const) }
         : null,
     creditCode: credits.find((credit) => credit.description === creditCodeDescription(booking.id))?.code ?? null,
+    // Every seat asked for has its state; the fallback only keeps the type honest.
+    refundState: states.get(booking.id) ?? UNKNOWN_REFUND_STATE,
   }));
 }
 

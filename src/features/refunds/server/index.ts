@@ -3,6 +3,6 @@ export { closeRequestOnCancel } from './close-request';
 export { queueCancellationEmail, queueOrganiserCancellationEmail, type OrganiserCancellationMoney } from './refund-emails';
 export { recordRefundOwed, sendRefundOwed } from './refund-owed';
 export { workshopWhen } from './refund-shared';
-export { loadRefundExtras, refundStateOfListedSeat, type RefundExtras } from './seat-refunds';
+export { loadRefundExtras, refundStateOfListedSeat, refundStatesOfSeats, type RefundExtras } from './seat-refunds';
 export { createCreditCode, CREDIT_VALID_DAYS } from './cancel-booking.service';
 export { policyOnRequest } from '../cancellation-policy';

@@ -4,7 +4,7 @@ import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { discountCodes, payments, refundRequests, refunds } from '../../../server/db/schema';
 import { refundedSum } from '../../booking/server';
-import { refundState, type SeatRefundFacts } from '../refund-state';
+import { refundState, type RefundState, type SeatRefundFacts } from '../refund-state';
 import type { SeatRefund } from '../refunds.schema';
 import { toRefundRequestDto, type BookingRow } from './refund-shared';
 
@@ -95,6 +95,34 @@ export function refundStateOfListedSeat(
     creditCode: extras.creditCodeOf(seat.id),
     request: extras.requestOf(seat.id),
   }).label;
+}
+
+/**
+ * The refund state of each of these seats, in the one vocabulary, by seat: three reads whatever
+ * their number (the participant's list of cancelled bookings says each one's).
+ */
+export async function refundStatesOfSeats(db: Database, seats: BookingRow[]): Promise<Map<number, RefundState>> {
+  if (seats.length === 0) return new Map();
+  const ids = seats.map((seat) => seat.id);
+  const [refunded, credits, requests] = await Promise.all([
+    refundedCentsBySeat(db, seats),
+    creditCodesBySeat(db, ids),
+    db.select({ bookingId: refundRequests.bookingId, status: refundRequests.status, amountCents: refundRequests.amountCents }).from(refundRequests).where(inArray(refundRequests.bookingId, ids)),
+  ]);
+  const requestOf = new Map(requests.map((row) => [row.bookingId, { status: row.status, amountCents: row.amountCents }]));
+  return new Map(
+    seats.map((seat) => [
+      seat.id,
+      refundState({
+        status: seat.status,
+        isPaid: seat.isPaid,
+        priceCents: seat.finalPriceCents,
+        refundedCents: refunded.get(seat.id) ?? 0,
+        creditCode: credits.get(seat.id) ?? null,
+        request: requestOf.get(seat.id) ?? null,
+      }),
+    ]),
+  );
 }
 
 /** One seat's money, for the participant's terms and the admin's review. */

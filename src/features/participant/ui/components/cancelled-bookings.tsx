@@ -50,6 +50,8 @@ export function CancelledBookings({ queryEmail }: { queryEmail?: string }) {
           <li key={booking.id} className="space-y-3 rounded-brutal border-2 border-dashed border-ink bg-white p-4 sm:p-5">
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone="paper">Cancelled</Badge>
+              {/* Where its money stands, in the words the organiser reads too. */}
+              <Badge tone="secondary">{booking.refundState.label}</Badge>
               {booking.cancelledAt ? <span className="text-sm text-ink-soft">on {cancelledOn(booking.cancelledAt)}</span> : null}
             </div>
             <h3 className="text-xl font-black break-words">{booking.workshopDate.title}</h3>
