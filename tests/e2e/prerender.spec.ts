@@ -122,6 +122,10 @@ for (const { viewport, timezoneId } of [
     try {
       const page = await context.newPage();
       const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
+      // The app reads its lists again as it mounts; other tests add dates meanwhile, and a new date
+      // is a real change of size. Held until the places are compared, the page keeps the data it
+      // was served with.
+      await holdRequests(page, /\/api\//);
       await page.goto('/', { waitUntil: 'commit' });
       const places = () =>
         Promise.all(['#booking', '#testimonials', '#faq', 'footer'].map((selector) => documentTop(page.locator(selector).first())));
@@ -132,7 +136,7 @@ for (const { viewport, timezoneId } of [
       await page.locator('#faq').scrollIntoViewIfNeeded();
       // The sections have hydrated: the time zone choice works, and the visitor's own times are shown.
       await expect(page.locator('#timezone-choice')).toBeEnabled();
-      await expect(page.locator('#booking').getByText(/ for you$/)).toHaveCount(2);
+      await expect(page.locator('#booking').getByText(/ for you$/).first()).toBeVisible();
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
       expect(await places()).toEqual(served);
     } finally {

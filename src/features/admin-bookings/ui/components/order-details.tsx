@@ -140,9 +140,10 @@ export function OrderDetails({ order, idPrefix }: { order: AdminOrder; idPrefix:
                       Booking #{seat.bookingId} · {seat.hasAttended ? 'attended' : 'not attended'}
                     </p>
                   </div>
-                  <div className="text-right">
+                  {/* Beside the person where there is room; on a phone, a line of its own under them. */}
+                  <div className="flex items-center gap-2 sm:block sm:text-right">
                     <Badge tone={stateTone[state]}>{state}</Badge>
-                    <p className="mt-0.5 text-xs whitespace-nowrap tabular-nums">
+                    <p className="text-xs whitespace-nowrap tabular-nums sm:mt-0.5">
                       {formatUsd(seat.finalPrice)}
                       {seat.refundedAmount > 0 ? <> · refunded {formatUsd(seat.refundedAmount)}</> : null}
                     </p>

@@ -16,7 +16,7 @@ const PAGE_SIZE = { narrow: 2, medium: 4, wide: 6 } as const;
 /**
  * The cards on a page at this width, or undefined while the width is unknown: in the server's
  * HTML and in the render that hydrates it, which show the first page for every width at once
- * (FirstPageForEveryWidth), so nothing moves when the width becomes known.
+ * (shownFrom), so nothing moves when the width becomes known.
  */
 function usePageSize(): number | undefined {
   const hydrated = useHydrated();
@@ -56,30 +56,24 @@ function TestimonialCard({ testimonial, display = 'flex' }: { testimonial: Testi
 }
 
 /**
- * The first page at every width at once, for as long as the width is unknown: the first six
- * cards, those past a narrower page shown from the width whose page holds them; without scripts,
- * the cards the page does not show follow below it, at that width too.
+ * While the width is unknown the list holds the first six cards, each shown from the width whose
+ * first page holds it; once it is known, the cards of the page. The first page's cards keep their
+ * elements across the change (the same list, the same keys), so nothing moves or is drawn again.
  */
-function FirstPageForEveryWidth({ testimonials }: { testimonials: Testimonial[] }) {
-  const shownFrom = (index: number): CardDisplay =>
-    index < PAGE_SIZE.narrow ? 'flex' : index < PAGE_SIZE.medium ? 'hidden md:flex' : 'hidden lg:flex';
-  const listedBelow = (index: number): CardDisplay =>
-    index < PAGE_SIZE.medium ? 'flex md:hidden' : index < PAGE_SIZE.wide ? 'flex lg:hidden' : 'flex';
+const shownFrom = (index: number): CardDisplay => (index < PAGE_SIZE.narrow ? 'flex' : index < PAGE_SIZE.medium ? 'hidden md:flex' : 'hidden lg:flex');
+
+/** Without scripts the carousel cannot turn: the cards its first page does not show at a width follow below it. */
+const listedBelow = (index: number): CardDisplay => (index < PAGE_SIZE.medium ? 'flex md:hidden' : index < PAGE_SIZE.wide ? 'flex lg:hidden' : 'flex');
+
+function ListedWithoutScripts({ testimonials }: { testimonials: Testimonial[] }) {
   return (
-    <>
-      <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {testimonials.slice(0, PAGE_SIZE.wide).map((testimonial, index) => (
-          <TestimonialCard key={testimonial.id} testimonial={testimonial} display={shownFrom(index)} />
+    <noscript>
+      <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {testimonials.slice(PAGE_SIZE.narrow).map((testimonial, offset) => (
+          <TestimonialCard key={testimonial.id} testimonial={testimonial} display={listedBelow(offset + PAGE_SIZE.narrow)} />
         ))}
       </ul>
-      <noscript>
-        <ul className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {testimonials.slice(PAGE_SIZE.narrow).map((testimonial, offset) => (
-            <TestimonialCard key={testimonial.id} testimonial={testimonial} display={listedBelow(offset + PAGE_SIZE.narrow)} />
-          ))}
-        </ul>
-      </noscript>
-    </>
+    </noscript>
   );
 }
 
@@ -138,6 +132,8 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
     return () => clearInterval(timer);
   }, [pageCount, paused]);
 
+  const cards = pageSize === undefined ? testimonials.slice(0, PAGE_SIZE.wide) : testimonials.slice(page * pageSize, page * pageSize + pageSize);
+
   return (
     // Pausing while the visitor reads or uses the keyboard here keeps the auto-advance from moving content away.
     <div
@@ -146,15 +142,12 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      {widthKnown ? (
-        <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {testimonials.slice(page * pageSize, page * pageSize + pageSize).map((testimonial) => (
-            <TestimonialCard key={testimonial.id} testimonial={testimonial} />
-          ))}
-        </ul>
-      ) : (
-        <FirstPageForEveryWidth testimonials={testimonials} />
-      )}
+      <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {cards.map((testimonial, index) => (
+          <TestimonialCard key={testimonial.id} testimonial={testimonial} display={widthKnown ? 'flex' : shownFrom(index)} />
+        ))}
+      </ul>
+      <ListedWithoutScripts testimonials={testimonials} />
       <PageDots count={testimonials.length} pageCount={pageCount} page={page} widthKnown={widthKnown} onChoose={setPage} />
     </div>
   );
