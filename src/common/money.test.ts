@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatPrice, formatUsd } from './money';
+import { centsToDollars, dollarsToCents, formatCents, formatPrice, formatUsd } from './money';
 
 describe('money', () => {
   it('converts between cents and dollars without float drift', () => {
@@ -15,6 +15,10 @@ describe('money', () => {
     expect(formatPrice(4.5)).toBe('$4.50');
     expect(formatUsd(1234567.5)).toBe('$1,234,567.50');
     expect(formatPrice(-1000)).toBe('-$1,000');
+    // The server's figures, kept in cents.
+    expect(formatCents(49_900)).toBe('$499.00');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(123_456_750)).toBe('$1,234,567.50');
   });
 
   // The formatters are written out by hand (no ICU data to load on the page); Intl is the oracle.

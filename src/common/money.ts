@@ -33,6 +33,11 @@ export function formatUsd(dollars: number): string {
   return formatDollars(dollars, 2);
 }
 
+/** '$499.00' from cents: the server's figures, which it keeps in cents. */
+export function formatCents(cents: number): string {
+  return formatUsd(centsToDollars(cents));
+}
+
 /** '$499' for whole amounts, '$4.50' otherwise — for badges and cards. */
 export function formatPrice(dollars: number): string {
   return formatDollars(dollars, Number.isInteger(dollars) ? 0 : 2);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { centsToDollars, formatUsd } from '../../common/money';
+import { formatCents } from '../../common/money';
 import { formatInstant } from '../../common/time-zones';
 import { workshopWhenFor } from '../../common/workshop-time';
 import { claimLinkFor, payLinkFor, reservationConfirmLinkFor } from '../../features/booking/server/booking-links';
@@ -104,7 +104,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
         workshopTitle: date.title,
         when: whenText(date, booking.timeZone),
         holdEndsAt: booking.reservationExpiresAt ? formatInstant(booking.reservationExpiresAt, booking.timeZone ?? date.timezone) : '',
-        amount: formatUsd(centsToDollars(booking.finalPriceCents)),
+        amount: formatCents(booking.finalPriceCents),
         bookingId: booking.id,
         confirmLink: reservationConfirmLinkFor(tokens, publicUrl, booking.id, now().getTime()),
       },
@@ -132,7 +132,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
         lastName: booking.lastName,
         workshopTitle: date?.title ?? 'your workshop',
         when: date ? whenText(date, booking.timeZone) : '',
-        amount: formatUsd(centsToDollars(booking.finalPriceCents)),
+        amount: formatCents(booking.finalPriceCents),
         bookingId: booking.id,
         payLink: payLinkFor(tokens, publicUrl, booking.id),
         // The participant's sign-in link (CONTRACT §5): the same one 'Access Your Bookings' e-mails.
@@ -172,7 +172,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
         when: whenText(date, order.timeZone),
         orderReference: order.reference,
         seatCount: seats.length === 1 ? '1 seat is' : `${seats.length} seats are`,
-        amount: formatUsd(centsToDollars(paidCents)),
+        amount: formatCents(paidCents),
         participantLink: participantLinkFor(tokens, publicUrl, order.buyerEmail),
       };
       const trustedHtml = {
@@ -191,7 +191,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
       const count = seats.length;
       const words = NEW_BOOKING_WORDS[kind];
       const name = `${booking.firstName} ${booking.lastName}`.trim();
-      const price = (cents: number) => formatUsd(centsToDollars(cents * count));
+      const price = (cents: number) => formatCents(cents * count);
       await notifyOrganiser(tx, {
         about: 'notifyNewBooking',
         subject: `${words.subject}: ${date.title} — ${name}`,
@@ -216,7 +216,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
         lastName: seat.lastName,
         workshopTitle: date.title,
         when: whenText(date, seat.timeZone),
-        amount: formatUsd(centsToDollars(seat.finalPriceCents)),
+        amount: formatCents(seat.finalPriceCents),
         bookingId: seat.id,
         participantLink: participantLinkFor(tokens, publicUrl, seat.email),
       };
@@ -269,7 +269,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
         when: whenText(date, booking.timeZone),
         // On the reader's clock: the zone they booked in, else the workshop's.
         expiresAt: booking.reservationExpiresAt ? formatInstant(booking.reservationExpiresAt, booking.timeZone ?? date.timezone) : '',
-        amount: formatUsd(centsToDollars(booking.finalPriceCents)),
+        amount: formatCents(booking.finalPriceCents),
         payLink: payLinkFor(tokens, publicUrl, booking.id),
         bookingId: booking.id,
         participantLink: participantLinkFor(tokens, publicUrl, booking.email),
@@ -290,7 +290,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
     /** A seat lost while paying keeps its own template ('booking-sold-out-refund'). */
     async paymentRefunded(tx, refund: RefundedPayment) {
       const [date] = await tx.select({ title: workshopDates.title }).from(workshopDates).where(eq(workshopDates.id, refund.workshopDateId)).limit(1);
-      const values = { workshopTitle: date?.title ?? 'the workshop', amount: formatUsd(centsToDollars(refund.amountCents)), refundId: refund.refundId, reason: refund.reason };
+      const values = { workshopTitle: date?.title ?? 'the workshop', amount: formatCents(refund.amountCents), refundId: refund.refundId, reason: refund.reason };
       await queueTemplated(tx, refund.soldOut ? 'booking-sold-out-refund' : 'payment-refunded', refund.email, values);
     },
 

@@ -1,4 +1,4 @@
-import { centsToDollars, formatUsd } from '../../common/money';
+import { formatCents } from '../../common/money';
 import type { AuditEntryDto } from './operations.schema';
 
 /**
@@ -29,7 +29,6 @@ const ENTITY_LABELS: Record<string, string> = {
 
 const text = (d: Details, key: string): string | undefined => (typeof d[key] === 'string' && d[key] !== '' ? (d[key] as string) : undefined);
 const num = (d: Details, key: string): number | undefined => (typeof d[key] === 'number' ? (d[key] as number) : undefined);
-const usd = (cents: number) => formatUsd(centsToDollars(cents));
 const quoted = (value: string | undefined) => (value === undefined ? '' : ` “${value}”`);
 /** ' — refunded $40.00'; nothing for an empty part. */
 const tail = (...parts: (string | undefined | false)[]) => parts.filter(Boolean).map((part) => ` — ${part}`).join('');
@@ -68,7 +67,7 @@ type Phrase = (entry: Entry, d: Details) => string;
 
 const forBooking = (d: Details) => (text(d, 'email') ? ` for ${text(d, 'email')}` : '');
 const forBookingId = (d: Details) => (num(d, 'bookingId') === undefined ? '' : ` for booking #${num(d, 'bookingId')}`);
-const amount = (d: Details, key = 'amountCents') => (num(d, key) === undefined ? undefined : usd(num(d, key)!));
+const amount = (d: Details, key = 'amountCents') => (num(d, key) === undefined ? undefined : formatCents(num(d, key)!));
 
 /** What: the verb phrase after the actor, for the actions the services record. */
 const PHRASES: Record<string, Phrase> = {
@@ -93,7 +92,7 @@ const PHRASES: Record<string, Phrase> = {
   booking_cancelled: (e, d) => {
     const refund = num(d, 'refundCents');
     const credit = text(d, 'creditCode');
-    return `cancelled ${thing(e.entity, e.entityId)}${tail(refund ? `refunded ${usd(refund)}` : !credit && 'no refund', credit && `credit code ${credit}`)}`;
+    return `cancelled ${thing(e.entity, e.entityId)}${tail(refund ? `refunded ${formatCents(refund)}` : !credit && 'no refund', credit && `credit code ${credit}`)}`;
   },
   booking_moved: (e, d) => `moved ${thing(e.entity, e.entityId)} from workshop date #${String(d.fromWorkshopDateId)} to #${String(d.toWorkshopDateId)}`,
   booking_marked_paid: (e, d) => `marked ${thing(e.entity, e.entityId)} as paid${tail(amount(d), text(d, 'note'))}`,

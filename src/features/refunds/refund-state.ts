@@ -1,5 +1,5 @@
 import type { BookingStatus } from '../../common/booking-status';
-import { centsToDollars, formatUsd } from '../../common/money';
+import { formatCents } from '../../common/money';
 
 /**
  * The one vocabulary for what happened to a seat's money, read the same on the participant's page,
@@ -24,7 +24,7 @@ export const REFUND_STATE_WORDS = {
 
 /** 'Partly refunded ($249.50 of $499.00)': what went back, of the seat's price. */
 export const partlyRefundedLabel = (refundedCents: number, priceCents: number) =>
-  `Partly refunded (${formatUsd(centsToDollars(refundedCents))} of ${formatUsd(centsToDollars(priceCents))})`;
+  `Partly refunded (${formatCents(refundedCents)} of ${formatCents(priceCents)})`;
 
 export type SeatRefundFacts = {
   status: BookingStatus;

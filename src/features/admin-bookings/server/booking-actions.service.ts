@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { holdsSeat } from '../../../common/booking-status';
-import { centsToDollars, dollarsToCents, formatUsd } from '../../../common/money';
+import { centsToDollars, dollarsToCents, formatCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { auditLog, bookingReminders, bookings, payments, refunds, workshopDates } from '../../../server/db/schema';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
@@ -63,7 +63,6 @@ async function respond(deps: BookingDeps, id: number, message: string): Promise<
   return { success: true, message, booking: await getAdminBooking(deps.db, id) };
 }
 
-const usd = (cents: number) => formatUsd(centsToDollars(cents));
 
 export type CancelledSeat = { booking: BookingRow; refundCents: number; refundRequestId: number | null; creditCode: string | null };
 
@@ -107,7 +106,7 @@ export async function cancelLockedSeat(tx: Database, deps: BookingDeps, actor: A
       ? await recordRefundOwed(tx, row, {
           amountCents: refundCents,
           reason: 'Booking cancelled by the organiser',
-          notes: `Cancelled by ${actor.email}: refund of ${usd(refundCents)} of ${usd(row.finalPriceCents)} paid, being sent to the payment provider.`,
+          notes: `Cancelled by ${actor.email}: refund of ${formatCents(refundCents)} of ${formatCents(row.finalPriceCents)} paid, being sent to the payment provider.`,
         })
       : null;
   const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, row.workshopDateId));
@@ -151,8 +150,8 @@ export async function sendCancelRefund(deps: BookingDeps, actor: Actor, cancelle
     amountCents: refundCents,
     refundRequestId,
     actor: actor.email,
-    sentNotes: `Cancelled by ${actor.email}: ${usd(refundCents)} of ${usd(booking.finalPriceCents)} refunded.`,
-    failedNotes: (reason) => `Cancelled by ${actor.email}: the refund of ${usd(refundCents)} failed (${reason}). Approve to try again.`,
+    sentNotes: `Cancelled by ${actor.email}: ${formatCents(refundCents)} of ${formatCents(booking.finalPriceCents)} refunded.`,
+    failedNotes: (reason) => `Cancelled by ${actor.email}: the refund of ${formatCents(refundCents)} failed (${reason}). Approve to try again.`,
   });
 }
 
@@ -175,7 +174,7 @@ export async function adminCancelBooking(deps: BookingDeps, actor: Actor, id: nu
   });
   if (input.notify) deps.onEmailQueued?.();
   const refundSent = await sendCancelRefund(deps, actor, cancelled);
-  const amount = usd(cancelled.refundCents);
+  const amount = formatCents(cancelled.refundCents);
   let message = input.refundOutside ? 'The booking was cancelled and its seat released; its money is to be settled outside the site.' : 'The booking was cancelled and its seat released.';
   if (cancelled.refundCents > 0) {
     message = refundSent

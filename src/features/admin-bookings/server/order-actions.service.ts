@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, max } from 'drizzle-orm';
 import { holdsSeat } from '../../../common/booking-status';
-import { centsToDollars, dollarsToCents, formatUsd } from '../../../common/money';
+import { centsToDollars, dollarsToCents, formatCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, emailOutbox, orders, payments, refunds, workshopDates } from '../../../server/db/schema';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
@@ -36,7 +36,6 @@ const ORDER_ENTITY = 'order';
 type OrderRow = typeof orders.$inferSelect;
 type SeatRow = typeof bookings.$inferSelect;
 
-const usd = (cents: number) => formatUsd(centsToDollars(cents));
 const seatsWord = (count: number) => (count === 1 ? '1 seat' : `${count} seats`);
 
 /** The order (404 when there is none) and its seats, locked for this transaction, first seat first. */
@@ -129,8 +128,8 @@ function cancelOrderMessage(input: AdminCancelOrder, cancelled: OrderCancelled, 
   if (cancelled.totalCents > 0) {
     message +=
       sentCents === cancelled.totalCents
-        ? ` ${usd(cancelled.totalCents)} was refunded.`
-        : ` ${usd(sentCents)} of the ${usd(cancelled.totalCents)} refund was sent; the rest could not be sent now and waits under Refund Requests: approve it there to try again.`;
+        ? ` ${formatCents(cancelled.totalCents)} was refunded.`
+        : ` ${formatCents(sentCents)} of the ${formatCents(cancelled.totalCents)} refund was sent; the rest could not be sent now and waits under Refund Requests: approve it there to try again.`;
   } else if (input.refund === 'outside') message += ' Its money is to be settled outside the site.';
   if (cancelled.credits > 0) message += ` ${cancelled.credits === 1 ? 'A credit code was' : `${cancelled.credits} credit codes were`} e-mailed instead of a refund.`;
   if (input.notify) message += ' The participants have been e-mailed.';
@@ -201,7 +200,7 @@ export async function markOrderPaid(deps: BookingDeps, actor: Actor, orderId: nu
   });
   deps.onEmailQueued?.();
   for (const seat of marked.rows) await cancelOpenPayments(deps, seat.id);
-  return respond(deps, orderId!, `${seatsWord(marked.rows.length)} marked as paid (${usd(marked.amountCents)}); the buyer has been e-mailed the order confirmation.`);
+  return respond(deps, orderId!, `${seatsWord(marked.rows.length)} marked as paid (${formatCents(marked.amountCents)}); the buyer has been e-mailed the order confirmation.`);
 }
 
 /** How many e-mails `queue` put in the outbox for these addresses (none when their templates are switched off). */

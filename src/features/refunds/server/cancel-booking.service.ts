@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { creditCodeDescription } from '../../../common/booking-status';
-import { centsToDollars, formatUsd } from '../../../common/money';
+import { centsToDollars, formatCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, discountCodes, refundRequests } from '../../../server/db/schema';
 import { CANCELLATION_POLICY, recordAudit } from '../../../server/lib/audit';
@@ -53,15 +53,14 @@ function newCreditCode(): string {
   return CREDIT_CODE_PREFIX + Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
 }
 
-const usd = (cents: number) => formatUsd(centsToDollars(cents));
 
 function describeOption(outcome: CancellationOutcome): CancellationOption {
   const refundAmount = centsToDollars(outcome.refundCents);
   switch (outcome.kind) {
     case 'full-refund':
-      return { kind: outcome.kind, label: 'Full refund', description: `${usd(outcome.refundCents)} goes back to your card.`, refundAmount };
+      return { kind: outcome.kind, label: 'Full refund', description: `${formatCents(outcome.refundCents)} goes back to your card.`, refundAmount };
     case 'half-refund':
-      return { kind: outcome.kind, label: '50% refund', description: `${usd(outcome.refundCents)} goes back to your card.`, refundAmount };
+      return { kind: outcome.kind, label: '50% refund', description: `${formatCents(outcome.refundCents)} goes back to your card.`, refundAmount };
     case 'credit':
       return {
         kind: outcome.kind,
@@ -110,7 +109,7 @@ export async function getCancellationTerms(db: Database, booking: BookingRow, no
   else if (!hasPaidByCard(booking)) summary = 'This booking has no payment, so there is nothing to refund. Cancelling releases your seat for someone else.';
   else if (isFullRefundWindow(startsAt, now)) {
     const lead = days === null ? 'The workshop date is not set yet' : `The workshop is ${days} days away`;
-    summary = `${lead}, so cancelling now gives you a full refund of ${usd(booking.finalPriceCents)}.`;
+    summary = `${lead}, so cancelling now gives you a full refund of ${formatCents(booking.finalPriceCents)}.`;
   } else {
     summary = 'The workshop is less than 7 days away, so you can choose a credit toward a future workshop or a 50% refund.';
   }
@@ -191,7 +190,7 @@ export async function cancelBooking(
       refundRequestId = await recordRefundOwed(tx, row, {
         amountCents: outcome.refundCents,
         reason: existing?.reason ?? `Booking cancelled: ${label} under the refund policy`,
-        notes: `Cancelled by the participant: ${label} of ${usd(outcome.refundCents)} under the refund policy, being sent to the payment provider.`,
+        notes: `Cancelled by the participant: ${label} of ${formatCents(outcome.refundCents)} under the refund policy, being sent to the payment provider.`,
       });
     }
 
@@ -232,8 +231,8 @@ export async function cancelBooking(
       refundRequestId: cancelled.refundRequestId!,
       // The policy decided this refund: the participant asked to cancel, nobody approved a sum.
       actor: cancelled.actor,
-      sentNotes: `${label[0]!.toUpperCase()}${label.slice(1)} of ${usd(outcome.refundCents)} sent on cancellation under the refund policy.`,
-      failedNotes: (reason) => `Cancelled by the participant: the automatic ${label} of ${usd(outcome.refundCents)} failed (${reason}). Approve to try again.`,
+      sentNotes: `${label[0]!.toUpperCase()}${label.slice(1)} of ${formatCents(outcome.refundCents)} sent on cancellation under the refund policy.`,
+      failedNotes: (reason) => `Cancelled by the participant: the automatic ${label} of ${formatCents(outcome.refundCents)} failed (${reason}). Approve to try again.`,
     });
   }
   if (cancelled.creditCode) dto.creditCode = cancelled.creditCode;
@@ -246,11 +245,11 @@ const policyRefundLabel = (outcome: CancellationOutcome) => (outcome.kind === 'f
 function cancellationMessage(outcome: CancellationOutcome, dto: CancellationOutcomeDto): string {
   const money: Record<CancellationOutcomeKind, string> = {
     'full-refund': dto.refundSent
-      ? ` A full refund of ${usd(outcome.refundCents)} is on its way to your card.`
-      : ` Your full refund of ${usd(outcome.refundCents)} will be sent to your card shortly.`,
+      ? ` A full refund of ${formatCents(outcome.refundCents)} is on its way to your card.`
+      : ` Your full refund of ${formatCents(outcome.refundCents)} will be sent to your card shortly.`,
     'half-refund': dto.refundSent
-      ? ` A 50% refund of ${usd(outcome.refundCents)} is on its way to your card.`
-      : ` Your 50% refund of ${usd(outcome.refundCents)} will be sent to your card shortly.`,
+      ? ` A 50% refund of ${formatCents(outcome.refundCents)} is on its way to your card.`
+      : ` Your 50% refund of ${formatCents(outcome.refundCents)} will be sent to your card shortly.`,
     credit: ` Your credit code ${dto.creditCode ?? ''} covers one future workshop.`,
     none: '',
   };

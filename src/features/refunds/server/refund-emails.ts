@@ -1,4 +1,4 @@
-import { centsToDollars, formatUsd } from '../../../common/money';
+import { formatCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { enqueueEmail, type OutboxAttachment } from '../../../server/email/outbox';
 import { bookingCancellationAttachment } from '../../calendar/server';
@@ -67,7 +67,7 @@ export async function queueRefundApprovedEmail(
       firstName: booking.firstName,
       workshopTitle: details.workshopTitle,
       bookingId: booking.id,
-      amount: formatUsd(centsToDollars(details.amountCents)),
+      amount: formatCents(details.amountCents),
       refundId: details.refundId,
       notes: details.notes ?? '',
     },
@@ -144,7 +144,7 @@ async function queueCancellation(tx: Database, booking: EmailBooking, details: C
     bookingId: booking.id,
     workshopTitle: details.workshopTitle,
     when: details.when,
-    amount: formatUsd(centsToDollars(details.refundCents)),
+    amount: formatCents(details.refundCents),
     creditCode: details.creditCode ?? '',
     creditExpires: details.creditExpiresAt ? new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(details.creditExpiresAt) : '',
   };
@@ -182,8 +182,8 @@ export async function notifyOrganiserOfRefundRequest(tx: Database, publicUrl: st
 /** Tells the organiser a participant cancelled, and what the refund policy gave back (issue 18). */
 export async function notifyOrganiserOfCancellation(tx: Database, booking: NoticeBooking, details: CancellationDetails & { kind: CancellationOutcomeKind }) {
   const outcome: Record<CancellationOutcomeKind, string> = {
-    'full-refund': `A full refund of ${formatUsd(centsToDollars(details.refundCents))}`,
-    'half-refund': `A 50% refund of ${formatUsd(centsToDollars(details.refundCents))}`,
+    'full-refund': `A full refund of ${formatCents(details.refundCents)}`,
+    'half-refund': `A 50% refund of ${formatCents(details.refundCents)}`,
     credit: `A credit code for one booking${details.creditCode ? ` (${details.creditCode})` : ''}`,
     none: 'Nothing was due',
   };

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { centsToDollars, dollarsToCents, formatUsd } from '../../../common/money';
+import { centsToDollars, dollarsToCents, formatCents } from '../../../common/money';
 import { bookings, payments, refundRequests, workshopDates } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -123,7 +123,6 @@ type ListRow = Awaited<ReturnType<typeof selectRequests>>[number];
 /** A request with its booking's facts, as the review reads them. */
 type RequestFacts = Pick<ListRow, 'id' | 'status' | 'amountCents' | 'requestedAt' | 'finalPriceCents' | 'isPaid' | 'bookingStatus' | 'cancelledAt' | 'stripePaymentId' | 'startsAt'>;
 
-const usd = (cents: number) => formatUsd(centsToDollars(cents));
 const reviewedBooking = (row: RequestFacts) => ({ isPaid: row.isPaid, finalPriceCents: row.finalPriceCents, status: row.bookingStatus, cancelledAt: row.cancelledAt });
 
 /**
@@ -146,19 +145,19 @@ function policySummary(row: RequestFacts, policy: CancellationOutcome, remaining
   const decided = decidedAmount(row);
   if (decided !== null) {
     return row.bookingStatus === 'cancelled'
-      ? `Decided when the booking was cancelled: ${usd(decided)} back to the card.`
-      : `An approval of ${usd(decided)} is being sent to the payment provider.`;
+      ? `Decided when the booking was cancelled: ${formatCents(decided)} back to the card.`
+      : `An approval of ${formatCents(decided)} is being sent to the payment provider.`;
   }
   if (!hasPaidByCard(reviewedBooking(row))) return 'No card payment for this booking: the policy has no money to send.';
   const at = row.bookingStatus === 'cancelled' && row.cancelledAt ? row.cancelledAt : row.requestedAt;
   const verb = at === row.cancelledAt ? 'Cancelled' : 'Asked';
   const capped = Math.min(policy.refundCents, remaining);
-  const cap = capped < policy.refundCents ? ` (${usd(capped)} is left of this seat's share)` : '';
+  const cap = capped < policy.refundCents ? ` (${formatCents(capped)} is left of this seat's share)` : '';
   if (policy.kind === 'none') return `${verb} once the workshop had started: the policy gives nothing.`;
   const days = daysUntil(row.startsAt, at);
   const when = days === null ? `${verb} while the date was not set` : days === 0 ? `${verb} less than a day before the workshop` : `${verb} ${days} ${days === 1 ? 'day' : 'days'} before the workshop`;
-  if (policy.kind === 'full-refund') return `${when}: the policy gives a full refund of ${usd(policy.refundCents)}${cap}.`;
-  return `${when}: the policy gives a credit toward a future workshop or a 50% refund of ${usd(policy.refundCents)}${cap}.`;
+  if (policy.kind === 'full-refund') return `${when}: the policy gives a full refund of ${formatCents(policy.refundCents)}${cap}.`;
+  return `${when}: the policy gives a credit toward a future workshop or a 50% refund of ${formatCents(policy.refundCents)}${cap}.`;
 }
 
 /** The outcomes an approval may choose for this request now (none once it is decided, or cannot be approved). */

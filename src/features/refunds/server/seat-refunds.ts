@@ -69,14 +69,18 @@ export async function creditCodesBySeat(db: Database, bookingIds?: number[]): Pr
 
 /**
  * Every seat's refund request and credit code, for a whole list (the bookings CSV, the admin's
- * list): two queries, whatever the number of seats. The ledger's totals come with the list itself.
+ * list), or for the seats named: two queries, whatever the number of seats. The ledger's totals
+ * come with the list itself.
  */
 export type RefundExtras = { requestOf: (bookingId: number) => RequestFacts | null; creditCodeOf: (bookingId: number) => string | null };
 
-export async function loadRefundExtras(db: Database): Promise<RefundExtras> {
+export async function loadRefundExtras(db: Database, bookingIds?: number[]): Promise<RefundExtras> {
   const [requests, credits] = await Promise.all([
-    db.select({ bookingId: refundRequests.bookingId, status: refundRequests.status, amountCents: refundRequests.amountCents }).from(refundRequests),
-    creditCodesBySeat(db),
+    db
+      .select({ bookingId: refundRequests.bookingId, status: refundRequests.status, amountCents: refundRequests.amountCents })
+      .from(refundRequests)
+      .where(bookingIds ? inArray(refundRequests.bookingId, bookingIds) : undefined),
+    creditCodesBySeat(db, bookingIds),
   ]);
   const byBooking = new Map(requests.map((row) => [row.bookingId, { status: row.status, amountCents: row.amountCents }]));
   return { requestOf: (id) => byBooking.get(id) ?? null, creditCodeOf: (id) => credits.get(id) ?? null };
@@ -97,31 +101,20 @@ export function refundStateOfListedSeat(
   }).label;
 }
 
+/** The facts refundState reads, for a seat's row and what the ledger, its credit code and its request say. */
+function factsOfSeat(seat: BookingRow, refundedCents: number, creditCode: string | null, request: RequestFacts | null): SeatRefundFacts {
+  return { status: seat.status, isPaid: seat.isPaid, priceCents: seat.finalPriceCents, refundedCents, creditCode, request };
+}
+
 /**
  * The refund state of each of these seats, in the one vocabulary, by seat: three reads whatever
  * their number (the participant's list of cancelled bookings says each one's).
  */
 export async function refundStatesOfSeats(db: Database, seats: BookingRow[]): Promise<Map<number, RefundState>> {
   if (seats.length === 0) return new Map();
-  const ids = seats.map((seat) => seat.id);
-  const [refunded, credits, requests] = await Promise.all([
-    refundedCentsBySeat(db, seats),
-    creditCodesBySeat(db, ids),
-    db.select({ bookingId: refundRequests.bookingId, status: refundRequests.status, amountCents: refundRequests.amountCents }).from(refundRequests).where(inArray(refundRequests.bookingId, ids)),
-  ]);
-  const requestOf = new Map(requests.map((row) => [row.bookingId, { status: row.status, amountCents: row.amountCents }]));
+  const [refunded, extras] = await Promise.all([refundedCentsBySeat(db, seats), loadRefundExtras(db, seats.map((seat) => seat.id))]);
   return new Map(
-    seats.map((seat) => [
-      seat.id,
-      refundState({
-        status: seat.status,
-        isPaid: seat.isPaid,
-        priceCents: seat.finalPriceCents,
-        refundedCents: refunded.get(seat.id) ?? 0,
-        creditCode: credits.get(seat.id) ?? null,
-        request: requestOf.get(seat.id) ?? null,
-      }),
-    ]),
+    seats.map((seat) => [seat.id, refundState(factsOfSeat(seat, refunded.get(seat.id) ?? 0, extras.creditCodeOf(seat.id), extras.requestOf(seat.id)))]),
   );
 }
 
@@ -134,14 +127,7 @@ export async function seatRefund(db: Database, booking: BookingRow): Promise<Sea
   ]);
   const refundedCents = refunded.get(booking.id) ?? 0;
   const creditCode = credits.get(booking.id) ?? null;
-  const state = refundState({
-    status: booking.status,
-    isPaid: booking.isPaid,
-    priceCents: booking.finalPriceCents,
-    refundedCents,
-    creditCode,
-    request: request ? { status: request.status, amountCents: request.amountCents } : null,
-  });
+  const state = refundState(factsOfSeat(booking, refundedCents, creditCode, request ? { status: request.status, amountCents: request.amountCents } : null));
   const dto = request ? toRefundRequestDto(request) : null;
   return {
     kind: state.kind,
