@@ -287,19 +287,30 @@ describe('rules a hand-made fault used to slip past', () => {
   });
 
   it('sends one refund when two admins approve the same request at once', async () => {
-    const open = await date();
-    const who = person('TwoAdmins');
-    const { paymentIntentId } = await openPayment(open.id, who);
-    world.stripe.succeed(paymentIntentId);
-    const bookingId = (await complete(open.id, who, paymentIntentId)).json().id as number;
-    const requested = await world.send({ method: 'POST', url: `/api/participant/refund-request/${bookingId}`, payload: { reason: 'I can no longer attend, sorry.' }, admin: true });
-    expect(requested.statusCode).toBe(201);
-    const approve = { method: 'PUT' as const, url: `/api/admin/refund-requests/${requested.json().refundRequest.id}`, payload: { status: 'APPROVED', notes: null }, admin: true };
-    const answers = await Promise.all([world.send(approve), world.send(approve)]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    expect([...world.stripe.refunds.values()].filter((r) => r.payment_intent === paymentIntentId)).toHaveLength(1);
-    expect(await booking(bookingId)).toMatchObject({ status: 'refunded' });
+    // The second approval comes a little later in each round, so that in some round it claims
+    // while the first records its refund: the interleaving that deadlocked on PostgreSQL when the
+    // two took the booking's and the request's rows in opposite orders.
+    const open = await date({ seatsTotal: 20 });
+    const sales = [];
+    for (let round = 0; round < 12; round += 1) {
+      const who = person(`TwoAdmins${round}`);
+      const { paymentIntentId } = await openPayment(open.id, who);
+      world.stripe.succeed(paymentIntentId);
+      const bookingId = (await complete(open.id, who, paymentIntentId)).json().id as number;
+      const requested = await world.send({ method: 'POST', url: `/api/participant/refund-request/${bookingId}`, payload: { reason: 'I can no longer attend, sorry.' }, admin: true });
+      expect(requested.statusCode).toBe(201);
+      sales.push({ who, paymentIntentId, bookingId, requestId: requested.json().refundRequest.id as number });
+    }
+    for (const [round, sale] of sales.entries()) {
+      const approve = { method: 'PUT' as const, url: `/api/admin/refund-requests/${sale.requestId}`, payload: { status: 'APPROVED', notes: null }, admin: true };
+      const later = new Promise<void>((resolve) => setTimeout(resolve, round * 2)).then(() => world.send(approve));
+      const answers = await Promise.all([world.send(approve), later]);
+      expect(answers.map((a) => a.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+      expect([...world.stripe.refunds.values()].filter((r) => r.payment_intent === sale.paymentIntentId)).toHaveLength(1);
+      expect(await booking(sale.bookingId)).toMatchObject({ status: 'refunded' });
+    }
     expect(await seatsTaken(open.id)).toBe(0);
+    const { who, bookingId } = sales[0]!;
 
     // A refunded booking cannot be cancelled afterwards.
     const cancelled = await world.send({ method: 'POST', url: `/api/participant/cancel-booking/${bookingId}`, payload: { email: who.email }, admin: true });

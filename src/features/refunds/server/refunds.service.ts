@@ -369,6 +369,10 @@ export async function reviewRefundRequest(deps: RefundDeps, admin: { email: stri
   }
 
   const seatFreed = await deps.db.transaction(async (tx) => {
+    // The booking's row before the request's, the order claimRequest and a cancel take them in:
+    // a second approval claiming meanwhile would otherwise hold the booking while waiting for the
+    // request, and the two would deadlock instead of one answering 409.
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking.id)).for('update');
     await markProcessed(tx, id, { status: 'APPROVED', notes: input.notes, providerRefundId: refundId, amountCents: plan.amountCents });
     const freed = await recordRefundOnBooking(tx, booking, { amountCents: plan.amountCents, providerRefundId: refundId, reason: plan.reason, actor: admin.email });
     await queueRefundApprovedEmail(tx, booking, { workshopTitle, amountCents: plan.amountCents, refundId, notes: input.notes });
