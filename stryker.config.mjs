@@ -33,6 +33,8 @@ export default {
     'src/features/booking/server/free-order.ts',
     'src/features/booking/server/pay-reservation-link.ts',
     'src/features/booking/server/reserve-booking.ts',
+    'src/features/booking/server/refund-ledger.ts',
+    'src/features/admin-bookings/server/order-refund-plan.ts',
     'src/features/refunds/cancellation-policy.ts',
     'src/features/refunds/server/cancel-booking.service.ts',
     'src/features/refunds/server/refunds.service.ts',

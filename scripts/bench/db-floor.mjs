@@ -49,10 +49,14 @@ const outboxInsert = (rows) => {
 /** preloadTemplates (render-email.ts): the templates of an order's e-mails in one read. */
 const ORDER_TEMPLATES_READ = 'select "id", "type", "subject", "content", "is_active", "bcc_admin", "updated_at" from "email_templates" where "email_templates"."type" in ($1, $2)';
 
-/** loadOffer: the date and the code usable for the order's seats, in one query (both requests run it). */
+/** waitlistHoldsDate (server/db/public-seats.ts) for the date `dateId` names: someone waits for it or holds an offer on it. */
+const waitlistHolds = (dateId, first) =>
+  `exists (select 1 from "waitlist_entries" where "waitlist_entries"."workshop_date_id" = ${dateId} and "waitlist_entries"."status" in ($${first}, $${first + 1}))`;
+
+/** loadOffer: the date, the code usable for the order's seats and the seats left for the public, in one query (both requests run it). */
 const LOAD_OFFER = {
-  text: `select ${WORKSHOP_DATE_COLUMNS}, ${DISCOUNT_CODE_COLUMNS} from "workshop_dates" left join "discount_codes" on ("discount_codes"."code" = $1 and ${usableCode(2)}) where "workshop_dates"."id" = $5 limit $6`,
-  values: (c) => [c.code, true, new Date().toISOString(), c.shape.seats, c.dateId, 1],
+  text: `select ${WORKSHOP_DATE_COLUMNS}, ${DISCOUNT_CODE_COLUMNS}, (case when ${waitlistHolds('"workshop_dates"."id"', 1)} then 0 else greatest("workshop_dates"."seats_total" - "workshop_dates"."seats_taken", 0) end)::int from "workshop_dates" left join "discount_codes" on ("discount_codes"."code" = $3 and ${usableCode(4)}) where "workshop_dates"."id" = $7 limit $8`,
+  values: (c) => ['waiting', 'offered', c.code, true, new Date().toISOString(), c.shape.seats, c.dateId, 1],
   rowMode: 'array',
   check: (result, c) => {
     const row = result.rows[0];
@@ -140,6 +144,13 @@ export function orderSteps(shape) {
         c.bookingIds = result.rows.map((row) => row[0]).sort((a, b) => a - b);
       },
     },
+    // closeEntriesBookedBy (freed-seats.ts): do the seats' people wait for this date? Look before locking.
+    {
+      request: 'bookings',
+      text: `select "id" from "waitlist_entries" where ("waitlist_entries"."status" in ($1, $2) and ("waitlist_entries"."workshop_date_id" = $3 or ("waitlist_entries"."workshop_date_id" is null and "waitlist_entries"."template_id" = (select "workshop_dates"."template_id" from "workshop_dates" where "workshop_dates"."id" = $4))) and lower("waitlist_entries"."email") in (${Array.from({ length: shape.named }, (_, k) => `$${k + 5}`).join(', ')}) and ("waitlist_entries"."order_id" is null or "waitlist_entries"."order_id" <> $${shape.named + 5})) limit $${shape.named + 6}`,
+      values: (c) => ['waiting', 'offered', c.dateId, c.dateId, ...new Set(attendeesOf(c).map((person) => person.email.toLowerCase())), c.orderId, 1],
+      rowMode: 'array',
+    },
     {
       request: 'bookings',
       text: 'insert into "newsletter_subscribers" ("id", "email", "source", "unsubscribed_at", "created_at") values (default, $1, $2, default, default) on conflict do nothing',
@@ -183,8 +194,8 @@ export function orderSteps(shape) {
     },
     {
       request: 'bookings',
-      text: 'update "workshop_dates" set "seats_taken" = "workshop_dates"."seats_taken" + $1, "updated_at" = $2 where ("workshop_dates"."id" = $3 and "workshop_dates"."is_active" = $4 and "workshop_dates"."seats_taken" + $5 <= "workshop_dates"."seats_total") returning "id"',
-      values: (c) => [c.shape.seats, new Date().toISOString(), c.dateId, true, c.shape.seats],
+      text: `update "workshop_dates" set "seats_taken" = "workshop_dates"."seats_taken" + $1, "updated_at" = $2 where ("workshop_dates"."id" = $3 and "workshop_dates"."is_active" = $4 and "workshop_dates"."seats_taken" + $5 <= "workshop_dates"."seats_total" and not ${waitlistHolds('$6', 7)}) returning "id"`,
+      values: (c) => [c.shape.seats, new Date().toISOString(), c.dateId, true, c.shape.seats, c.dateId, 'waiting', 'offered'],
       rowMode: 'array',
       check: (result) => {
         if (result.rowCount !== 1) throw new Error('floor: sold out');

@@ -43,3 +43,17 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
  * made, and how the participant's page finds it again for a cancelled booking.
  */
 export const creditCodeDescription = (bookingId: number): string => `Credit for cancelled booking #${bookingId}`;
+
+/**
+ * A waiting-list entry (docs/decisions/019-waiting-list.md):
+ * waiting — in line, in order of joining;
+ * offered — holds its seats (counted in seats_taken) until offerExpiresAt, for its person to book;
+ * booked — its person booked the date (through the offer or any other way);
+ * expired — an offer ran out unused (its seats went on to the next in line);
+ * left — its person left the list; removed — the organiser took it off.
+ */
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'left', 'removed'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/** Entries still in line or holding an offer: while a date has one, its free seats are not for sale to others. */
+export const LIVE_WAITLIST_STATUSES = ['waiting', 'offered'] as const satisfies readonly WaitlistStatus[];

@@ -61,6 +61,7 @@ describe('GET /api/admin/settings', () => {
       emailTransportSource: 'none',
       reservationHours: 48,
       reservationSharePercent: 25,
+      waitlistOfferHours: 24,
       notifyNewBooking: true,
       notifyContactMessage: true,
       notifyRefundRequest: true,
@@ -75,7 +76,7 @@ describe('GET /api/admin/settings', () => {
   });
 
   it('gives other features the default reservation time, 48 hours, and share, 25 %, before one is saved', async () => {
-    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 48, reservationSharePercent: 25 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 48, reservationSharePercent: 25, waitlistOfferHours: 24 });
   });
 });
 
@@ -120,6 +121,7 @@ describe('POST /api/admin/settings', () => {
       emailTransportSource: 'settings',
       reservationHours: 48,
       reservationSharePercent: 25,
+      waitlistOfferHours: 24,
       notifyNewBooking: true,
       notifyContactMessage: true,
       notifyRefundRequest: true,
@@ -243,18 +245,18 @@ describe('reservation hours (CONTRACT §10)', () => {
     expect((await getSettings()).json()).toEqual({ ...before, reservationHours: 72, updatedAt: expect.any(String) });
     expect((await rawRow('general'))!.value).toEqual(generalRow);
     expect((await rawRow('email'))!.value).toEqual(emailRow);
-    expect((await rawRow('payment'))!.value).toEqual({ reservationHours: 72, reservationSharePercent: 25 });
+    expect((await rawRow('payment'))!.value).toEqual({ reservationHours: 72, reservationSharePercent: 25, waitlistOfferHours: 24 });
     const [audit] = await settingsAudits();
     expect(audit!.details).toEqual({ fields: ['reservationHours'] });
   });
 
   it('gives other features the saved value', async () => {
-    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 72, reservationSharePercent: 25 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 72, reservationSharePercent: 25, waitlistOfferHours: 24 });
   });
 
   it('reads the text of a number input', async () => {
     expect((await save({ reservationHours: '96' })).json()).toMatchObject({ reservationHours: 96 });
-    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 96, reservationSharePercent: 25 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 96, reservationSharePercent: 25, waitlistOfferHours: 24 });
   });
 
   it.each([0, 721, 1.5, 'abc', '', null])('refuses %j with 400 and keeps the saved value', async (reservationHours) => {
@@ -270,19 +272,37 @@ describe('reservation share', () => {
     const response = await save({ reservationSharePercent: '40' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ reservationHours: 96, reservationSharePercent: 40 });
-    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 96, reservationSharePercent: 40 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 96, reservationSharePercent: 40, waitlistOfferHours: 24 });
     const [audit] = await settingsAudits();
     expect(audit!.details).toEqual({ fields: ['reservationSharePercent'] });
     // Both at once keep both.
     expect((await save({ reservationHours: 50, reservationSharePercent: 0 })).json()).toMatchObject({ reservationHours: 50, reservationSharePercent: 0 });
-    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 50, reservationSharePercent: 0 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 50, reservationSharePercent: 0, waitlistOfferHours: 24 });
   });
 
   it.each([-1, 101, 12.5, 'abc', '', null])('refuses %j with 400 and keeps the saved value', async (reservationSharePercent) => {
     const response = await save({ reservationSharePercent });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'The reservation share must be a whole number of percent from 0 to 100' });
-    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 50, reservationSharePercent: 0 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 50, reservationSharePercent: 0, waitlistOfferHours: 24 });
+  });
+});
+
+describe('waiting-list offer hours', () => {
+  it('saves how long an offer holds its seats, alone, and gives it to the waiting list', async () => {
+    const response = await save({ waitlistOfferHours: '48' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ reservationHours: 50, reservationSharePercent: 0, waitlistOfferHours: 48 });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 50, reservationSharePercent: 0, waitlistOfferHours: 48 });
+    const [audit] = await settingsAudits();
+    expect(audit!.details).toEqual({ fields: ['waitlistOfferHours'] });
+  });
+
+  it.each([0, 169, 2.5, 'abc', '', null])('refuses %j with 400 and keeps the saved value', async (waitlistOfferHours) => {
+    const response = await save({ waitlistOfferHours });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'Waiting-list offer hours must be a whole number from 1 to 168' });
+    expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 50, reservationSharePercent: 0, waitlistOfferHours: 48 });
   });
 });
 

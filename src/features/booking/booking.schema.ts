@@ -180,6 +180,8 @@ export const createPaymentIntentSchema = z.object({
    * opens one payment, while a second order on purpose gets a new key.
    */
   checkoutKey: safeString('Checkout key').trim().min(8).max(100).optional(),
+  /** Booking the seats a waiting-list offer holds: the token of its e-mail's link (/checkout?offer=…). */
+  waitlistOffer: safeString('Offer link').max(500).optional(),
 });
 export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentSchema>;
 

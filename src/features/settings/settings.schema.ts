@@ -24,6 +24,11 @@ export const MAX_RESERVATION_HOURS = 720;
 export const DEFAULT_RESERVATION_SHARE_PERCENT = 25;
 export const MIN_RESERVATION_SHARE_PERCENT = 0;
 export const MAX_RESERVATION_SHARE_PERCENT = 100;
+/** How long a waiting-list offer holds its seats for its person (never past the workshop's start). */
+export const DEFAULT_WAITLIST_OFFER_HOURS = 24;
+export const MIN_WAITLIST_OFFER_HOURS = 1;
+/** A week. */
+export const MAX_WAITLIST_OFFER_HOURS = 168;
 
 export type Timezone = (typeof TIMEZONES)[number];
 export type EmailServiceType = (typeof EMAIL_SERVICE_TYPES)[number];
@@ -41,6 +46,7 @@ export const FIELD_TOO_LONG = 'Each e-mail setting must be 500 characters or les
 export const RECIPIENT_INVALID = 'Please enter a valid email address';
 export const RESERVATION_HOURS_INVALID = `Reservation hours must be a whole number from ${MIN_RESERVATION_HOURS} to ${MAX_RESERVATION_HOURS}`;
 export const RESERVATION_SHARE_INVALID = `The reservation share must be a whole number of percent from ${MIN_RESERVATION_SHARE_PERCENT} to ${MAX_RESERVATION_SHARE_PERCENT}`;
+export const WAITLIST_OFFER_HOURS_INVALID = `Waiting-list offer hours must be a whole number from ${MIN_WAITLIST_OFFER_HOURS} to ${MAX_WAITLIST_OFFER_HOURS}`;
 export const NO_MAIL_TRANSPORT = 'No mail server is configured. Save the SMTP or Microsoft 365 settings first (or set SMTP_URL).';
 
 export const SERVICE_TYPE_LABELS: Record<EmailServiceType, string> = { smtp: 'SMTP', microsoft365: 'Microsoft 365' };
@@ -99,6 +105,7 @@ const wholeNumberField = (min: number, max: number, invalid: string) =>
   );
 export const reservationHoursField = wholeNumberField(MIN_RESERVATION_HOURS, MAX_RESERVATION_HOURS, RESERVATION_HOURS_INVALID);
 export const reservationSharePercentField = wholeNumberField(MIN_RESERVATION_SHARE_PERCENT, MAX_RESERVATION_SHARE_PERCENT, RESERVATION_SHARE_INVALID);
+export const waitlistOfferHoursField = wholeNumberField(MIN_WAITLIST_OFFER_HOURS, MAX_WAITLIST_OFFER_HOURS, WAITLIST_OFFER_HOURS_INVALID);
 
 /** An address, named or not ('' or null clears it). */
 const addressField = (field: string, invalid: string) =>
@@ -178,6 +185,7 @@ export const settingsUpdateSchema = z.object({
   clearEmailClientSecret: z.boolean().optional(),
   reservationHours: reservationHoursField.optional(),
   reservationSharePercent: reservationSharePercentField.optional(),
+  waitlistOfferHours: waitlistOfferHoursField.optional(),
   notifyNewBooking: notifyField,
   notifyContactMessage: notifyField,
   notifyRefundRequest: notifyField,
@@ -222,6 +230,8 @@ export const settingsSchema = z.object({
   reservationHours: z.number().int(),
   /** Most of a date's seats its unpaid reservations may hold, in percent (at least one seat). */
   reservationSharePercent: z.number().int(),
+  /** Hours a waiting-list offer holds its seats (never past the workshop's start). */
+  waitlistOfferHours: z.number().int(),
   notifyNewBooking: z.boolean(),
   notifyContactMessage: z.boolean(),
   notifyRefundRequest: z.boolean(),
@@ -294,7 +304,11 @@ export type PaymentTest = z.infer<typeof paymentTestSchema>;
 export const generalSettingsFormSchema = z.object({ timezone: timezoneField });
 export type GeneralSettingsForm = z.input<typeof generalSettingsFormSchema>;
 
-export const paymentSettingsFormSchema = z.object({ reservationHours: reservationHoursField, reservationSharePercent: reservationSharePercentField });
+export const paymentSettingsFormSchema = z.object({
+  reservationHours: reservationHoursField,
+  reservationSharePercent: reservationSharePercentField,
+  waitlistOfferHours: waitlistOfferHoursField,
+});
 export type PaymentSettingsFormInput = z.input<typeof paymentSettingsFormSchema>;
 export type PaymentSettingsFormOutput = z.output<typeof paymentSettingsFormSchema>;
 

@@ -23,7 +23,12 @@ export const publicWorkshopDateSchema = z.object({
   expertiseLevel: expertiseLevelSchema,
   price: z.number(),
   seatsTotal: z.number().int(),
+  /** Seats the public can book: none while the waiting list holds the date's free seats. */
   seatsRemaining: z.number().int(),
+  /** No seat is left for the public on a date still on sale: visitors may join its waiting list. */
+  waitlistOpen: z.boolean(),
+  /** The workshop the date is of, for a waiting-list entry for its next date with room; null for a one-off date. */
+  templateId: z.number().int().nullable(),
   isTBC: z.boolean(),
   isFeatured: z.boolean(),
   /** The range ends on the next calendar day ('10:00 PM - 1:00 AM'). */

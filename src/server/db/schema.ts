@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUSES, MAX_SEATS_PER_ORDER, ORDER_STATUSES, PAYMENT_STATUSES } from '../../common/booking-status';
+import { BOOKING_STATUSES, MAX_SEATS_PER_ORDER, ORDER_STATUSES, PAYMENT_STATUSES, WAITLIST_STATUSES } from '../../common/booking-status';
 
 /**
  * Binary data (an image's bytes). node-postgres answers bytea as a Buffer and PGlite as a
@@ -614,3 +614,43 @@ export const demoRefunds = pgTable('demo_refunds', {
   amountCents: integer('amount_cents').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The waiting list (docs/decisions/019-waiting-list.md): people in line for a booked-out date, or
+ * for the next date of a workshop that has room (templateId set, workshopDateId null until an
+ * offer names a date). An offered entry holds its seats in its date's seats_taken until
+ * offerExpiresAt; the date's row is always locked before its entries.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    workshopDateId: integer('workshop_date_id').references(() => workshopDates.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').references(() => workshopTemplates.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    seats: integer('seats').notNull().default(1),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** A seat's price on the date when the offer was made: the offer books at it. */
+    offerSeatCents: integer('offer_seat_cents'),
+    /** When the offer's e-mail was queued; null while an offer still waits for it (see sendOfferEmails). */
+    offerEmailedAt: timestamp('offer_emailed_at', { withTimezone: true }),
+    /** The order opened from the offer (pending while its person pays), then the order that booked it. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    timeZone: text('time_zone'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('waitlist_seats_range', sql`${t.seats} BETWEEN 1 AND ${sql.raw(String(MAX_SEATS_PER_ORDER))}`),
+    check('waitlist_names_a_date_or_workshop', sql`${t.workshopDateId} IS NOT NULL OR ${t.templateId} IS NOT NULL`),
+    check('waitlist_offer_complete', sql`${t.status} <> 'offered' OR (${t.workshopDateId} IS NOT NULL AND ${t.offerExpiresAt} IS NOT NULL AND ${t.offerSeatCents} IS NOT NULL)`),
+    index('waitlist_live_by_date_idx').on(t.workshopDateId, t.id).where(sql`${t.status} IN ('waiting', 'offered')`),
+    index('waitlist_live_by_template_idx').on(t.templateId, t.id).where(sql`${t.status} = 'waiting' AND ${t.workshopDateId} IS NULL`),
+    index('waitlist_offer_expiry_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
+    index('waitlist_email_idx').on(sql`lower(${t.email})`),
+  ],
+);

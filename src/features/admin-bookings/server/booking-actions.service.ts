@@ -5,7 +5,7 @@ import type { Database } from '../../../server/db/client';
 import { auditLog, bookingReminders, bookings, payments, refunds, workshopDates } from '../../../server/db/schema';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { ledgerRefundedCents, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
+import { ledgerRefundedCents, type BookingEmailKind, releaseBookingSeat, type BookingDeps, cancelOpenPayments, closeEntriesBookedBy, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
 import {
   closeRequestOnCancel,
   createCreditCode,
@@ -257,8 +257,9 @@ export async function moveBooking(deps: BookingDeps, actor: Actor, id: number, i
       .for('update');
     const target = dates.find((date) => date.id === input.workshopDateId);
     if (!isOpen(target, now)) throw new HttpError(404, MOVE_DATE_UNAVAILABLE, 'date_unavailable');
-    if (!(await tryTakeSeats(tx, target.id))) throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
-    await releaseSeat(tx, booking.workshopDateId);
+    // The organiser's choice: a free seat the waiting list is holding may take the move.
+    if (!(await tryTakeSeats(tx, target.id, 1, 'organiser'))) throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
+    await releaseSeat(tx, booking.workshopDateId, 1, now);
 
     // A reservation must still run out before the new date starts.
     const expiresAt = booking.reservationExpiresAt && target.startsAt && target.startsAt < booking.reservationExpiresAt ? target.startsAt : booking.reservationExpiresAt;
@@ -269,6 +270,8 @@ export async function moveBooking(deps: BookingDeps, actor: Actor, id: number, i
       .where(eq(bookings.id, id))
       .returning();
     await tx.delete(bookingReminders).where(eq(bookingReminders.bookingId, id));
+    // Moved onto a date they were waiting for: their place in line closes.
+    await closeEntriesBookedBy(tx, target.id, [row!.email], now);
     const source = dates.find((date) => date.id === booking.workshopDateId)!;
     // A confirmed seat hears that it moved; a reservation gets its link again, for the new date.
     const kind = row!.status === 'confirmed' ? 'moved' : confirmationKindOf(row!);

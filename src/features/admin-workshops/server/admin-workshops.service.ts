@@ -23,6 +23,7 @@ import {
   type WorkshopDateInput,
   type WorkshopForm,
 } from '../admin-workshops.schema';
+import { offerFreedSeats } from '../../booking/server';
 import { normaliseWorkshopDate, normaliseWorkshopTime } from '../workshop-date-text';
 import { zonedTimesOf } from '../../workshops';
 
@@ -169,6 +170,8 @@ export async function createWorkshopDate(deps: WorkshopDeps, actor: Actor, input
     const values = valuesOf(form);
     if (values.isFeatured) await unfeatureOthers(tx, null);
     const [row] = await tx.insert(workshopDates).values(values).returning({ id: workshopDates.id });
+    // People waiting for the workshop's next date with room are offered this one's seats.
+    await offerFreedSeats(tx, row!.id);
     await recordAudit(tx, {
       actor: actor.email,
       action: 'workshop_date_created',
@@ -204,6 +207,8 @@ export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: n
         .where(eq(workshopDates.id, id))
         .returning({ id: workshopDates.id });
       if (updated.length === 0) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
+      // Back on sale: the seats that freed while it was off go to its waiting list first.
+      if (change.isActive) await offerFreedSeats(tx, id);
       const action = change.isFeatured === undefined ? 'workshop_date_status_changed' : 'workshop_date_featured_changed';
       await recordAudit(tx, { actor: actor.email, action, entity: AUDIT_ENTITY, entityId: id, details: change });
       return;
@@ -224,6 +229,8 @@ export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: n
       if (!current) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
       throw new HttpError(400, seatsBelowTaken(current.seatsTaken), 'seats_below_taken');
     }
+    // More seats (or a date back on sale) go to the waiting list first.
+    await offerFreedSeats(tx, id);
     await recordAudit(tx, { actor: actor.email, action: 'workshop_date_updated', entity: AUDIT_ENTITY, entityId: id, details: { fields } });
   });
   deps.publicCache.invalidate(PUBLIC_READS.workshopDates);

@@ -3,7 +3,7 @@ import { SEAT_HOLDING_STATUSES, type BookingStatus } from '../../../common/booki
 import type { Database } from '../../../server/db/client';
 import { bookings } from '../../../server/db/schema';
 import { releaseDiscountUse } from './discounts';
-import { releaseSeat } from './seats';
+import { releaseSeat } from './freed-seats';
 
 type BookingRow = typeof bookings.$inferSelect;
 /** Where a booking goes when it stops holding its seat. */
@@ -28,7 +28,7 @@ export async function releaseBookingSeat(
     .where(and(eq(bookings.id, bookingId), inArray(bookings.status, [...SEAT_HOLDING_STATUSES])))
     .returning();
   if (!row) return null;
-  await releaseSeat(tx, row.workshopDateId);
+  await releaseSeat(tx, row.workshopDateId, 1, changes.cancelledAt ?? changes.deletedAt ?? new Date());
   if (row.discountCodeId) await releaseDiscountUse(tx, row.discountCodeId);
   return row;
 }

@@ -26,6 +26,7 @@ import {
 import { bookingDepsFrom, type SaleWiring } from './booking-deps';
 import { toOrderResponse } from './booking-response';
 import { createFreeBooking } from './free-order';
+import { openOfferCheckout } from './offer-checkout';
 import { createPaymentIntent } from './open-checkout';
 import { getReservationForPayment } from './pay-reservation-link';
 import { confirmReservation } from './confirm-reservation';
@@ -58,16 +59,9 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps, sale: S
     '/api/create-payment-intent',
     { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentResponseSchema } } },
     async (request) => {
-      const { workshopDateId, customerInfo, discountCode, subscribedToNewsletter, bookingId, payToken, timeZone, seats, attendees, checkoutKey } = request.body;
-      return createPaymentIntent(bookingDeps, {
-        workshopDateId,
-        customer: { ...customerInfo, discountCode, subscribedToNewsletter, timeZone },
-        seats,
-        attendees,
-        checkoutKey,
-        bookingId,
-        payToken,
-      });
+      const { workshopDateId, customerInfo, discountCode, subscribedToNewsletter, bookingId, payToken, timeZone, seats, attendees, checkoutKey, waitlistOffer } = request.body;
+      const checkout = { workshopDateId, customer: { ...customerInfo, discountCode, subscribedToNewsletter, timeZone }, seats, attendees, checkoutKey, bookingId, payToken };
+      return waitlistOffer === undefined ? createPaymentIntent(bookingDeps, checkout) : openOfferCheckout(bookingDeps, checkout, waitlistOffer);
     },
   );
 

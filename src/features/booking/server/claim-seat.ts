@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { holdsSeat } from '../../../common/booking-status';
 import { MAX_ROW_ID } from '../../../common/schema-kit';
+import { closeEntriesBookedBy } from './freed-seats';
 import { resolveTimeZone } from '../../../common/time-zones';
 import type { Database } from '../../../server/db/client';
 import { bookings, orders, participantProfiles, workshopDates } from '../../../server/db/schema';
@@ -150,6 +151,8 @@ export async function claimSeat(deps: BookingDeps, token: string, person: ClaimS
     // The row is locked and was just checked: only a change outside this lock could land here.
     if (!claimed) throw gone();
     await tx.delete(participantProfiles).where(eq(participantProfiles.bookingId, claimed.id));
+    // The claimant holds a seat on the date now: their place in its waiting list closes.
+    await closeEntriesBookedBy(tx, claimed.workshopDateId, [claimed.email], now);
     await recordAudit(tx, {
       actor: person.email.toLowerCase(),
       action: 'seat_claimed',

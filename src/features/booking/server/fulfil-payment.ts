@@ -8,7 +8,8 @@ import { subscribeBooker } from './newsletter-signup';
 import { queueOrderEmails } from './order-emails';
 import { insertSeats, orderTotalCents, seatsOf, type OrderRow, type PlacedOrder } from './orders';
 import { markRefunding, refundedPaymentError, sendPaymentRefund, type RefundReason } from './payment-refunds';
-import { endHold, releaseSeat, tryTakeSeats } from './seats';
+import { bookOffer, offersPaidBy, releaseSeat } from './freed-seats';
+import { endHold, tryTakeSeats } from './seats';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -114,9 +115,11 @@ async function payReservation(tx: Database, deps: BookingDeps, payment: PaymentR
 
 /**
  * A pay-now payment: its pending order's held seats become bookings. When the hold ran out first
- * (its seats and code uses went back), they are taken again if they are all still there;
- * otherwise, or when the date was withdrawn or the order replaced meanwhile, the payment is
- * refunded. Locks: payment, order, then date, the order the hold sweep uses too.
+ * (its seats and code uses went back), they are taken again if they are all still there for the
+ * public; otherwise, or when the date was withdrawn or the order replaced meanwhile, the payment
+ * is refunded. An order opened from a waiting-list offer pays for the offer's seats while the
+ * offer stands (bookOffer); once it ran out, the order is like any lapsed one. Locks: payment,
+ * order, then date, the order the hold sweep uses too.
  */
 async function placePaidOrder(tx: Database, deps: BookingDeps, payment: PaymentRow, order: OrderRow): Promise<Outcome> {
   const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, order.workshopDateId)).for('update');
@@ -126,15 +129,15 @@ async function placePaidOrder(tx: Database, deps: BookingDeps, payment: PaymentR
     const seatsChanged = await endHold(tx, order, 'void');
     return { ...(await refundInstead(tx, payment, 'date_unavailable')), seatsChanged };
   }
+  const offer = (await offersPaidBy(tx, [order.id])).get(order.id);
   // The hold ran out (its seats went back): they are taken again, a change the public sees.
-  const seatsTakenAgain = order.status === 'lapsed';
-  if (seatsTakenAgain) {
-    if (!(await tryTakeSeats(tx, date.id, order.seats))) return voidedRefund(tx, payment, order, 'sold_out');
-    if (order.discountCodeId && !(await reclaimDiscountUse(tx, order.discountCodeId, order.seats))) {
-      await releaseSeat(tx, date.id, order.seats);
-      return voidedRefund(tx, payment, order, 'code_used_up');
-    }
+  const seatsTakenAgain = order.status === 'lapsed' && !offer;
+  if (seatsTakenAgain && !(await tryTakeSeats(tx, date.id, order.seats))) return voidedRefund(tx, payment, order, 'sold_out');
+  if (order.status === 'lapsed' && order.discountCodeId && !(await reclaimDiscountUse(tx, order.discountCodeId, order.seats))) {
+    if (seatsTakenAgain) await releaseSeat(tx, date.id, order.seats, deps.now());
+    return voidedRefund(tx, payment, order, 'code_used_up');
   }
+  if (offer) await bookOffer(tx, offer, order.seats, deps.now());
   const [placedOrder] = await tx.update(orders).set({ status: 'placed', holdExpiresAt: null }).where(eq(orders.id, order.id)).returning();
   const seats = await insertSeats(tx, placedOrder!, { status: 'confirmed', isPaid: true, stripePaymentId: payment.providerPaymentId });
   await tx.update(payments).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(payments.id, payment.id));
@@ -142,7 +145,7 @@ async function placePaidOrder(tx: Database, deps: BookingDeps, payment: PaymentR
   await subscribeBooker(tx, placedOrder!.buyerEmail, placedOrder!.subscribedToNewsletter);
   await queueOrderEmails(tx, deps, 'paid', placed, date);
   await deps.mail.orderToOrganiser(tx, 'paid', placed, date);
-  return { placed, seatsChanged: seatsTakenAgain };
+  return { placed, seatsChanged: seatsTakenAgain || (offer !== undefined && offer.seats > order.seats) };
 }
 
 /** A lapsed order whose seats (or code uses) are gone: it will never be seats, and its payment goes back. */

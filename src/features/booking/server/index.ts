@@ -7,5 +7,6 @@ export { queueOrderEmails } from './order-emails';
 export { markRefunding, sendPaymentRefund } from './payment-refunds';
 export { ledgerRefundedCents, recordRefund, refundedCentsWhere, refundedSum } from './refund-ledger';
 export { cancelOpenPayments } from './reservations';
-export { SOLD_OUT_MESSAGE, releaseSeat, tryTakeSeats } from './seats';
+export { SOLD_OUT_MESSAGE, tryTakeSeats } from './seats';
+export { closeEntriesBookedBy, closeEntry, lockEntry, offerFreedSeats, releaseSeat, type WaitlistEntryRow } from './freed-seats';
 export { insertBookingsWithOrders } from '../../../server/db/single-seat-orders';

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
+import { publicSeatsLeft } from '../../../server/db/public-seats';
 import { discountCodes, workshopDates } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { WorkshopDateRow } from './orders';
@@ -10,7 +11,7 @@ import { notEnoughSeats, releaseExpiredHolds } from './seats';
 
 export type DiscountRow = typeof discountCodes.$inferSelect;
 /** A date that can be booked and, when a code was given, that code's row if it can be used now for the seats asked. */
-export type Offer = { date: WorkshopDateRow; code: string; discount: DiscountRow | null };
+export type Offer = { date: WorkshopDateRow; code: string; discount: DiscountRow | null; seatsLeft: number };
 
 /**
  * The date and the code's row in one query: every booking request needs both, and under load
@@ -29,7 +30,7 @@ export async function loadOffer(db: Database, workshopDateId: number, discountCo
     row = await readOffer(db, workshopDateId, code, now, seats);
   }
   if (!row || !row.date.isActive || (row.date.endsAt && row.date.endsAt < now)) throw new HttpError(404, 'Workshop date not found');
-  return { date: row.date, code, discount: row.discount };
+  return { date: row.date, code, discount: row.discount, seatsLeft: row.seatsLeft };
 }
 
 /**
@@ -41,7 +42,7 @@ export async function loadOffer(db: Database, workshopDateId: number, discountCo
 function offerQuery(db: Database, withCode: boolean) {
   const code = sql.placeholder('code');
   return db
-    .select({ date: workshopDates, discount: discountCodes })
+    .select({ date: workshopDates, discount: discountCodes, seatsLeft: publicSeatsLeft() })
     .from(workshopDates)
     .leftJoin(discountCodes, withCode ? and(eq(discountCodes.code, code), usableDiscount(sql.placeholder('now'), sql.placeholder('seats'))) : sql`false`)
     .where(eq(workshopDates.id, sql.placeholder('workshopDateId')))
@@ -74,16 +75,17 @@ export function quote({ date, code, discount }: Offer): { price: Price; discount
 }
 
 /**
- * Refuses an order for more seats than the date has left, before anything is opened with the
- * provider. Holds that have just run out are given back first, and the date read again.
+ * Refuses an order for more seats than the date has left for the public, before anything is
+ * opened with the provider. Holds that have just run out are given back first, and the date read
+ * again.
  */
-export async function refuseWithoutSeats({ db, onSeatsChanged }: Pick<BookingDeps, 'db' | 'onSeatsChanged'>, date: WorkshopDateRow, seats: number, now: Date): Promise<void> {
-  if (date.seatsTotal - date.seatsTaken >= seats) return;
-  let left = date.seatsTotal - date.seatsTaken;
+export async function refuseWithoutSeats({ db, onSeatsChanged }: Pick<BookingDeps, 'db' | 'onSeatsChanged'>, offer: Pick<Offer, 'date' | 'seatsLeft'>, seats: number, now: Date): Promise<void> {
+  let left = offer.seatsLeft;
+  if (left >= seats) return;
   if ((await releaseExpiredHolds(db, now)) > 0) {
     onSeatsChanged?.();
-    const [fresh] = await db.select({ seatsTaken: workshopDates.seatsTaken, seatsTotal: workshopDates.seatsTotal }).from(workshopDates).where(eq(workshopDates.id, date.id));
-    left = fresh ? fresh.seatsTotal - fresh.seatsTaken : 0;
+    const [fresh] = await db.select({ left: publicSeatsLeft() }).from(workshopDates).where(eq(workshopDates.id, offer.date.id));
+    left = fresh?.left ?? 0;
   }
   if (left < seats) throw notEnoughSeats(left);
 }

@@ -46,7 +46,7 @@ export async function createPaymentIntent(deps: BookingDeps, input: CheckoutRequ
   const alreadyBooked = await holdsSeatOn(deps.db, input.customer.email, date.id);
   if (price.finalCents === 0) return priceResponse(price, input.seats, { clientSecret: null, paymentIntentId: null, holdExpiresAt: null, alreadyBooked, orderId: null });
   // No payment is opened for seats that are not there.
-  await refuseWithoutSeats(deps, date, input.seats, now);
+  await refuseWithoutSeats(deps, offer, input.seats, now);
 
   const checkoutKey = input.checkoutKey ? `checkout:${input.checkoutKey}` : detailsKey(request, now);
   const { order, replaced } = await holdOrder(deps, request, checkoutKey, now);
@@ -100,7 +100,7 @@ function sameOrder(order: OrderRow, request: OrderRequest): boolean {
  * order, so comparing the two as JSON text would never match. Addresses in lower case, as the
  * details key reads them.
  */
-function sameAttendees(stored: OrderRow['attendees'], asked: Attendee[]): boolean {
+export function sameAttendees(stored: OrderRow['attendees'], asked: Attendee[]): boolean {
   const address = (email: string) => email.trim().toLowerCase();
   return (
     stored.length === asked.length &&
@@ -115,7 +115,7 @@ function sameAttendees(stored: OrderRow['attendees'], asked: Attendee[]): boolea
  * Opens (or opens again: the provider answers the same key with the same payment) the payment of
  * a pending order. When the provider cannot be reached the order gives its seats back at once.
  */
-async function openOrderPayment(deps: BookingDeps, order: OrderRow, date: WorkshopDateRow, price: Price, alreadyBooked: boolean): Promise<PaymentIntentResponse> {
+export async function openOrderPayment(deps: BookingDeps, order: OrderRow, date: WorkshopDateRow, price: Price, alreadyBooked: boolean): Promise<PaymentIntentResponse> {
   const amountCents = orderTotalCents(order);
   let intent;
   try {

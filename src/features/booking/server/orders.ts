@@ -5,6 +5,7 @@ import { bookings, orders, type workshopDates } from '../../../server/db/schema'
 import { newOrderReference } from '../../../server/db/single-seat-orders';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { Attendee } from '../booking.schema';
+import { closeEntriesBookedBy } from './freed-seats';
 import type { Price } from './pricing';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -122,6 +123,8 @@ export async function insertSeats(
     };
   });
   const rows = await tx.insert(bookings).values(values).returning();
+  // Its people hold seats on the date now: their places in its waiting list close.
+  await closeEntriesBookedBy(tx, order.workshopDateId, values.map((seat) => seat.email), new Date(), order.id);
   return rows.sort((a, b) => a.id - b.id);
 }
 

@@ -42,7 +42,7 @@ export async function reserveBooking(deps: BookingDeps, form: BookingForm): Prom
   const request = orderRequestFrom(form, { date: offer.date, price, discount });
   if (price.finalCents === 0) return placeFreeOrder(deps, request);
   if (offer.date.requiresImmediatePayment) throw new HttpError(409, IMMEDIATE_PAYMENT_MESSAGE, 'payment_required_now');
-  await refuseWithoutSeats(deps, offer.date, form.seats, now);
+  await refuseWithoutSeats(deps, offer, form.seats, now);
   const { reservationSharePercent } = await getPaymentSettings(deps.db);
 
   const placed = await deps.db.transaction(async (tx) => {

@@ -1,8 +1,10 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, not, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
+import { publicSeatsLeft, waitlistHoldsDate } from '../../../server/db/public-seats';
 import { orders, workshopDates } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { releaseDiscountUse } from './discounts';
+import { offersPaidBy, releaseSeat } from './freed-seats';
 
 export const SEAT_HOLD_MINUTES = 15;
 export const SOLD_OUT_MESSAGE = 'Sorry, this workshop is fully booked.';
@@ -15,19 +17,23 @@ export function notEnoughSeats(left: number): HttpError {
 }
 
 /**
- * Takes `seats` seats with a single conditional UPDATE. On PostgreSQL concurrent updates of the row
- * queue on its lock and re-check the condition, so seats_taken can never pass seats_total (the
- * CHECK constraint is the last line of defence). Refuses with how many are left. Call inside the
- * transaction that records why.
+ * Takes `seats` seats for the public with a single conditional UPDATE. On PostgreSQL concurrent
+ * updates of the row queue on its lock and re-check the condition, so seats_taken can never pass
+ * seats_total (the CHECK constraint is the last line of defence). While the waiting list holds the
+ * date its free seats are the list's (freed-seats.ts). Refuses with how many are left. Call inside
+ * the transaction that records why.
  */
 export async function takeSeats(tx: Database, workshopDateId: number, seats = 1): Promise<void> {
   if (await tryTakeSeats(tx, workshopDateId, seats)) return;
-  const [date] = await tx.select({ left: sql<number>`(${workshopDates.seatsTotal} - ${workshopDates.seatsTaken})::int`, isActive: workshopDates.isActive }).from(workshopDates).where(eq(workshopDates.id, workshopDateId));
+  const [date] = await tx.select({ left: publicSeatsLeft(), isActive: workshopDates.isActive }).from(workshopDates).where(eq(workshopDates.id, workshopDateId));
   throw notEnoughSeats(date?.isActive ? date.left : 0);
 }
 
-/** takeSeats that answers false, rather than throwing, when the date has too few seats or is withdrawn. */
-export async function tryTakeSeats(tx: Database, workshopDateId: number, seats = 1): Promise<boolean> {
+/**
+ * takeSeats that answers false, rather than throwing, when the date has too few seats or is
+ * withdrawn. `by: 'organiser'` (an admin's move) may take free seats the waiting list is holding.
+ */
+export async function tryTakeSeats(tx: Database, workshopDateId: number, seats = 1, by: 'public' | 'organiser' = 'public'): Promise<boolean> {
   const taken = await tx
     .update(workshopDates)
     .set({ seatsTaken: sql`${workshopDates.seatsTaken} + ${seats}`, updatedAt: new Date() })
@@ -36,24 +42,22 @@ export async function tryTakeSeats(tx: Database, workshopDateId: number, seats =
         eq(workshopDates.id, workshopDateId),
         eq(workshopDates.isActive, true),
         lte(sql`${workshopDates.seatsTaken} + ${seats}`, workshopDates.seatsTotal),
+        by === 'public' ? not(waitlistHoldsDate(workshopDateId)) : undefined,
       ),
     )
     .returning({ id: workshopDates.id });
   return taken.length > 0;
 }
 
-export async function releaseSeat(tx: Database, workshopDateId: number, seats = 1): Promise<void> {
-  await tx
-    .update(workshopDates)
-    .set({ seatsTaken: sql`greatest(${workshopDates.seatsTaken} - ${seats}, 0)`, updatedAt: new Date() })
-    .where(eq(workshopDates.id, workshopDateId));
-}
-
 type HeldOrder = { id: number; workshopDateId: number; seats: number; discountCodeId: number | null };
 
-/** Gives back a pending order's seats and code uses; its row must already be moved out of 'pending'. */
-async function giveBackHold(tx: Database, order: HeldOrder): Promise<void> {
-  await releaseSeat(tx, order.workshopDateId, order.seats);
+/**
+ * Gives back a pending order's seats and code uses; its row must already be moved out of
+ * 'pending'. A checkout opened from a waiting-list offer holds no seats of its own: they stay the
+ * offer's until it is booked, runs out or is declined.
+ */
+async function giveBackHold(tx: Database, order: HeldOrder, now: Date): Promise<void> {
+  if (!(await offersPaidBy(tx, [order.id])).has(order.id)) await releaseSeat(tx, order.workshopDateId, order.seats, now);
   if (order.discountCodeId) await releaseDiscountUse(tx, order.discountCodeId, order.seats);
 }
 
@@ -73,9 +77,10 @@ export async function releaseExpiredHolds(db: Database, now = new Date()): Promi
       .for('update', { skipLocked: true });
     if (expired.length === 0) return 0;
     await tx.update(orders).set({ status: 'lapsed' }).where(inArray(orders.id, expired.map((order) => order.id)));
+    const offers = await offersPaidBy(tx, expired.map((order) => order.id));
     const perDate = new Map<number, number>();
-    for (const order of expired) perDate.set(order.workshopDateId, (perDate.get(order.workshopDateId) ?? 0) + order.seats);
-    for (const [workshopDateId, seats] of perDate) await releaseSeat(tx, workshopDateId, seats);
+    for (const order of expired) if (!offers.has(order.id)) perDate.set(order.workshopDateId, (perDate.get(order.workshopDateId) ?? 0) + order.seats);
+    for (const [workshopDateId, seats] of [...perDate].sort(([a], [b]) => a - b)) await releaseSeat(tx, workshopDateId, seats, now);
     for (const order of expired) if (order.discountCodeId) await releaseDiscountUse(tx, order.discountCodeId, order.seats);
     return expired.length;
   });
@@ -87,9 +92,9 @@ export async function releaseExpiredHolds(db: Database, now = new Date()): Promi
  * Answers whether seats went back. Call with the order's row locked, inside the transaction that
  * records why.
  */
-export async function endHold(tx: Database, order: HeldOrder & { status: string }, to: 'lapsed' | 'void'): Promise<boolean> {
+export async function endHold(tx: Database, order: HeldOrder & { status: string }, to: 'lapsed' | 'void', now = new Date()): Promise<boolean> {
   await tx.update(orders).set({ status: to, holdExpiresAt: null }).where(eq(orders.id, order.id));
   if (order.status !== 'pending') return false;
-  await giveBackHold(tx, order);
+  await giveBackHold(tx, order, now);
   return true;
 }

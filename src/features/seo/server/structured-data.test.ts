@@ -19,6 +19,8 @@ function apiDate(overrides: Partial<PublicWorkshopDate> = {}): PublicWorkshopDat
     price: 499,
     seatsTotal: 10,
     seatsRemaining: 4,
+    waitlistOpen: false,
+    templateId: null,
     isTBC: false,
     isFeatured: false,
     endsNextDay: false,

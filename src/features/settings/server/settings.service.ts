@@ -29,6 +29,9 @@ import {
   MIN_RESERVATION_HOURS,
   MAX_RESERVATION_SHARE_PERCENT,
   MIN_RESERVATION_SHARE_PERCENT,
+  DEFAULT_WAITLIST_OFFER_HOURS,
+  MIN_WAITLIST_OFFER_HOURS,
+  MAX_WAITLIST_OFFER_HOURS,
   ORGANISER_NOTIFICATION_NAMES,
   senderWarning,
   TIMEZONES,
@@ -79,6 +82,7 @@ const storedSiteSchema = z.object({
 const storedPaymentSchema = z.object({
   reservationHours: z.number().int().min(MIN_RESERVATION_HOURS).max(MAX_RESERVATION_HOURS).catch(DEFAULT_RESERVATION_HOURS),
   reservationSharePercent: z.number().int().min(MIN_RESERVATION_SHARE_PERCENT).max(MAX_RESERVATION_SHARE_PERCENT).catch(DEFAULT_RESERVATION_SHARE_PERCENT),
+  waitlistOfferHours: z.number().int().min(MIN_WAITLIST_OFFER_HOURS).max(MAX_WAITLIST_OFFER_HOURS).catch(DEFAULT_WAITLIST_OFFER_HOURS),
 });
 type StoredGeneral = z.infer<typeof storedGeneralSchema>;
 type StoredEmail = z.infer<typeof storedEmailSchema>;
@@ -92,7 +96,7 @@ const parseNotify = (value: unknown): OrganiserNotifications => storedNotifySche
 type StoredSite = z.infer<typeof storedSiteSchema>;
 const parseSite = (value: unknown): StoredSite => storedSiteSchema.parse(value ?? {});
 /** The payment fields of the settings: input name and stored name are the same. */
-const PAYMENT_FIELDS = ['reservationHours', 'reservationSharePercent'] as const;
+const PAYMENT_FIELDS = ['reservationHours', 'reservationSharePercent', 'waitlistOfferHours'] as const;
 /** The site fields of the settings: input name and stored name are the same. */
 const SITE_FIELDS = ['promoText', 'promoEndsOn', 'privacyPolicy', 'termsOfService', 'cookiePolicy'] as const;
 
@@ -255,6 +259,7 @@ export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL' | 'ADM
     emailTransportSource: configured ? 'settings' : env.SMTP_URL ? 'smtp_url' : 'none',
     reservationHours: payment.reservationHours,
     reservationSharePercent: payment.reservationSharePercent,
+    waitlistOfferHours: payment.waitlistOfferHours,
     ...notify,
     ...site,
     updatedAt,

@@ -1,13 +1,15 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
+import { publicSeatsLeft } from '../../../server/db/public-seats';
 import { workshopDates } from '../../../server/db/schema';
 import type { PublicWorkshopDate } from '../workshops.schema';
 import { zonedTimesOf } from '../zoned-times';
 
 type WorkshopDateRow = typeof workshopDates.$inferSelect;
 
-export function toPublicWorkshopDate(row: WorkshopDateRow): PublicWorkshopDate {
+/** A date as visitors see it; `seatsLeft` is publicSeatsLeft(), the seats the public can book. */
+export function toPublicWorkshopDate({ row, seatsLeft }: { row: WorkshopDateRow; seatsLeft: number }): PublicWorkshopDate {
   const tbc = row.isTBC || !row.date || !row.time;
   return {
     id: row.id,
@@ -19,7 +21,9 @@ export function toPublicWorkshopDate(row: WorkshopDateRow): PublicWorkshopDate {
     expertiseLevel: row.expertiseLevel,
     price: centsToDollars(row.priceCents),
     seatsTotal: row.seatsTotal,
-    seatsRemaining: Math.max(0, row.seatsTotal - row.seatsTaken),
+    seatsRemaining: seatsLeft,
+    waitlistOpen: seatsLeft === 0,
+    templateId: row.templateId,
     isTBC: tbc,
     isFeatured: row.isFeatured,
     endsNextDay: !tbc && row.endsNextDay,
@@ -37,7 +41,7 @@ export function isPubliclyListed(now: Date) {
 
 export async function listPublicWorkshopDates(db: Database, now = new Date()): Promise<PublicWorkshopDate[]> {
   const rows = await db
-    .select()
+    .select({ row: workshopDates, seatsLeft: publicSeatsLeft() })
     .from(workshopDates)
     .where(isPubliclyListed(now))
     .orderBy(sql`${workshopDates.startsAt} asc nulls last`, asc(workshopDates.id));
@@ -46,7 +50,7 @@ export async function listPublicWorkshopDates(db: Database, now = new Date()): P
 
 export async function getPublicWorkshopDate(db: Database, id: number, now = new Date()): Promise<PublicWorkshopDate | null> {
   const [row] = await db
-    .select()
+    .select({ row: workshopDates, seatsLeft: publicSeatsLeft() })
     .from(workshopDates)
     .where(and(eq(workshopDates.id, id), isPubliclyListed(now)))
     .limit(1);
