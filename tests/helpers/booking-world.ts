@@ -4,7 +4,7 @@
  * the lifecycle's invariants (docs/decisions/008-booking-lifecycle.md) checked from the database
  * and the provider's own ledger. Used by the example tests and the model-based test.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bookingMail } from '../../src/app/server/booking-mail';
 import { SEAT_HOLDING_STATUSES, type BookingStatus } from '../../src/common/booking-status';
 import type { BookingDeps } from '../../src/features/booking/server/booking-deps';
@@ -12,7 +12,8 @@ import { payLinkFor } from '../../src/features/booking/server/booking-links';
 import { finishPendingRefunds } from '../../src/features/booking/server/payment-refunds';
 import { expireReservations, sendReservationReminders } from '../../src/features/booking/server/reservations';
 import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
-import { bookings, discountCodes, emailOutbox, orders, payments, refunds, workshopDates } from '../../src/server/db/schema';
+import { bookings, discountCodes, emailOutbox, orders, payments, refunds, waitlistEntries, workshopDates } from '../../src/server/db/schema';
+import { expireOffers, sendOfferEmails, type WaitlistDeps } from '../../src/features/waitlist/server';
 import { loadEnv } from '../../src/server/env';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
@@ -47,6 +48,7 @@ export async function createBookingWorld() {
   const db = app.database.db;
   const { headers: adminHeaders } = await loginAsAdmin(app);
   const deps: BookingDeps = { db, payments: provider!, secret: TEST_SECRET, publicUrl: PUBLIC_URL, mail: bookingMail({ publicUrl: PUBLIC_URL, now: clock }), now: clock };
+  const waitlist: WaitlistDeps = { db, secret: TEST_SECRET, publicUrl: PUBLIC_URL, now: clock };
 
   // Each call comes from its own address, as many visitors' would: the per-address rate limits
   // (a defence tested elsewhere) would otherwise answer most of a long sequence with 429.
@@ -81,6 +83,25 @@ export async function createBookingWorld() {
     await expireReservations(deps, now);
     await sendReservationReminders(deps, now);
     await finishPendingRefunds(deps);
+    await expireOffers(waitlist);
+    await offersEmailed();
+  }
+
+  /**
+   * Every offer made so far has its e-mail: sent here, or by the app's own sender, which runs after
+   * each change of seats and may hold some offers (SKIP LOCKED) at this moment; waits for it.
+   */
+  async function offersEmailed() {
+    for (let tries = 0; tries < 100; tries++) {
+      await sendOfferEmails(waitlist);
+      const [left] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.status, 'offered'), isNull(waitlistEntries.offerEmailedAt)));
+      if ((left?.n ?? 0) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('offers still without their e-mail after 2 s');
   }
 
   const payToken = (bookingId: number) => new URL(payLinkFor(TEST_SECRET, PUBLIC_URL, bookingId)).searchParams.get('token')!;
@@ -90,7 +111,7 @@ export async function createBookingWorld() {
   /** Back to real time: each generated sequence starts with dates a month ahead of its clock. */
   const resetClock = () => (offsetMs = 0);
 
-  return { app, db, stripe, deps, clock, resetClock, send, webhookCall, advance, payToken, confirmToken, close: async () => (await app.close(), await stripe.close()) };
+  return { app, db, stripe, deps, waitlist, clock, resetClock, send, webhookCall, advance, payToken, confirmToken, close: async () => (await app.close(), await stripe.close()) };
 }
 
 /** What the invariants need to remember between steps. */
@@ -117,16 +138,31 @@ export async function lifecycleViolations(
   const problems: string[] = [];
   if (scope.dateIds.length === 0) return problems;
 
-  // 1. Seats: taken = seats of pending orders (checkout holds) + reservations + confirmed bookings, within the total.
+  // 1. Seats: taken = seats of pending orders (checkout holds) + reservations + confirmed bookings
+  // + live waiting-list offers, within the total. A checkout opened from an offer holds no seats of
+  // its own (they are the offer's).
   const dates = await db.select().from(workshopDates).where(inArray(workshopDates.id, scope.dateIds));
   const pending = await db.select().from(orders).where(and(inArray(orders.workshopDateId, scope.dateIds), eq(orders.status, 'pending')));
-  const holds = scope.dateIds.map((dateId) => ({ dateId, n: pending.filter((order) => order.workshopDateId === dateId).reduce((sum, order) => sum + order.seats, 0) }));
+  const entries = await db.select().from(waitlistEntries).where(inArray(waitlistEntries.workshopDateId, scope.dateIds));
+  const offers = entries.filter((entry) => entry.status === 'offered');
+  const offerOrders = new Set(offers.map((entry) => entry.orderId).filter((id) => id !== null));
   const rows = await db.select().from(bookings).where(inArray(bookings.workshopDateId, scope.dateIds));
   for (const date of dates) {
-    const held = holds.find((h) => h.dateId === date.id)?.n ?? 0;
+    const held = pending.filter((order) => order.workshopDateId === date.id && !offerOrders.has(order.id)).reduce((sum, order) => sum + order.seats, 0);
     const booked = rows.filter((b) => b.workshopDateId === date.id && (SEAT_HOLDING_STATUSES as readonly string[]).includes(b.status)).length;
-    if (date.seatsTaken !== held + booked) problems.push(`date ${date.id}: seatsTaken ${date.seatsTaken} ≠ ${held} holds + ${booked} bookings`);
+    const offered = offers.filter((entry) => entry.workshopDateId === date.id).reduce((sum, entry) => sum + entry.seats, 0);
+    if (date.seatsTaken !== held + booked + offered) problems.push(`date ${date.id}: seatsTaken ${date.seatsTaken} ≠ ${held} holds + ${booked} bookings + ${offered} offered`);
     if (date.seatsTaken > date.seatsTotal || date.seatsTaken < 0) problems.push(`date ${date.id}: seatsTaken ${date.seatsTaken} outside 0..${date.seatsTotal}`);
+  }
+
+  // 1b. The waiting list: an offer is held for exactly one entry (one checkout per offer), never
+  // for someone who already holds a seat on its date, and never past its date's start.
+  for (const offer of offers) {
+    if (offer.orderId !== null && offers.filter((other) => other.orderId === offer.orderId).length > 1) problems.push(`order ${offer.orderId} pays for more than one offer`);
+    const seated = rows.some((b) => b.workshopDateId === offer.workshopDateId && b.email.toLowerCase() === offer.email.toLowerCase() && (SEAT_HOLDING_STATUSES as readonly string[]).includes(b.status));
+    if (seated) problems.push(`entry ${offer.id} holds an offer on date ${offer.workshopDateId} where ${offer.email} already has a seat`);
+    const date = dates.find((d) => d.id === offer.workshopDateId);
+    if (date?.startsAt && offer.offerExpiresAt! > date.startsAt) problems.push(`entry ${offer.id}: its offer runs past the start of date ${date.id}`);
   }
 
   // 2. Codes: uses = bookings holding a seat with it + held holds whose payment uses it, within maxUses.

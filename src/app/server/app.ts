@@ -21,6 +21,7 @@ import { adminWorkshopRoutes } from '../../features/admin-workshops/server/admin
 import { bookingRoutes } from '../../features/booking/server/booking.routes';
 import { claimLinkFor } from '../../features/booking/server/booking-links';
 import { claimRoutes } from '../../features/booking/server/claim.routes';
+import { waitlistRoutes } from '../../features/waitlist/server';
 import { stripeWebhookRoutes } from '../../features/booking/server/stripe-webhook.routes';
 import { calendarRoutes } from '../../features/calendar/server/calendar.routes';
 import { participantAccessRoutes } from '../../features/participant/server/participant-access.routes';
@@ -119,6 +120,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     await adminAuthRoutes(scope, deps);
     await participantAccessRoutes(scope, deps);
     await claimRoutes(scope, deps, sale);
+    await waitlistRoutes(scope, deps);
     // Participant sits below booking: the app hands it the booking feature's claim links.
     await participantRoutes(scope, deps, { claimLinkFor, refundStatesOf: refundStatesOfSeats });
     await refundRoutes(scope, deps);

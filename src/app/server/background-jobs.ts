@@ -8,6 +8,7 @@ import { runDailyBackup } from '../../features/operations/server/scheduled-backu
 import type { Database } from '../../server/db/client';
 import { deleteExpiredRateLimitHits } from '../../server/lib/rate-limit-store';
 import { deleteExpiredSessions } from '../../server/plugins/auth';
+import { expireOffers, sendOfferEmails, type WaitlistDeps } from '../../features/waitlist/server';
 
 const HOLD_SWEEP_INTERVAL_MS = 30_000;
 /** How often an instance asks whether today's backup is still to be made (one claims it; see runDailyBackup). */
@@ -28,6 +29,7 @@ export function startBackgroundJobs({
   log,
   reminders,
   lifecycle,
+  waitlist,
   backups,
   timings = {},
 }: {
@@ -35,6 +37,8 @@ export function startBackgroundJobs({
   log: FastifyBaseLogger;
   /** What the booking lifecycle's clock-driven steps need (reservation expiry, refunds to retry). */
   lifecycle?: BookingDeps;
+  /** The waiting list's clock-driven steps: offers that ran out, and offers whose e-mail is still to go. */
+  waitlist?: WaitlistDeps;
   /** Links and the outbox nudge for reminder e-mails; without them no reminders are sent. */
   reminders?: ReminderDeps;
   /** Where the daily backup goes (DATA_DIR/backups) and APP_SECRET; without it no scheduled backup is made. */
@@ -61,6 +65,15 @@ export function startBackgroundJobs({
         if (expired + reminded + refunded > 0) log.info({ expired, reminded, refunded }, 'reservation and refund sweep');
       } catch (error) {
         log.error({ err: error }, 'reservation and refund sweep failed');
+      }
+    }
+    if (waitlist) {
+      try {
+        const expired = await expireOffers(waitlist);
+        const offered = await sendOfferEmails(waitlist);
+        if (expired + offered > 0) log.info({ expired, offered }, 'waiting-list sweep');
+      } catch (error) {
+        log.error({ err: error }, 'waiting-list sweep failed');
       }
     }
     // Its own try: a failing hold sweep must not hold back the reminders, nor the other way round.

@@ -33,6 +33,7 @@ type Entry = {
 
 export class ReadCache {
   private entries = new Map<string, Entry>();
+  private listeners: ((reads: readonly PublicRead[]) => void)[] = [];
 
   /**
    * `sweepAbove`: past this many entries, the expired ones are dropped as a new one is kept. Keys
@@ -78,6 +79,15 @@ export class ReadCache {
     for (const [key, entry] of this.entries) {
       if (entry.reads === undefined || entry.reads.some((read) => (reads as readonly string[]).includes(read))) this.entries.delete(key);
     }
+    for (const listener of this.listeners) listener(reads);
+  }
+
+  /**
+   * Hears every write's invalidation, after its commit: what follows a change of seat counts (the
+   * waiting list's offer e-mails) runs without each writer knowing of it.
+   */
+  onInvalidate(listener: (reads: readonly PublicRead[]) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Drops everything (a restore replaced all the data). */

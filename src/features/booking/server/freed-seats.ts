@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { LIVE_WAITLIST_STATUSES, SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import type { Database } from '../../../server/db/client';
 import { bookings, orders, waitlistEntries, workshopDates } from '../../../server/db/schema';
+import { HttpError } from '../../../server/plugins/error-handler';
 import { getPaymentSettings } from '../../settings/server';
 
 /*
@@ -13,6 +14,7 @@ import { getPaymentSettings } from '../../settings/server';
  */
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+type WorkshopDateRow = typeof workshopDates.$inferSelect;
 type DateFacts = { id: number; templateId: number | null };
 
 const address = (email: string) => email.trim().toLowerCase();
@@ -46,8 +48,7 @@ export async function offerFreedSeats(tx: Database, workshopDateId: number, now 
   if (line.length === 0) return 0;
 
   const taken = await peopleHoldingDate(tx, date.id, line.map((entry) => entry.email));
-  const { waitlistOfferHours } = await getPaymentSettings(tx);
-  const deadline = Math.min(now.getTime() + waitlistOfferHours * 3_600_000, date.startsAt?.getTime() ?? Infinity);
+  const deadline = await offerDeadline(tx, date, now);
   let offered = 0;
   for (const entry of line) {
     if (taken.has(address(entry.email))) {
@@ -55,22 +56,57 @@ export async function offerFreedSeats(tx: Database, workshopDateId: number, now 
       continue;
     }
     if (entry.seats > free) continue;
-    await tx
-      .update(waitlistEntries)
-      .set({ status: 'offered', workshopDateId: date.id, offeredAt: now, offerExpiresAt: new Date(deadline), offerSeatCents: date.priceCents, offerEmailedAt: null, orderId: null })
-      .where(eq(waitlistEntries.id, entry.id));
+    await markOffered(tx, entry.id, date, deadline, now);
     // A person waiting for this date and for the workshop's next date gets one offer.
     taken.add(address(entry.email));
     free -= entry.seats;
     offered += entry.seats;
   }
-  if (offered > 0) {
-    await tx
-      .update(workshopDates)
-      .set({ seatsTaken: sql`${workshopDates.seatsTaken} + ${offered}`, updatedAt: new Date() })
-      .where(eq(workshopDates.id, date.id));
-  }
+  if (offered > 0) await takeOfferedSeats(tx, date.id, offered);
   return offered;
+}
+
+/** When an offer made now ends: the payment settings' waitlistOfferHours on, never past the workshop's start. */
+async function offerDeadline(tx: Database, date: WorkshopDateRow, now: Date): Promise<Date> {
+  const { waitlistOfferHours } = await getPaymentSettings(tx);
+  return new Date(Math.min(now.getTime() + waitlistOfferHours * 3_600_000, date.startsAt?.getTime() ?? Infinity));
+}
+
+async function markOffered(tx: Database, entryId: number, date: WorkshopDateRow, deadline: Date, now: Date): Promise<void> {
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'offered', workshopDateId: date.id, offeredAt: now, offerExpiresAt: deadline, offerSeatCents: date.priceCents, offerEmailedAt: null, orderId: null })
+    .where(eq(waitlistEntries.id, entryId));
+}
+
+async function takeOfferedSeats(tx: Database, workshopDateId: number, seats: number): Promise<void> {
+  await tx
+    .update(workshopDates)
+    .set({ seatsTaken: sql`${workshopDates.seatsTaken} + ${seats}`, updatedAt: new Date() })
+    .where(eq(workshopDates.id, workshopDateId));
+}
+
+export const OFFER_NEEDS_WAITING = 'Only an entry that is waiting can be offered seats.';
+export const OFFER_DATE_CLOSED = 'This date is withdrawn or has started: its seats cannot be offered.';
+export const offerNeedsSeats = (free: number, seats: number) =>
+  `${seats === 1 ? 'One seat is' : `${seats} seats are`} needed and ${free <= 0 ? 'none is' : free === 1 ? 'only 1 is' : `only ${free} are`} free on this date. Free seats first (raise the date's seats or cancel a booking), then offer them.`;
+
+/**
+ * The organiser offers a date's free seats to one entry by hand, out of turn (someone whose seats
+ * fit no freed seat yet, say). Only free seats can be offered: never a seat someone holds. Answers
+ * the entry as offered; refuses with 409 when the entry no longer waits or the seats are not free.
+ */
+export async function offerSeatsByHand(tx: Database, entryId: number, workshopDateId: number, now = new Date()): Promise<WaitlistEntryRow> {
+  const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, workshopDateId)).for('update');
+  const entry = await lockEntry(tx, entryId);
+  if (!entry || entry.status !== 'waiting') throw new HttpError(409, OFFER_NEEDS_WAITING, 'entry_not_waiting');
+  if (!date?.isActive || (date.startsAt && date.startsAt <= now)) throw new HttpError(409, OFFER_DATE_CLOSED, 'date_closed');
+  const free = date.seatsTotal - date.seatsTaken;
+  if (entry.seats > free) throw new HttpError(409, offerNeedsSeats(free, entry.seats), 'not_enough_seats');
+  await markOffered(tx, entry.id, date, await offerDeadline(tx, date, now), now);
+  await takeOfferedSeats(tx, date.id, entry.seats);
+  const [offered] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
+  return offered!;
 }
 
 /** The entries in line for a date (its own, and its workshop's "next date with room"), first come first, locked. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { orders, payments, waitlistEntries } from '../../../server/db/schema';
-import { verifyToken } from '../../../server/lib/signed-token';
+import { readToken } from '../../../server/lib/signed-token';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { PaymentIntentResponse } from '../booking.schema';
 import type { BookingDeps } from './booking-deps';
@@ -22,9 +22,13 @@ export const OFFER_BOOKED = 'These seats are booked already: see your e-mail for
 export const OFFER_NOT_FREE = 'An offer from the waiting list is paid by card: a code that covers the whole price cannot be used with it.';
 export const offerSeatsExceeded = (seats: number) => `This offer holds ${seats === 1 ? '1 seat' : `${seats} seats`}: book that many or fewer.`;
 
-/** The entry a waiting-list link names, when its token is genuine (expired or not: the entry says whether it still holds). */
-export async function entryOfToken(db: Database, secret: string, token: string, now: Date): Promise<WaitlistEntryRow | undefined> {
-  const subject = verifyToken(secret, WAITLIST_TOKEN_PURPOSE, token, now.getTime());
+/**
+ * The entry a waiting-list link names, when its token is genuine. Its expiry is not what decides:
+ * the entry's own state does (an offer holds until its deadline, a place in line until it closes),
+ * so a link that has run out still says what became of the entry.
+ */
+export async function entryOfToken(db: Database, secret: string, token: string): Promise<WaitlistEntryRow | undefined> {
+  const subject = readToken(secret, WAITLIST_TOKEN_PURPOSE, token)?.subject ?? null;
   const id = subject === null ? NaN : Number(subject);
   if (!Number.isSafeInteger(id)) return undefined;
   const [entry] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).limit(1);
@@ -49,7 +53,7 @@ function offerProblem(entry: WaitlistEntryRow | undefined, now: Date): HttpError
  */
 export async function openOfferCheckout(deps: BookingDeps, input: CheckoutRequest, token: string): Promise<PaymentIntentResponse> {
   const now = deps.now();
-  const entry = await entryOfToken(deps.db, deps.secret, token, now);
+  const entry = await entryOfToken(deps.db, deps.secret, token);
   const problem = offerProblem(entry, now);
   if (problem) throw problem;
   if (entry!.workshopDateId !== input.workshopDateId) throw new HttpError(410, OFFER_LINK_INVALID, 'offer_invalid');
