@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservationSeatLimit } from '../../src/features/booking/server/reserve-booking';
 import { SEAT_HOLD_MINUTES } from '../../src/features/booking/server/seats';
 import { DEFAULT_RESERVATION_SHARE_PERCENT } from '../../src/features/settings/settings.schema';
-import { bookings, workshopDates } from '../../src/server/db/schema';
+import { WAITLIST_TOKEN_PURPOSE } from '../../src/features/booking/server/offer-checkout';
+import { bookings, waitlistEntries, workshopDates, workshopTemplates } from '../../src/server/db/schema';
+import { signToken } from '../../src/server/lib/signed-token';
+import { TEST_SECRET } from '../helpers/test-app';
 import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import {
   createBookingWorld,
@@ -47,6 +50,8 @@ type Model = {
   payments: { intentId: string; person: Person; dateId: number }[];
   /** Every call made so far, for replays. */
   calls: Call[];
+  /** Waiting-list entries the product answered with (id, whose, which date they joined on). */
+  waitlist: { id: number; person: Person; dateId: number }[];
 };
 type Real = { world: BookingWorld; memory: InvariantMemory; scope: { dateIds: number[]; codeIds: number[] }; log: string[] };
 
@@ -72,7 +77,7 @@ async function send(model: Model, real: Real, call: Call): Promise<Answer> {
 async function sendOnce(real: Real, call: Call): Promise<Answer> {
   const answer = await real.world.send(call);
   real.log.push(`${call.method} ${call.url} → ${answer.statusCode}`);
-  const route = call.url.replace(/\d+/g, ':id').replace(/\?.*$/, '');
+  const route = call.url.replace(/^\/api\/waitlist\/[^/?]+/, '/api/waitlist/:token').replace(/\d+/g, ':id').replace(/\?.*$/, '');
   count(`${call.method} ${route} ${answer.statusCode}${answer.statusCode >= 400 ? ` ${answer.json().code ?? answer.json().message}` : ''}`);
   if (answer.statusCode >= 500 && !(call.webhook && answer.statusCode === 503)) {
     throw new Error(`${call.method} ${call.url} answered ${answer.statusCode}: ${answer.body}\n${real.log.join('\n')}`);
@@ -256,6 +261,72 @@ const visitorAndProviderSteps: fc.Arbitrary<Step>[] = [
   ),
 ];
 
+const hasEntries = (model: Model) => model.waitlist.length > 0;
+/** The token of an entry's e-mail links (its leave link, its offer link), as the e-mails sign it. */
+const entryToken = (real: Real, entryId: number) => signToken(TEST_SECRET, WAITLIST_TOKEN_PURPOSE, String(entryId), 86_400_000, real.world.clock().getTime());
+
+const waitlistSteps: fc.Arbitrary<Step>[] = [
+  fc.tuple(nat, nat, fc.constantFrom(1, 1, 2), fc.boolean()).map(
+    ([p, d, seats, nextDate]) =>
+      new Step(`p${p} joins the waiting list of d${d} for ${seats} seats${nextDate ? ' (or the next date)' : ''}`, async (model, real) => {
+        const person = pick(model.people, p);
+        const dateId = pick(model.dateIds, d);
+        const answer = await send(model, real, { method: 'POST', url: '/api/waitlist', payload: { workshopDateId: dateId, firstName: person.firstName, lastName: person.lastName, email: person.email, seats, nextDate } });
+        if ((answer.statusCode === 201 || answer.statusCode === 200) && !model.waitlist.some((e) => e.id === answer.json().id)) model.waitlist.push({ id: answer.json().id, person, dateId });
+      }),
+  ),
+  nat.map(
+    (e) =>
+      new Step(
+        `entry e${e} leaves (or declines its offer)`,
+        async (model, real) => {
+          await send(model, real, { method: 'DELETE', url: `/api/waitlist/${encodeURIComponent(entryToken(real, pick(model.waitlist, e).id))}` });
+        },
+        hasEntries,
+      ),
+  ),
+  fc.tuple(nat, fc.constantFrom(1, 2)).map(
+    ([e, seats]) =>
+      new Step(
+        `entry e${e} opens the checkout of its offer for ${seats} seats`,
+        async (model, real) => {
+          const entry = pick(model.waitlist, e);
+          const [row] = await real.world.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
+          const dateId = row?.workshopDateId ?? entry.dateId;
+          const answer = await send(model, real, {
+            method: 'POST',
+            url: '/api/create-payment-intent',
+            payload: { workshopDateId: dateId, customerInfo: entry.person, discountCode: '', seats, waitlistOffer: entryToken(real, entry.id) },
+          });
+          const intentId = answer.statusCode === 200 ? (answer.json().paymentIntentId as string | null) : null;
+          if (intentId && !model.payments.some((x) => x.intentId === intentId)) model.payments.push({ intentId, person: entry.person, dateId });
+        },
+        hasEntries,
+      ),
+  ),
+  nat.map(
+    (e) =>
+      new Step(
+        `admin removes entry e${e}`,
+        async (model, real) => {
+          await send(model, real, { method: 'DELETE', url: `/api/admin/waitlist/${pick(model.waitlist, e).id}`, admin: true });
+        },
+        hasEntries,
+      ),
+  ),
+  nat.map(
+    (e) =>
+      new Step(
+        `admin offers free seats to entry e${e} by hand`,
+        async (model, real) => {
+          const entry = pick(model.waitlist, e);
+          await send(model, real, { method: 'POST', url: `/api/admin/waitlist/${entry.id}/offer`, payload: { workshopDateId: entry.dateId }, admin: true });
+        },
+        hasEntries,
+      ),
+  ),
+];
+
 const clockAndAdminSteps: fc.Arbitrary<Step>[] = [
   fc.constantFrom(5, 16, 25 * 60, 49 * 60).map(
     (minutes) =>
@@ -383,23 +454,26 @@ const clockAndAdminSteps: fc.Arbitrary<Step>[] = [
 ];
 
 /**
- * Visitors and the provider act three times as often as the clock and admins: a sequence then
- * reaches paid bookings, refunds and late payments before its dates are withdrawn or shrunk.
+ * Visitors and the provider act three times as often as the clock and admins, and the waiting list
+ * twice: a sequence then reaches paid bookings, refunds, late payments and offers before its dates
+ * are withdrawn or shrunk.
  */
-const stepArbitraries = [...visitorAndProviderSteps, ...visitorAndProviderSteps, ...visitorAndProviderSteps, ...clockAndAdminSteps];
+const stepArbitraries = [...visitorAndProviderSteps, ...visitorAndProviderSteps, ...visitorAndProviderSteps, ...waitlistSteps, ...waitlistSteps, ...clockAndAdminSteps];
 
 /** A fresh corner of the database for one sequence: two small dates, a single-use code and a free code. */
 async function setup(): Promise<{ model: Model; real: Real }> {
   runs++;
   world.resetClock();
   const tag = `m${runs}x${Date.now().toString(36)}`;
-  const roomy = await createWorkshopDate(world.db, { seatsTotal: 5, requiresImmediatePayment: false });
-  const tight = await createWorkshopDate(world.db, { seatsTotal: 1, requiresImmediatePayment: runs % 2 === 0 });
+  // One workshop with two dates, so an entry for "the next date with room" can be offered either.
+  const [workshop] = await world.db.insert(workshopTemplates).values({ title: `Model workshop ${tag}` }).returning();
+  const roomy = await createWorkshopDate(world.db, { seatsTotal: 5, requiresImmediatePayment: false, templateId: workshop!.id });
+  const tight = await createWorkshopDate(world.db, { seatsTotal: 1, requiresImmediatePayment: runs % 2 === 0, templateId: workshop!.id });
   const once = await createDiscountCode(world.db, { code: `ONCE${tag}`.toUpperCase(), discountPercent: 10, maxUses: 1 });
   const free = await createDiscountCode(world.db, { code: `FREE${tag}`.toUpperCase(), discountPercent: 100, maxUses: 3 });
   const people = ['Ada', 'Grace', 'Alan'].map((name) => ({ firstName: name, lastName: 'Tester', email: `${name.toLowerCase()}.${tag}@model.test`, company: '' }));
   return {
-    model: { people, dateIds: [roomy.id, tight.id], codes: [once.code, free.code], bookings: [], payments: [], calls: [] },
+    model: { people, dateIds: [roomy.id, tight.id], codes: [once.code, free.code], bookings: [], payments: [], calls: [], waitlist: [] },
     real: { world, memory: newMemory(), scope: { dateIds: [roomy.id, tight.id], codeIds: [once.id, free.id] }, log: [] },
   };
 }
@@ -412,6 +486,11 @@ async function settle(model: Model, real: Real) {
     await sendOnce(real, real.world.webhookCall(payment.intentId));
   }
   count(`orders of several seats placed: ${(await severalSeatOrders(real)) > 0 ? 'some' : 'none'}`);
+  // Proof the sequences reach every state of the waiting list.
+  if (model.waitlist.length > 0) {
+    const rows = await real.world.db.select({ status: waitlistEntries.status }).from(waitlistEntries).where(inArray(waitlistEntries.id, model.waitlist.map((entry) => entry.id)));
+    for (const status of new Set(rows.map((row) => row.status))) count(`waiting-list entries ending ${status}`);
+  }
   const problems = await lifecycleViolations(real.world, real.scope, real.memory);
   if (problems.length > 0) throw new Error(`after the last webhooks:\n${problems.join('\n')}\n--- steps:\n${real.log.join('\n')}`);
 }

@@ -104,4 +104,10 @@ export const adminWaitlistResponseSchema = z.object({
 });
 export type AdminWaitlistResponse = z.infer<typeof adminWaitlistResponseSchema>;
 
+/** POST /api/admin/waitlist/{id}/offer: the date whose seats to offer, for an entry waiting for the next date of a workshop. */
+export const offerByHandSchema = z
+  .object({ workshopDateId: bookingFormSchema.shape.workshopDateId.optional() })
+  .optional()
+  .default({});
+
 export const adminWaitlistActionResponseSchema = z.object({ success: z.literal(true), message: z.string(), entry: adminWaitlistEntrySchema });

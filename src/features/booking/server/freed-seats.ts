@@ -72,7 +72,12 @@ async function offerDeadline(tx: Database, date: WorkshopDateRow, now: Date): Pr
   return new Date(Math.min(now.getTime() + waitlistOfferHours * 3_600_000, date.startsAt?.getTime() ?? Infinity));
 }
 
+/** When this process last made an offer (epoch ms): its e-mail sender need not run while none was made lately. */
+let lastOfferMadeAt = 0;
+export const lastOfferMade = (): number => lastOfferMadeAt;
+
 async function markOffered(tx: Database, entryId: number, date: WorkshopDateRow, deadline: Date, now: Date): Promise<void> {
+  lastOfferMadeAt = Date.now();
   await tx
     .update(waitlistEntries)
     .set({ status: 'offered', workshopDateId: date.id, offeredAt: now, offerExpiresAt: deadline, offerSeatCents: date.priceCents, offerEmailedAt: null, orderId: null })

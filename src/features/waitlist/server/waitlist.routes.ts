@@ -4,6 +4,7 @@ import { idParamsSchema } from '../../../common/schema-kit';
 import type { AppDeps } from '../../../server/deps';
 import { PUBLIC_READS } from '../../../server/lib/read-cache';
 import { requireAdmin } from '../../../server/plugins/auth';
+import { lastOfferMade } from '../../booking/server';
 import {
   adminWaitlistActionResponseSchema,
   adminWaitlistQuerySchema,
@@ -11,6 +12,7 @@ import {
   joinWaitlistResponseSchema,
   joinWaitlistSchema,
   leaveWaitlistResponseSchema,
+  offerByHandSchema,
   publicWaitlistEntrySchema,
   WAITLIST_ENTRY_NOT_FOUND,
   waitlistTokenParamsSchema,
@@ -24,14 +26,18 @@ import { waitlistDepsFrom } from './waitlist-deps';
 /** Joining writes an entry and an e-mail: limited per address like a booking, far above what a person needs. */
 const JOIN_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 const LINK_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+/** How long after an offer was made in this process a change of seats wakes the offers' e-mail sender. */
+const RECENT_OFFER_MS = 60_000;
 
 /** The waiting list (docs/decisions/019-waiting-list.md): join, the e-mail link's page and leave, and the admin's list. */
 export async function waitlistRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const waitlist = waitlistDepsFrom(deps);
   const notifier = offerEmailNotifier(waitlist, app.log);
+  // After a commit that changed seats, and only while offers were being made lately (the sale's
+  // own commits, thousands a minute under load, then cost nothing); the sweep covers the rest.
   deps.publicCache.onInvalidate((reads) => {
-    if (reads.includes(PUBLIC_READS.workshopDates)) notifier.nudge();
+    if (reads.includes(PUBLIC_READS.workshopDates) && Date.now() - lastOfferMade() < RECENT_OFFER_MS) notifier.nudge();
   });
   app.addHook('onClose', async () => notifier.close());
 
@@ -75,7 +81,7 @@ export async function waitlistRoutes(app: FastifyInstance, deps: AppDeps): Promi
 
   routes.post(
     '/api/admin/waitlist/:id/offer',
-    { schema: { params: idParamsSchema(WAITLIST_ENTRY_NOT_FOUND), response: { 200: adminWaitlistActionResponseSchema } } },
-    async (request) => offerByHand(waitlist, await requireAdmin(request), request.params.id),
+    { schema: { params: idParamsSchema(WAITLIST_ENTRY_NOT_FOUND), body: offerByHandSchema, response: { 200: adminWaitlistActionResponseSchema } } },
+    async (request) => offerByHand(waitlist, await requireAdmin(request), request.params.id, request.body.workshopDateId),
   );
 }
