@@ -6,7 +6,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitlistEntries, workshopDates, workshopTemplates } from '../../src/server/db/schema';
+import { claimLinkFor } from '../../src/features/booking/server/booking-links';
+import { unsealMessage } from '../../src/server/email/sealed-tokens';
 import { createBookingWorld, type BookingWorld } from '../helpers/booking-world';
+import { TEST_SECRET } from '../helpers/test-app';
 import { lifecycleSteps, type Person } from '../helpers/lifecycle-steps';
 
 let world: BookingWorld;
@@ -54,8 +57,6 @@ const publicDate = async (id: number) => (await world.send({ method: 'GET', url:
 async function linkToken(email: string, kind: string, prefix: RegExp): Promise<string> {
   const mails = await mailTo(email, kind);
   expect(mails.length, `${kind} e-mails to ${email}`).toBeGreaterThan(0);
-  const { unsealMessage } = await import('../../src/server/email/sealed-tokens');
-  const { TEST_SECRET } = await import('../helpers/test-app');
   const last = mails[mails.length - 1]!;
   const text = unsealMessage({ subject: last.subject, html: last.html, text: last.text }, last.sealedTokens, TEST_SECRET).html;
   const match = prefix.exec(text);
@@ -230,6 +231,33 @@ describe('a freed seat goes to the list first', () => {
     await expectInvariants();
   });
 
+  it('an entry closes itself when its person claims a seat of the date a colleague bought, and its offer never reaches them', async () => {
+    const open = await date({ seatsTotal: 3 });
+    const buyer = person('TeamLead');
+    // Two seats, the second left unnamed for a colleague to claim.
+    const { paymentIntentId } = (await post('/api/create-payment-intent', { workshopDateId: open.id, customerInfo: buyer, discountCode: '', seats: 2, attendees: [buyer] })).json();
+    world.stripe.succeed(paymentIntentId);
+    const placed = await complete(open.id, buyer, paymentIntentId);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const unnamed = (placed.json().bookings as { id: number; named: boolean }[]).find((seat) => !seat.named)!;
+    const third = person('Third');
+    const thirdSeat = await paidSeat(open.id, third);
+    const colleague = person('Colleague');
+    const waiting = (await join(open.id, colleague)).json().id as number;
+    expect(await entry(waiting)).toMatchObject({ status: 'waiting' });
+
+    const claim = claimLinkFor(TEST_SECRET, 'http://test.local', { id: unnamed.id, claimVersion: 0 });
+    const claimed = await post(`/api/claims/${new URL(claim).pathname.split('/').pop()}`, { firstName: colleague.firstName, lastName: colleague.lastName, email: colleague.email });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(await entry(waiting)).toMatchObject({ status: 'booked' });
+    // A seat frees: nobody is waiting any more, so it goes back on sale.
+    await cancel(thirdSeat, third);
+    expect(await publicDate(open.id)).toMatchObject({ seatsRemaining: 1, waitlistOpen: false });
+    await world.advance(0);
+    expect(await mailTo(colleague.email, 'waitlist-offer')).toHaveLength(0);
+    await expectInvariants();
+  });
+
   it('an entry for the next date with room is offered a new date of its workshop as soon as the organiser adds one', async () => {
     const [template] = await world.db.insert(workshopTemplates).values({ title: 'Added-date workshop' }).returning();
     const { date: full } = await fullDate(1, { templateId: template!.id });
@@ -307,7 +335,7 @@ describe('the admin', () => {
     expect((await world.send({ method: 'DELETE', url: `/api/admin/waitlist/${list.json().entries[0].id}`, admin: true })).statusCode).toBe(409);
 
     // Offering needs free seats: none yet.
-    const noSeats = await world.send({ method: 'POST', url: `/api/admin/waitlist/${list.json().entries[2].id}/offer`, admin: true });
+    const noSeats = await world.send({ method: 'POST', url: `/api/admin/waitlist/${list.json().entries[2].id}/offer`, payload: {}, admin: true });
     expect(noSeats.statusCode).toBe(409);
     // A seat frees: it goes to c (b's two do not fit); the organiser cannot offer it twice.
     await cancel(seated[0]!.id, seated[0]!.who);
