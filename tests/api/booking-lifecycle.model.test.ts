@@ -285,10 +285,10 @@ const waitlistSteps: fc.Arbitrary<Step>[] = [
         hasEntries,
       ),
   ),
-  fc.tuple(nat, fc.constantFrom(1, 2)).map(
-    ([e, seats]) =>
+  fc.tuple(nat, fc.constantFrom(1, 2), codeChoice).map(
+    ([e, seats, c]) =>
       new Step(
-        `entry e${e} opens the checkout of its offer for ${seats} seats`,
+        `entry e${e} opens the checkout of its offer for ${seats} seats (${c})`,
         async (model, real) => {
           const entry = pick(model.waitlist, e);
           const [row] = await real.world.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
@@ -296,7 +296,7 @@ const waitlistSteps: fc.Arbitrary<Step>[] = [
           const answer = await send(model, real, {
             method: 'POST',
             url: '/api/create-payment-intent',
-            payload: { workshopDateId: dateId, customerInfo: entry.person, discountCode: '', seats, waitlistOffer: entryToken(real, entry.id) },
+            payload: { workshopDateId: dateId, customerInfo: entry.person, discountCode: codeFor(model, c), seats, waitlistOffer: entryToken(real, entry.id) },
           });
           const intentId = answer.statusCode === 200 ? (answer.json().paymentIntentId as string | null) : null;
           if (intentId && !model.payments.some((x) => x.intentId === intentId)) model.payments.push({ intentId, person: entry.person, dateId });

@@ -22,7 +22,7 @@ afterAll(async () => {
 // The refunds feature cancels on real time: each test starts with the world's clock there too.
 beforeEach(() => world.resetClock());
 
-const { person, date, post, seatsTaken, booking, mailTo, openPayment, complete, expectInvariants, scope } = lifecycleSteps(() => world, {
+const { person, date, code, post, seatsTaken, booking, mailTo, openPayment, complete, expectInvariants, scope } = lifecycleSteps(() => world, {
   lastName: 'Waiting',
   emailDomain: 'waitlist.example',
 });
@@ -221,11 +221,12 @@ describe('a freed seat goes to the list first', () => {
   it('an entry closes itself when its person books the workshop another way, and nobody is offered what they have', async () => {
     const [template] = await world.db.insert(workshopTemplates).values({ title: 'Waiting-list workshop' }).returning();
     const { date: full } = await fullDate(1, { templateId: template!.id });
-    const other = await date({ seatsTotal: 3, templateId: template!.id });
     const flexible = person('Flexible');
     const joined = await join(full.id, flexible, { nextDate: true });
     expect(joined.statusCode, joined.body).toBe(201);
     expect(await entry(joined.json().id)).toMatchObject({ workshopDateId: null, templateId: template!.id, status: 'waiting' });
+    // A date of the workshop put on sale behind the list's back (straight into the database): they book it themselves.
+    const other = await date({ seatsTotal: 3, templateId: template!.id });
     await paidSeat(other.id, flexible);
     expect(await entry(joined.json().id)).toMatchObject({ status: 'booked' });
     await expectInvariants();
@@ -255,6 +256,32 @@ describe('a freed seat goes to the list first', () => {
     expect(await publicDate(open.id)).toMatchObject({ seatsRemaining: 1, waitlistOpen: false });
     await world.advance(0);
     expect(await mailTo(colleague.email, 'waitlist-offer')).toHaveLength(0);
+    await expectInvariants();
+  });
+
+  it('an entry for the next date with room is offered another date of its workshop that has room right away', async () => {
+    const [template] = await world.db.insert(workshopTemplates).values({ title: 'Roomy workshop' }).returning();
+    const { date: full } = await fullDate(1, { templateId: template!.id });
+    const roomy = await date({ seatsTotal: 4, templateId: template!.id });
+    const flexible = person('Anywhere');
+    const id = (await join(full.id, flexible, { nextDate: true, seats: 2 })).json().id as number;
+    expect(await entry(id)).toMatchObject({ status: 'offered', workshopDateId: roomy.id, seats: 2 });
+    expect(await seatsTaken(roomy.id)).toBe(2);
+    await expectInvariants();
+  });
+
+  it('a discount code used on an offer that runs out unpaid gives its use back', async () => {
+    const { date: full, seated } = await fullDate(1);
+    const tenOff = await code({ discountPercent: 10, maxUses: 1 });
+    const saver = person('Saver');
+    await join(full.id, saver);
+    await cancel(seated[0]!.id, seated[0]!.who);
+    await world.advance(0);
+    const opened = await post('/api/create-payment-intent', { workshopDateId: full.id, customerInfo: saver, discountCode: tenOff.code, waitlistOffer: await offerToken(saver.email) });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().amount).toBe((full.priceCents * 0.9) / 100);
+    await expectInvariants();
+    await world.advance(24 * 60 + 1);
     await expectInvariants();
   });
 

@@ -3,6 +3,7 @@ import { LIVE_WAITLIST_STATUSES, SEAT_HOLDING_STATUSES } from '../../../common/b
 import type { Database } from '../../../server/db/client';
 import { bookings, orders, waitlistEntries, workshopDates } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
+import { releaseDiscountUse } from './discounts';
 import { getPaymentSettings } from '../../settings/server';
 
 /*
@@ -208,10 +209,18 @@ export async function closeEntriesBookedBy(tx: Database, workshopDateId: number,
   }
 }
 
-/** An offer that ends unused: a checkout opened from it and still unpaid lapses, and its seats go on to the next in line. */
+/**
+ * An offer that ends unused: a checkout opened from it and still unpaid lapses (its code's uses go
+ * back; it held no seats of its own), and the offer's seats go on to the next in line.
+ */
 async function giveUpOffer(tx: Database, entry: WaitlistEntryRow, now: Date): Promise<void> {
   if (entry.orderId !== null) {
-    await tx.update(orders).set({ status: 'lapsed', holdExpiresAt: null }).where(and(eq(orders.id, entry.orderId), eq(orders.status, 'pending')));
+    const [lapsed] = await tx
+      .update(orders)
+      .set({ status: 'lapsed', holdExpiresAt: null })
+      .where(and(eq(orders.id, entry.orderId), eq(orders.status, 'pending')))
+      .returning({ discountCodeId: orders.discountCodeId, seats: orders.seats });
+    if (lapsed?.discountCodeId) await releaseDiscountUse(tx, lapsed.discountCodeId, lapsed.seats);
   }
   await releaseSeat(tx, entry.workshopDateId!, entry.seats, now);
 }

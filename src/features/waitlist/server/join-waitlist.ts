@@ -37,7 +37,7 @@ export async function joinWaitlist(deps: WaitlistDeps, input: JoinWaitlist): Pro
       .from(waitlistEntries)
       .where(and(list, inArray(waitlistEntries.status, [...LIVE_WAITLIST_STATUSES]), eq(sql`lower(${waitlistEntries.email})`, email.toLowerCase())))
       .limit(1);
-    if (existing) return { entry: existing, created: false, offered: false };
+    if (existing) return { entry: existing, created: false, offered: false, templateId: null };
 
     const [entry] = await tx
       .insert(waitlistEntries)
@@ -62,10 +62,20 @@ export async function joinWaitlist(deps: WaitlistDeps, input: JoinWaitlist): Pro
     });
     // Seats the public may not buy because someone ahead waits for more than are free: this entry may fit them.
     const offered = (await offerFreedSeats(tx, date.row.id, now)) > 0;
-    return { entry: entry!, created: true, offered };
+    return { entry: entry!, created: true, offered, templateId: input.nextDate ? date.row.templateId : null };
   });
+  // Waiting for the next date with room: another date of the workshop may have room right now.
+  // Each in its own transaction, so no two dates' rows are ever locked together here.
+  let offeredElsewhere = false;
+  if (outcome.created && outcome.templateId !== null) {
+    const others = await deps.db.select({ id: workshopDates.id }).from(workshopDates).where(and(eq(workshopDates.templateId, outcome.templateId), eq(workshopDates.isActive, true)));
+    for (const other of others) {
+      if (other.id === input.workshopDateId) continue;
+      offeredElsewhere = (await deps.db.transaction((tx) => offerFreedSeats(tx, other.id, now))) > 0 || offeredElsewhere;
+    }
+  }
   if (outcome.created) deps.onEmailQueued?.();
-  if (outcome.offered) deps.onSeatsChanged?.();
+  if (outcome.offered || offeredElsewhere) deps.onSeatsChanged?.();
   const position = (await positionOf(deps.db, outcome.entry)) ?? 1;
   return { id: outcome.entry.id, position, alreadyWaiting: !outcome.created, message: joinedMessage(position, outcome.entry.email) };
 }
