@@ -13,7 +13,7 @@ import { reservationSeatLimit } from '../../src/features/booking/server/reserve-
 import { SEAT_HOLD_MINUTES } from '../../src/features/booking/server/seats';
 import { DEFAULT_RESERVATION_SHARE_PERCENT } from '../../src/features/settings/settings.schema';
 import { WAITLIST_TOKEN_PURPOSE } from '../../src/features/booking/server/offer-checkout';
-import { bookings, waitlistEntries, workshopDates, workshopTemplates } from '../../src/server/db/schema';
+import { bookings, orders, waitlistEntries, workshopDates, workshopTemplates } from '../../src/server/db/schema';
 import { signToken } from '../../src/server/lib/signed-token';
 import { TEST_SECRET } from '../helpers/test-app';
 import { createDiscountCode, createWorkshopDate } from '../helpers/factories';
@@ -488,8 +488,13 @@ async function settle(model: Model, real: Real) {
   count(`orders of several seats placed: ${(await severalSeatOrders(real)) > 0 ? 'some' : 'none'}`);
   // Proof the sequences reach every state of the waiting list.
   if (model.waitlist.length > 0) {
-    const rows = await real.world.db.select({ status: waitlistEntries.status }).from(waitlistEntries).where(inArray(waitlistEntries.id, model.waitlist.map((entry) => entry.id)));
-    for (const status of new Set(rows.map((row) => row.status))) count(`waiting-list entries ending ${status}`);
+    const rows = await real.world.db
+      .select({ status: waitlistEntries.status, orderStatus: orders.status })
+      .from(waitlistEntries)
+      .leftJoin(orders, eq(orders.id, waitlistEntries.orderId))
+      .where(inArray(waitlistEntries.id, model.waitlist.map((entry) => entry.id)));
+    const ending = (row: (typeof rows)[number]) => (row.status === 'booked' && row.orderStatus === 'placed' ? 'booked through its offer' : row.status);
+    for (const status of new Set(rows.map(ending))) count(`waiting-list entries ending ${status}`);
   }
   const problems = await lifecycleViolations(real.world, real.scope, real.memory);
   if (problems.length > 0) throw new Error(`after the last webhooks:\n${problems.join('\n')}\n--- steps:\n${real.log.join('\n')}`);

@@ -172,6 +172,28 @@ describe('a freed seat goes to the list first', () => {
     await expectInvariants();
   });
 
+  it('the offer link alone books every seat it holds, in its person\'s name, at the offer\'s price', async () => {
+    const { date: full, seated } = await fullDate(2);
+    const pair = person('LinkOnly');
+    await join(full.id, pair, { seats: 2 });
+    await cancel(seated[0]!.id, seated[0]!.who);
+    await cancel(seated[1]!.id, seated[1]!.who);
+    await world.advance(0);
+    const opened = await post('/api/create-payment-intent', { waitlistOffer: await offerToken(pair.email) });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ seats: 2, amount: (2 * full.priceCents) / 100 });
+    // Without an offer the date and the buyer are still required.
+    const bare = await post('/api/create-payment-intent', { discountCode: '' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toEqual(expect.any(String));
+    world.stripe.succeed(opened.json().paymentIntentId);
+    const placed = await complete(full.id, pair, opened.json().paymentIntentId);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().bookings).toHaveLength(2);
+    expect(await seatsTaken(full.id)).toBe(2);
+    await expectInvariants();
+  });
+
   it('an offer can be declined from its e-mail and passes on at once; one that runs out is told and passes on', async () => {
     const { date: full, seated } = await fullDate(1);
     const [a, b, c] = [person('Decliner'), person('Sleeper'), person('Third')];

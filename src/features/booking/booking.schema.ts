@@ -34,7 +34,8 @@ const lastNameField = safeString('Last name', { error: 'Last name must be at lea
 
 const SEATS_MESSAGE = `Please choose between 1 and ${MAX_SEATS_PER_ORDER} seats`;
 /** How many seats one order buys. */
-export const seatsField = z.number({ error: SEATS_MESSAGE }).int(SEATS_MESSAGE).min(1, SEATS_MESSAGE).max(MAX_SEATS_PER_ORDER, SEATS_MESSAGE).optional().default(1);
+const seatCountField = z.number({ error: SEATS_MESSAGE }).int(SEATS_MESSAGE).min(1, SEATS_MESSAGE).max(MAX_SEATS_PER_ORDER, SEATS_MESSAGE);
+export const seatsField = seatCountField.optional().default(1);
 
 /** The person on one seat. */
 export const attendeeSchema = z.object({ firstName: firstNameField, lastName: lastNameField, email: emailField });
@@ -161,28 +162,46 @@ const customerInfoSchema = z.object({
   company: bookingFormSchema.shape.company,
 });
 
-/** POST /api/create-payment-intent. `amount` is accepted for the client's sake and ignored. */
-export const createPaymentIntentSchema = z.object({
-  amount: z.unknown().optional(),
-  workshopDateId: bookingFormSchema.shape.workshopDateId,
-  customerInfo: customerInfoSchema,
-  discountCode: bookingFormSchema.shape.discountCode,
-  subscribedToNewsletter: z.boolean().optional().default(true),
-  /** Paying later for a reservation: its id and the signed token from the e-mail link. */
-  bookingId: z.number().int().positive().max(MAX_ROW_ID, 'Booking not found').optional(),
-  payToken: safeString('Pay link').max(500).optional(),
-  timeZone: visitorTimeZoneField,
-  seats: seatsField,
-  attendees: attendeesField,
-  /**
-   * One checkout's own key (the product's browser makes one per checkout): asking again with it
-   * while its order waits for payment answers that order's payment, so a double click or a reload
-   * opens one payment, while a second order on purpose gets a new key.
-   */
-  checkoutKey: safeString('Checkout key').trim().min(8).max(100).optional(),
-  /** Booking the seats a waiting-list offer holds: the token of its e-mail's link (/checkout?offer=…). */
-  waitlistOffer: safeString('Offer link').max(500).optional(),
-});
+/**
+ * POST /api/create-payment-intent. `amount` is accepted for the client's sake and ignored. With
+ * `waitlistOffer` the offer says the date, the seats (all it holds unless fewer are asked) and, when
+ * none are sent, who books; otherwise the date and the buyer are required and one seat is the
+ * default.
+ */
+export const createPaymentIntentSchema = z
+  .object({
+    amount: z.unknown().optional(),
+    workshopDateId: bookingFormSchema.shape.workshopDateId.optional(),
+    customerInfo: customerInfoSchema.optional(),
+    discountCode: bookingFormSchema.shape.discountCode,
+    subscribedToNewsletter: z.boolean().optional().default(true),
+    /** Paying later for a reservation: its id and the signed token from the e-mail link. */
+    bookingId: z.number().int().positive().max(MAX_ROW_ID, 'Booking not found').optional(),
+    payToken: safeString('Pay link').max(500).optional(),
+    timeZone: visitorTimeZoneField,
+    seats: seatCountField.optional(),
+    attendees: attendeesField,
+    /**
+     * One checkout's own key (the product's browser makes one per checkout): asking again with it
+     * while its order waits for payment answers that order's payment, so a double click or a reload
+     * opens one payment, while a second order on purpose gets a new key.
+     */
+    checkoutKey: safeString('Checkout key').trim().min(8).max(100).optional(),
+    /** Booking the seats a waiting-list offer holds: the token of its e-mail's link (/checkout?offer=…). */
+    waitlistOffer: safeString('Offer link').max(500).optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.waitlistOffer !== undefined) return;
+    // Without an offer the date and the buyer are required, with the messages their fields give.
+    const required = [
+      ['workshopDateId', body.workshopDateId, bookingFormSchema.shape.workshopDateId],
+      ['customerInfo', body.customerInfo, customerInfoSchema],
+    ] as const;
+    for (const [name, value, schema] of required) {
+      if (value !== undefined) continue;
+      for (const issue of schema.safeParse(undefined).error?.issues ?? []) context.addIssue({ ...issue, path: [name, ...issue.path] } as Parameters<typeof context.addIssue>[0]);
+    }
+  });
 export type CreatePaymentIntentInput = z.input<typeof createPaymentIntentSchema>;
 
 export const paymentIntentResponseSchema = z.object({

@@ -60,8 +60,19 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps, sale: S
     { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: createPaymentIntentSchema, response: { 200: paymentIntentResponseSchema } } },
     async (request) => {
       const { workshopDateId, customerInfo, discountCode, subscribedToNewsletter, bookingId, payToken, timeZone, seats, attendees, checkoutKey, waitlistOffer } = request.body;
-      const checkout = { workshopDateId, customer: { ...customerInfo, discountCode, subscribedToNewsletter, timeZone }, seats, attendees, checkoutKey, bookingId, payToken };
-      return waitlistOffer === undefined ? createPaymentIntent(bookingDeps, checkout) : openOfferCheckout(bookingDeps, checkout, waitlistOffer);
+      if (waitlistOffer !== undefined) {
+        return openOfferCheckout(bookingDeps, { workshopDateId, customerInfo, discountCode, subscribedToNewsletter, timeZone, seats, attendees }, waitlistOffer);
+      }
+      // Without an offer the schema requires the date and the buyer.
+      return createPaymentIntent(bookingDeps, {
+        workshopDateId: workshopDateId!,
+        customer: { ...customerInfo!, discountCode, subscribedToNewsletter, timeZone },
+        seats: seats ?? 1,
+        attendees,
+        checkoutKey,
+        bookingId,
+        payToken,
+      });
     },
   );
 

@@ -3,15 +3,26 @@ import type { Database } from '../../../server/db/client';
 import { orders, payments, waitlistEntries } from '../../../server/db/schema';
 import { readToken } from '../../../server/lib/signed-token';
 import { HttpError } from '../../../server/plugins/error-handler';
-import type { PaymentIntentResponse } from '../booking.schema';
+import type { Attendee, PaymentIntentResponse } from '../booking.schema';
 import type { BookingDeps } from './booking-deps';
-import { claimDiscountUse } from './discounts';
+import { claimDiscountUse, discountInvalid } from './discounts';
 import { lockEntry, type WaitlistEntryRow } from './freed-seats';
 import { loadOffer } from './offer';
-import { attendeesFor, insertOrder, type OrderRequest, type OrderRow } from './orders';
+import { attendeesFor, insertOrder, type Buyer, type OrderRequest, type OrderRow } from './orders';
 import { endHold } from './seats';
-import { openOrderPayment, sameAttendees, type CheckoutRequest } from './open-checkout';
+import { openOrderPayment, sameAttendees } from './open-checkout';
 import { priceSeat } from './pricing';
+
+/** What the checkout of an offer may say; what it leaves out, the offer says (its date, its seats, its person). */
+export type OfferCheckoutRequest = {
+  workshopDateId?: number;
+  customerInfo?: Pick<Buyer, 'firstName' | 'lastName' | 'email' | 'company'>;
+  discountCode: string;
+  subscribedToNewsletter: boolean;
+  timeZone?: string;
+  seats?: number;
+  attendees: Attendee[];
+};
 
 /** What a waiting-list link's token is signed for: the entry's id; its leave link and its offer link share it. */
 export const WAITLIST_TOKEN_PURPOSE = 'waitlist-entry';
@@ -51,19 +62,23 @@ function offerProblem(entry: WaitlistEntryRow | undefined, now: Date): HttpError
  * them into the order's seats (bookOffer). Fewer seats than offered may be booked; the rest go on
  * to the next in line when the order is paid.
  */
-export async function openOfferCheckout(deps: BookingDeps, input: CheckoutRequest, token: string): Promise<PaymentIntentResponse> {
+export async function openOfferCheckout(deps: BookingDeps, input: OfferCheckoutRequest, token: string): Promise<PaymentIntentResponse> {
   const now = deps.now();
   const entry = await entryOfToken(deps.db, deps.secret, token);
   const problem = offerProblem(entry, now);
   if (problem) throw problem;
-  if (entry!.workshopDateId !== input.workshopDateId) throw new HttpError(410, OFFER_LINK_INVALID, 'offer_invalid');
-  if (input.seats > entry!.seats) throw new HttpError(409, offerSeatsExceeded(entry!.seats), 'offer_seats');
+  const { workshopDateId, seats: offered } = entry as WaitlistEntryRow & { workshopDateId: number };
+  if (input.workshopDateId !== undefined && input.workshopDateId !== workshopDateId) throw new HttpError(410, OFFER_LINK_INVALID, 'offer_invalid');
+  const seats = input.seats ?? offered;
+  if (seats > offered) throw new HttpError(409, offerSeatsExceeded(offered), 'offer_seats');
+  const person = input.customerInfo ?? { firstName: entry!.firstName, lastName: entry!.lastName, email: entry!.email, company: '' };
+  const buyer = { ...person, subscribedToNewsletter: input.subscribedToNewsletter, timeZone: input.timeZone ?? entry!.timeZone ?? undefined };
 
-  const offer = await loadOffer(deps.db, input.workshopDateId, input.customer.discountCode, now, deps.onSeatsChanged, input.seats);
-  if (offer.code && !offer.discount) throw new HttpError(400, 'The discount code you entered is invalid or expired.', 'discount_code_invalid');
+  const offer = await loadOffer(deps.db, workshopDateId, input.discountCode, now, deps.onSeatsChanged, seats);
+  if (offer.code && !offer.discount) throw discountInvalid();
   const price = priceSeat(entry!.offerSeatCents!, offer.discount?.discountPercent ?? 0);
   if (price.finalCents === 0) throw new HttpError(409, OFFER_NOT_FREE, 'offer_not_free');
-  const request: OrderRequest = { date: offer.date, buyer: input.customer, seats: input.seats, attendees: input.attendees, price, discount: offer.discount };
+  const request: OrderRequest = { date: offer.date, buyer, seats, attendees: input.attendees, price, discount: offer.discount };
   attendeesFor(request);
 
   const order = await holdOfferOrder(deps, entry!.id, request, now);

@@ -32,7 +32,7 @@ export function paymentIntentQueryOptions(input: CreatePaymentIntentInput) {
       '/api/create-payment-intent',
       {
         workshopDateId: input.workshopDateId,
-        email: input.customerInfo.email,
+        email: input.customerInfo?.email,
         discountCode: input.discountCode ?? '',
         bookingId: input.bookingId ?? null,
       },
