@@ -307,6 +307,26 @@ const waitlistSteps: fc.Arbitrary<Step>[] = [
   nat.map(
     (e) =>
       new Step(
+        `entry e${e} books its offer at once (checkout, card pays, browser completes)`,
+        async (model, real) => {
+          const entry = pick(model.waitlist, e);
+          const opened = await send(model, real, { method: 'POST', url: '/api/create-payment-intent', payload: { customerInfo: entry.person, discountCode: '', waitlistOffer: entryToken(real, entry.id) } });
+          if (opened.statusCode !== 200) return;
+          const intentId = opened.json().paymentIntentId as string;
+          const [row] = await real.world.db.select({ workshopDateId: waitlistEntries.workshopDateId }).from(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
+          const dateId = row!.workshopDateId!;
+          if (!model.payments.some((x) => x.intentId === intentId)) model.payments.push({ intentId, person: entry.person, dateId });
+          if (providerStatus(real, intentId) === 'requires_payment_method') real.world.stripe.succeed(intentId);
+          real.memory.reported.add(intentId);
+          const placed = await send(model, real, { method: 'POST', url: '/api/bookings', payload: { workshopDateId: dateId, ...entry.person, stripePaymentId: intentId, isPaid: true } });
+          if (placed.statusCode === 201) addSeats(model, placed, dateId);
+        },
+        hasEntries,
+      ),
+  ),
+  nat.map(
+    (e) =>
+      new Step(
         `admin removes entry e${e}`,
         async (model, real) => {
           await send(model, real, { method: 'DELETE', url: `/api/admin/waitlist/${pick(model.waitlist, e).id}`, admin: true });
