@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Mutation testing of the money path, sign-in and guards (issue 14 point 9).
+ * Mutation testing of the money path, the seats, sign-in and guards: every rule there has a test that fails without it.
  * `npm run mutate`; see docs/decisions/009-mutation-testing.md for the choices and timings.
  *
  * With TEST_DATABASE_URL set, the tests run on PostgreSQL: each test file's database is a copy of a
@@ -34,6 +34,8 @@ export default {
     'src/features/booking/server/pay-reservation-link.ts',
     'src/features/booking/server/reserve-booking.ts',
     'src/features/booking/server/refund-ledger.ts',
+    'src/features/booking/server/freed-seats.ts',
+    'src/features/booking/server/offer-checkout.ts',
     'src/features/admin-bookings/server/order-refund-plan.ts',
     'src/features/refunds/cancellation-policy.ts',
     'src/features/refunds/server/cancel-booking.service.ts',
