@@ -23,6 +23,10 @@ export const BOOKING_CONFIRMED_PATH = '/booking/confirmed';
 export const CLAIM_PATH_PREFIX = '/claim/';
 const CLAIM_PATH = /^\/claim\/[^/]+$/;
 
+/** A waiting-list entry's link (docs/decisions/019-waiting-list.md): `/waitlist/{token}`. */
+export const WAITLIST_PATH_PREFIX = '/waitlist/';
+const WAITLIST_PATH = /^\/waitlist\/[^/]+$/;
+
 /** The footer's legal pages (issue 18), written by the admin in Settings → Site. */
 export const LEGAL_PAGE_META = {
   '/privacy': { title: 'Privacy Policy', description: 'What we keep about you, why, and how to have it changed or deleted.' },
@@ -76,6 +80,13 @@ const routes: Record<string, RouteMeta> = {
     // One seat's link, reached with a token: nothing for a search engine.
     noindex: true,
   },
+  waitlist: {
+    title: `Your Place on the Waiting List — ${WORKSHOP_TITLE}`,
+    description: 'Where you stand on the waiting list, the seats held for you, and how to leave.',
+    ogImageKey: 'default',
+    // One person's entry, reached with a token: nothing for a search engine.
+    noindex: true,
+  },
   admin: adminPage('Admin Dashboard', 'Run workshops, bookings and content.'),
   adminLogin: adminPage('Admin Login', 'Sign in to run workshops, bookings and content.'),
   emailDebug: adminPage('Email Debugging', 'Check e-mail settings and templates.'),
@@ -96,6 +107,7 @@ export function routeMetaFor(pathname: string): RouteMeta {
   if (path === '/participant') return routes.participant!;
   if (path === BOOKING_CONFIRMED_PATH) return routes.bookingConfirmed!;
   if (CLAIM_PATH.test(path)) return routes.claimSeat!;
+  if (WAITLIST_PATH.test(path)) return routes.waitlist!;
   if (path === ADMIN_LOGIN_PATH) return routes.adminLogin!;
   if (path === '/admin') return routes.admin!;
   if (path === '/email-debug') return routes.emailDebug!;
@@ -119,7 +131,7 @@ const BLOG_POST_PATH = /^\/blog\/([^/]+)$/;
 
 export function isKnownPagePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || BLOG_POST_PATH.test(path) || CLAIM_PATH.test(path);
+  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || BLOG_POST_PATH.test(path) || CLAIM_PATH.test(path) || WAITLIST_PATH.test(path);
 }
 
 /** A slug a published post can have: lowercase letters, digits and hyphens. */

@@ -6,6 +6,8 @@ import { ErrorBoundary } from '../../client/components/ui/error-boundary';
 import { SkipLink } from '../../client/components/ui/skip-link';
 import { Spinner } from '../../client/components/ui/spinner';
 import { createQueryClient } from '../../client/lib/query-client';
+import { BookedOutActionProvider } from '../../features/booking/ui/booked-out-action';
+import { JoinWaitlistAction } from '../../features/waitlist/ui/join-waitlist-action';
 import { SiteFooter } from './layout/site-footer';
 import { SiteHeader } from './layout/site-header';
 import { AppRouter } from './router';
@@ -53,10 +55,13 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
   );
 }
 
-/** The marketing site's frame: skip link, header, the routed page, footer. */
+/**
+ * The marketing site's frame: skip link, header, the routed page, footer. A booked-out date offers
+ * the waiting list wherever the booking section shows (booking sits below the waiting list).
+ */
 function PublicSite() {
   return (
-    <>
+    <BookedOutActionProvider value={JoinWaitlistAction}>
       <SkipLink />
       <div className="flex min-h-dvh flex-col">
         <SiteHeader />
@@ -65,6 +70,6 @@ function PublicSite() {
         </main>
         <SiteFooter />
       </div>
-    </>
+    </BookedOutActionProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { BOOKING_CONFIRMED_PATH, CLAIM_PATH_PREFIX, screenPathOf } from '../../common/route-meta';
+import { BOOKING_CONFIRMED_PATH, CLAIM_PATH_PREFIX, screenPathOf, WAITLIST_PATH_PREFIX } from '../../common/route-meta';
 import { EarlyTapsReplay } from '../../client/components/deferred-part';
 import { ErrorBoundary } from '../../client/components/ui/error-boundary';
 import { Spinner } from '../../client/components/ui/spinner';
@@ -18,6 +18,7 @@ const CheckoutPage = preloadableRoute(() => import('./routes/checkout-page'));
 const BookingConfirmedPage = lazy(() => import('./routes/booking-confirmed-page'));
 const ParticipantPage = lazy(() => import('./routes/participant-page'));
 const ClaimPage = lazy(() => import('./routes/claim-page'));
+const WaitlistPage = lazy(() => import('./routes/waitlist-page'));
 const LegalPage = lazy(() => import('./routes/legal-page'));
 
 export function AppRouter() {
@@ -35,6 +36,7 @@ export function AppRouter() {
           <Route path={BOOKING_CONFIRMED_PATH} component={BookingConfirmedPage} />
           <Route path="/participant" component={ParticipantPage} />
           <Route path={`${CLAIM_PATH_PREFIX}:token`} component={ClaimPage} />
+          <Route path={`${WAITLIST_PATH_PREFIX}:token`} component={WaitlistPage} />
           <Route path="/privacy" component={LegalPage} />
           <Route path="/terms" component={LegalPage} />
           <Route path="/cookies" component={LegalPage} />

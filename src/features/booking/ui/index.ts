@@ -2,3 +2,6 @@
 export { bookingFormReturnPath, currentCheckoutKey } from './booking-data-store';
 export { chosenTimeZone, detectBrowserTimeZone } from './timezone';
 export { useTimeZoneChoice } from './use-time-zone-choice';
+export { BookedOutActionProvider, type BookedOutAction } from './booked-out-action';
+export { FocusedHeading } from './components/page-problem';
+export type { WaitlistOfferCheckout } from './checkout/booking-payloads';

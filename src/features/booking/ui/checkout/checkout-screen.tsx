@@ -11,9 +11,10 @@ import { confirmationPath } from '../confirmation-link';
 import { detectBrowserTimeZone, displayTime } from '../timezone';
 import { useTimeZoneChoice } from '../use-time-zone-choice';
 import { usePaymentDetails } from './api/get-payment-details';
-import { isCheckoutBooking, type CheckoutBooking, type PayLater } from './booking-payloads';
+import { isCheckoutBooking, offerBooking, type CheckoutBooking, type CheckoutOffer, type PayLater, type WaitlistOfferCheckout } from './booking-payloads';
 import { checkoutMessages } from './checkout-messages';
 import { CheckoutFlow } from './components/checkout-flow';
+import { OfferSeatsStep } from './components/offer-seats-step';
 
 /**
  * After a confirmed booking (its toast is already up, and stays over the next page): the shared
@@ -65,12 +66,12 @@ function WorkshopLine({ workshopDateId }: { workshopDateId: number }) {
   );
 }
 
-function Checkout({ booking, payLater }: { booking: CheckoutBooking; payLater?: PayLater }) {
+function Checkout({ booking, payLater, offer }: { booking: CheckoutBooking; payLater?: PayLater; offer?: CheckoutOffer }) {
   const finish = useFinishAndConfirm();
   return (
     <CheckoutLayout>
       <WorkshopLine workshopDateId={booking.workshopDateId} />
-      <CheckoutFlow booking={booking} payLater={payLater} onFinished={finish} />
+      <CheckoutFlow booking={booking} payLater={payLater} offer={offer} onFinished={finish} />
     </CheckoutLayout>
   );
 }
@@ -192,4 +193,23 @@ export function CheckoutScreen() {
   }
   if (payLink) return <PayLinkCheckout key={`${payLink.bookingId}:${payLink.token}`} {...payLink} />;
   return <FormCheckout />;
+}
+
+/**
+ * /checkout?offer={token}: booking the seats a waiting-list offer holds (the waiting list reads the
+ * offer and hands it in: docs/decisions/019-waiting-list.md). With more than one seat held the
+ * visitor first says how many they take (all by default): the payment is opened for that many.
+ */
+export function OfferCheckout({ offer }: { offer: WaitlistOfferCheckout }) {
+  const [seats, setSeats] = useState<number | null>(offer.seats === 1 ? 1 : null);
+  const booking = useMemo(() => (seats === null ? null : offerBooking(offer, seats)), [offer, seats]);
+  if (!booking) {
+    return (
+      <CheckoutLayout>
+        <WorkshopLine workshopDateId={offer.workshopDateId} />
+        <OfferSeatsStep held={offer.seats} onChoose={setSeats} />
+      </CheckoutLayout>
+    );
+  }
+  return <Checkout booking={booking} offer={offer} />;
 }

@@ -4,6 +4,7 @@ import { formatPrice } from '../../../../common/money';
 import { Badge } from '../../../../client/components/ui/badge';
 import { cx } from '../../../../client/components/ui/cx';
 import { expertiseLabels, type PublicWorkshopDate } from '../../../workshops';
+import { useBookedOutAction } from '../booked-out-action';
 import { arrowStep, steppedDateId, tabStopDateId } from '../date-radio-keys';
 import { displayTime, ORIGINAL_TIME } from '../timezone';
 
@@ -37,6 +38,7 @@ function isTbc(date: PublicWorkshopDate) {
 /** The radio list of workshop dates: arrow keys move, booked-out dates are skipped (spec §4). */
 export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneChoice, browserZone, zoneKnown, labelledBy, errorId, focusRef }: Props) {
   const tabStop = tabStopDateId(dates, value);
+  const BookedOutAction = useBookedOutAction();
   // Radix moves focus on a timer and checks the radio only if the arrow key is still held then, so
   // a quick tap moved focus without choosing the date. The arrows are handled here instead:
   // choose the next bookable date and focus it at once (preventDefault keeps Radix's handler out).
@@ -82,7 +84,7 @@ export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneCh
           <div
             key={date.id}
             className={cx(
-              'relative flex gap-3 rounded-brutal border-2 border-ink p-4 transition-[translate,box-shadow] duration-100',
+              'relative flex flex-wrap gap-x-3 gap-y-3 rounded-brutal border-2 border-ink p-4 transition-[translate,box-shadow] duration-100',
               bookedOut
                 ? 'bg-paper-deep'
                 : 'bg-white shadow-brutal-sm has-data-[state=checked]:-translate-0.5 has-data-[state=checked]:bg-accent-soft has-data-[state=checked]:shadow-brutal',
@@ -99,7 +101,7 @@ export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneCh
               <RadioGroup.Indicator className="size-3 rounded-full bg-ink" />
             </RadioGroup.Item>
             {/* The label's ::after covers the card so a tap anywhere selects the date; the radio sits above it. */}
-            <label htmlFor={id} className={cx('flex flex-1 flex-col gap-1.5 after:absolute after:inset-0', !bookedOut && 'cursor-pointer')}>
+            <label htmlFor={id} className={cx('flex min-w-0 flex-1 flex-col gap-1.5 after:absolute after:inset-0', !bookedOut && 'cursor-pointer')}>
               <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <span className="text-lg font-extrabold">{isTbc(date) ? 'TBC' : shown.date}</span>
                 {isTbc(date) ? (
@@ -133,6 +135,13 @@ export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneCh
                 )}
               </span>
             </label>
+            {/* Above the label's cover, under the text (past the radio's column). The same in the
+                server's HTML and after hydration: what it opens appears only on a tap. */}
+            {bookedOut && date.waitlistOpen && BookedOutAction ? (
+              <div className="relative z-10 basis-full sm:pl-9">
+                <BookedOutAction date={date} />
+              </div>
+            ) : null}
           </div>
         );
       })}

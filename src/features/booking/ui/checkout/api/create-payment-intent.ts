@@ -35,6 +35,7 @@ export function paymentIntentQueryOptions(input: CreatePaymentIntentInput) {
         email: input.customerInfo?.email,
         discountCode: input.discountCode ?? '',
         bookingId: input.bookingId ?? null,
+        waitlistOffer: input.waitlistOffer ?? null,
       },
     ],
     queryFn: () => createPaymentIntent(input),

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { WAITLIST_PATH_PREFIX } from '../../../../../common/route-meta';
+import { buttonClasses } from '../../../../../client/components/ui/button';
 import { Spinner } from '../../../../../client/components/ui/spinner';
 import { toast } from '../../../../../client/components/ui/toast-store';
 import { ApiError, refusalMessage } from '../../../../../client/lib/api-client';
@@ -11,12 +13,13 @@ import { useTimeZoneChoice } from '../../use-time-zone-choice';
 import { bookingChangesQueryKeys, completeOrder, createBooking } from '../api/create-booking';
 import { createPaymentIntent, paymentIntentQueryOptions, usePaymentIntent, type PaymentIntentAnswer } from '../api/create-payment-intent';
 import { usePaymentConfig } from '../api/get-payment-config';
-import { freeBookingPayload, paymentIntentPayload, type CheckoutBooking, type PayLater } from '../booking-payloads';
+import { freeBookingPayload, paymentIntentPayload, type CheckoutBooking, type CheckoutOffer, type PayLater } from '../booking-payloads';
 import { alreadyBookedNotice, checkoutMessages } from '../checkout-messages';
 import { publishableKeyFor } from '../stripe-key';
 import { BookingSummary } from './booking-summary';
 import { DemoCardForm } from './demo-card-form';
 import { FreeBookingPanel } from './free-booking-panel';
+import { OfferHold } from './offer-hold';
 import { PriceSummary } from './price-summary';
 import { SeatHold, useSecondsLeft } from './seat-hold';
 
@@ -27,6 +30,8 @@ type Props = {
   booking: CheckoutBooking;
   /** Paying for a reservation through its e-mailed link. */
   payLater?: PayLater;
+  /** Booking the seats a waiting-list offer holds. */
+  offer?: CheckoutOffer;
   /**
    * Called once the booking is confirmed (after its toast) with the server's answer, whose token
    * opens the confirmation page: the page clears the data and moves on.
@@ -70,7 +75,32 @@ function announceInitError(error: unknown) {
  * The checkout below its heading: booking summary, the payment step and the price box. Payment
  * is set up once per visit (it holds a seat); the figures shown are the server's.
  */
-export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
+/** The waiting-list page of an offer: where its checkout's BACK and its refusals lead. */
+const offerPagePath = (offer: CheckoutOffer) => `${WAITLIST_PATH_PREFIX}${encodeURIComponent(offer.token)}`;
+
+/**
+ * An offer's checkout that cannot start (the offer ended, was booked, is not this link's): the
+ * server's words stay on the page with the way to the offer's own page, rather than a toast on
+ * the home page, since the visitor came from an e-mail about these seats.
+ */
+function OfferRefused({ error, offer }: { error: unknown; offer: CheckoutOffer }) {
+  return (
+    <section role="alert" className="mt-10 max-w-2xl rounded-brutal border-2 border-ink bg-danger-soft p-6 shadow-brutal">
+      <h2 className="text-xl font-black">We couldn't open the checkout for your held seats</h2>
+      <p className="mt-3">{refusalMessage(error) ?? checkoutMessages.initError}</p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link href={offerPagePath(offer)} className={buttonClasses('secondary')}>
+          See your waiting-list entry
+        </Link>
+        <Link href="/#booking" className={buttonClasses('secondary')}>
+          See the workshop dates
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function CheckoutFlow({ booking, payLater, offer, onFinished }: Props) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const config = usePaymentConfig();
@@ -79,7 +109,7 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
   const [browserZone] = useState(detectBrowserTimeZone);
   const visitorZone = chosenTimeZone(timeZoneChoice, browserZone);
   const [checkoutKey] = useState(currentCheckoutKey);
-  const intentInput = paymentIntentPayload(booking, payLater, visitorZone, checkoutKey);
+  const intentInput = paymentIntentPayload(booking, payLater, visitorZone, checkoutKey, offer);
   const intent = usePaymentIntent(intentInput);
 
   const ready = intent.data && config.data ? readyState(intent.data, config.data) : undefined;
@@ -101,15 +131,15 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
 
   const announced = useRef(false);
   useEffect(() => {
-    if (!initError || announced.current) return;
+    if (!initError || announced.current || offer) return;
     announced.current = true;
     announceInitError(initError);
     navigate('/', { replace: true });
-  }, [initError, navigate]);
+  }, [initError, navigate, offer]);
 
   // BACK returns to the booking form the visitor came from, scrolled to it, with their data kept
   // (it lives in the shared booking data); a reservation paid by its e-mailed link goes home.
-  const goBack = () => navigate(payLater ? '/' : bookingFormReturnPath());
+  const goBack = () => navigate(offer ? offerPagePath(offer) : payLater ? '/' : bookingFormReturnPath());
 
   const bookingDone = async () => {
     await Promise.all(bookingChangesQueryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -149,10 +179,16 @@ export function CheckoutFlow({ booking, payLater, onFinished }: Props) {
 
   // Until payment is set up, one placeholder holds the whole checkout's place: the summary, the
   // payment form and the price then arrive together, and nothing on screen moves.
-  if (initError) return null;
+  if (initError) return offer ? <OfferRefused error={initError} offer={offer} /> : null;
   if (!ready || ready instanceof Error) return <Spinner label="Setting up payment…" className="mt-10 min-h-dvh items-start pt-16" />;
 
-  const hold = holdSeconds !== null ? <SeatHold seconds={holdSeconds} seats={ready.intent.seats} onRenew={holdAgain} /> : null;
+  // An offer's seats are held until its deadline, not for a renewable quarter of an hour.
+  const hold =
+    holdSeconds === null ? null : offer ? (
+      <OfferHold expiresAt={ready.intent.holdExpiresAt ?? offer.expiresAt} seats={ready.intent.seats} ended={holdEnded} />
+    ) : (
+      <SeatHold seconds={holdSeconds} seats={ready.intent.seats} onRenew={holdAgain} />
+    );
 
   let payment;
   if (ready.kind === 'free') payment = <FreeBookingPanel onConfirm={completeFree} onBack={goBack} />;
