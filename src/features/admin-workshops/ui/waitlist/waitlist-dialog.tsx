@@ -6,7 +6,7 @@ import { ApiError } from '../../../../client/lib/api-client';
 import type { AdminWorkshopDate } from '../../admin-workshops.schema';
 import { useAdminWaitlist } from '../api/waitlist';
 import { WaitlistEntry } from './waitlist-entry';
-import { demandLine } from './waitlist-texts';
+import { demandLine, freeSeatsText } from './waitlist-texts';
 
 /** The date a row opened, and the button that opened it (the focus goes back there). */
 export type OpenedWaitlist = { workshop: AdminWorkshopDate; from?: HTMLElement | null };
@@ -63,7 +63,7 @@ function WaitlistBody({ workshop, onAddDate }: { workshop: AdminWorkshopDate; on
       {line ? <DemandLine line={line} onAddDate={onAddDate} /> : null}
       <p className="text-sm text-ink-soft">
         {/* What Send offer can hand out: only free seats are ever offered. */}
-        {free === 1 ? '1 seat is' : `${free} seats are`} free on this date ({workshop.seatsTaken} of {workshop.seatsTotal} taken, live offers included).
+        {freeSeatsText(free)} free on this date ({workshop.seatsTaken} of {workshop.seatsTotal} taken, live offers included).
       </p>
       {entries.length === 0 ? (
         <EmptyState title="Nobody is waiting for this date.">When the date is booked out, visitors can join its waiting list; they show up here in order.</EmptyState>

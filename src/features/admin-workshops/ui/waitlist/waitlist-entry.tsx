@@ -1,6 +1,7 @@
 import { Send, UserMinus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Badge } from '../../../../client/components/ui/badge';
+import { cx } from '../../../../client/components/ui/cx';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { refusalMessage } from '../../../../client/lib/api-client';
@@ -51,7 +52,7 @@ function ConfirmStep({ question, label, busyLabel, tone, busy, error, onConfirm,
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className={smallButtonClasses('secondary')} onClick={onCancel}>
-          {error ? 'Close' : 'Cancel'}
+          Cancel
         </button>
         <button type="button" className={smallButtonClasses(tone)} onClick={onConfirm} disabled={busy}>
           {busy ? busyLabel : label}
@@ -137,7 +138,8 @@ export function WaitlistEntry({ entry, workshopDateId, timeZone }: EntryProps) {
   );
 
   return (
-    <li ref={area} tabIndex={-1} className="rounded-brutal border-2 border-ink bg-white p-3 outline-none focus-visible:ring-2 focus-visible:ring-ink">
+    // A closed entry (booked, expired, left, removed) stays for the record, framed quieter than those still in line.
+    <li ref={area} tabIndex={-1} className={cx('rounded-brutal border-2 border-ink p-3 outline-none focus-visible:ring-2 focus-visible:ring-ink', entry.position === null ? 'border-dashed bg-paper' : 'bg-white')}>
       <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
         <span
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-brutal border-2 border-ink bg-paper-deep text-base font-extrabold tabular-nums"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminWaitlistEntry } from '../../../waitlist';
-import { demandLine, entryActions, offerDeadline, offerQuestion, removeQuestion, waitlistButtonLabel } from './waitlist-texts';
+import { demandLine, entryActions, freeSeatsText, offerDeadline, offerQuestion, removeQuestion, waitlistButtonLabel } from './waitlist-texts';
 
 const entry = (overrides: Partial<AdminWaitlistEntry> = {}): AdminWaitlistEntry => ({
   id: 1,
@@ -25,6 +25,10 @@ describe('the waiting list’s texts', () => {
   it('counts on the row’s button only when someone waits', () => {
     expect(waitlistButtonLabel(3)).toBe('Waiting list (3)');
     expect(waitlistButtonLabel(0)).toBe('Waiting list');
+  });
+
+  it('says how many seats are free, none included', () => {
+    expect([0, 1, 3].map(freeSeatsText)).toEqual(['No seat is', '1 seat is', '3 seats are']);
   });
 
   it('offers seats only to an entry still waiting, and removes only an open entry', () => {

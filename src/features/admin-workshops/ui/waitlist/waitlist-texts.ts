@@ -16,6 +16,9 @@ export const entryName = (entry: Pick<AdminWaitlistEntry, 'firstName' | 'lastNam
 
 export const seatsText = (seats: number) => (seats === 1 ? '1 seat' : `${seats} seats`);
 
+/** 'No seat is', '1 seat is', '3 seats are' (free on this date). */
+export const freeSeatsText = (free: number) => (free <= 0 ? 'No seat is' : free === 1 ? '1 seat is' : `${free} seats are`);
+
 /** 'Waiting list (3)' on a date's row; the count is those in line or holding an offer. */
 export const waitlistButtonLabel = (count: number) => (count > 0 ? `Waiting list (${count})` : 'Waiting list');
 
