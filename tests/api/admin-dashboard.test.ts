@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { contactMessages, type bookings } from '../../src/server/db/schema';
+import { contactMessages, waitlistEntries, workshopTemplates, type bookings } from '../../src/server/db/schema';
 import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { weekStartUtc } from '../../src/features/admin-dashboard/server/admin-dashboard.service';
 import { buyer, createWorkshopDate } from '../helpers/factories';
@@ -52,7 +52,33 @@ describe('GET /api/admin/summary', () => {
       freeBookings: 1,
       revenue: 748.5,
       unreadMessages: 2,
+      peopleWaiting: 0,
+      seatsWaitedFor: 0,
     });
+  });
+
+  it('counts the people still waiting for an upcoming date or a workshop’s next date, and the seats they want', async () => {
+    const soon = await createWorkshopDate(db, { seatsTotal: 2, seatsTaken: 2 });
+    const someday = await createWorkshopDate(db, { isTBC: true, date: '', time: '', startsAt: null, endsAt: null });
+    const started = await createWorkshopDate(db, { startsAt: new Date(Date.now() - 7_200_000), endsAt: new Date(Date.now() - 3_600_000) });
+    const [template] = await db.insert(workshopTemplates).values({ title: 'Prototyping' }).returning();
+    const entry = (n: number, row: Partial<typeof waitlistEntries.$inferInsert>) => ({ firstName: `Waiting${n}`, lastName: 'Person', email: `waiting${n}@example.com`, ...row });
+    const offerExpiresAt = new Date(Date.now() + 86_400_000);
+    await db.insert(waitlistEntries).values([
+      entry(1, { workshopDateId: soon.id, seats: 2 }),
+      entry(2, { workshopDateId: soon.id, seats: 1 }),
+      entry(3, { workshopDateId: someday.id, seats: 1 }),
+      entry(4, { templateId: template!.id, seats: 4 }),
+      // Not waiting any more: an offer holds its seats already; the others have closed.
+      entry(5, { workshopDateId: soon.id, status: 'offered', offeredAt: new Date(), offerExpiresAt, offerSeatCents: 49900 }),
+      entry(6, { workshopDateId: soon.id, status: 'booked', closedAt: new Date() }),
+      entry(7, { workshopDateId: soon.id, status: 'removed', closedAt: new Date() }),
+      entry(8, { workshopDateId: soon.id, status: 'expired', closedAt: new Date() }),
+      // Its workshop has started: nobody will be offered a seat on it any more.
+      entry(9, { workshopDateId: started.id, seats: 3 }),
+    ]);
+
+    expect(await get('/api/admin/summary')).toMatchObject({ peopleWaiting: 4, seatsWaitedFor: 8 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, bookings, orders, payments, workshopDates, workshopTemplates } from '../../src/server/db/schema';
+import { auditLog, bookings, orders, payments, waitlistEntries, workshopDates, workshopTemplates } from '../../src/server/db/schema';
 import { insertBookingsWithOrders } from '../../src/server/db/single-seat-orders';
 import { createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app';
@@ -105,6 +105,7 @@ describe('POST /api/admin/workshop-dates', () => {
       isTBC: false,
       expertiseLevel: 'beginner',
       bookingsCount: 0,
+      waitlistCount: 0,
     });
     const row = await rowOf(body.id);
     expect(row).toMatchObject({ priceCents: 49900, seatsTotal: 10, timezone: 'PST', isActive: true, isFeatured: false, isTBC: false });
@@ -214,10 +215,35 @@ describe('GET /api/admin/workshop-dates', () => {
         [
           'id', 'templateId', 'title', 'description', 'expertiseLevel', 'date', 'time', 'timezone', 'seatsTotal', 'seatsTaken', 'price',
           'isActive', 'isFeatured', 'isTBC', 'requiresImmediatePayment', 'zoomLink', 'zoomMeetingId', 'zoomPassword', 'additionalInfo',
-          'materialLinks', 'startsAt', 'endsAt', 'endsNextDay', 'timeZoneId', 'timeZoneAbbreviation', 'bookingsCount', 'createdAt',
+          'materialLinks', 'startsAt', 'endsAt', 'endsNextDay', 'timeZoneId', 'timeZoneAbbreviation', 'bookingsCount', 'waitlistCount', 'createdAt',
         ].sort(),
       );
     }
+  });
+
+  it('counts the people waiting for each date or holding an offer on it, not closed entries nor those waiting for any date of the workshop', async () => {
+    const [template] = await db().insert(workshopTemplates).values({ title: 'Queue workshop' }).returning();
+    const full = await createWorkshopDate(db(), { title: 'Full one', templateId: template!.id, seatsTotal: 2, seatsTaken: 2 });
+    const other = await createWorkshopDate(db(), { title: 'Other one', templateId: template!.id });
+    const entry = (n: number, row: Partial<typeof waitlistEntries.$inferInsert>) => ({ firstName: `Queue${n}`, lastName: 'Person', email: `queue${n}@example.com`, ...row });
+    await db().insert(waitlistEntries).values([
+      entry(1, { workshopDateId: full.id, seats: 2 }),
+      entry(2, { workshopDateId: full.id }),
+      entry(3, { workshopDateId: full.id, status: 'offered', offeredAt: new Date(), offerExpiresAt: new Date(Date.now() + 86_400_000), offerSeatCents: 49900 }),
+      entry(4, { workshopDateId: full.id, status: 'booked', closedAt: new Date() }),
+      entry(5, { workshopDateId: full.id, status: 'left', closedAt: new Date() }),
+      entry(6, { workshopDateId: full.id, status: 'removed', closedAt: new Date() }),
+      entry(7, { workshopDateId: full.id, status: 'expired', closedAt: new Date() }),
+      // Waits for whichever date of the workshop frees first: listed with each date's list, counted on none.
+      entry(8, { templateId: template!.id }),
+    ]);
+
+    const list = await adminList();
+    expect(list.find((d) => d.id === full.id)).toMatchObject({ waitlistCount: 3, bookingsCount: 0 });
+    expect(list.find((d) => d.id === other.id)).toMatchObject({ waitlistCount: 0 });
+    // The answer of an edit carries it too.
+    const { body } = await update(full.id, { isFeatured: false });
+    expect(body).toMatchObject({ waitlistCount: 3 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/admin/summary: the three cards of the dashboard and the messages badge (spec §2). */
+/** GET /api/admin/summary: the cards of the dashboard (spec §2's three and the waiting list) and the messages badge. */
 export const adminSummarySchema = z.object({
   activeWorkshops: z.number().int(),
   totalWorkshops: z.number().int(),
@@ -11,6 +11,10 @@ export const adminSummarySchema = z.object({
   /** US dollars from paid bookings with a non-zero final price (spec §9). */
   revenue: z.number(),
   unreadMessages: z.number().int(),
+  /** Waiting-list entries still in line for an upcoming date or a workshop's next date (not those holding an offer). */
+  peopleWaiting: z.number().int(),
+  /** The seats those entries want together. */
+  seatsWaitedFor: z.number().int(),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 

@@ -161,6 +161,8 @@ export const adminWorkshopDateSchema = z.object({
   ...zonedTimesSchema.shape,
   /** Bookings of any status that reference this date. */
   bookingsCount: z.number().int(),
+  /** People waiting for this date or holding an offer on it (docs/decisions/019-waiting-list.md); not those waiting for any date of its workshop. */
+  waitlistCount: z.number().int(),
   createdAt: z.string(),
 });
 export type AdminWorkshopDate = z.infer<typeof adminWorkshopDateSchema>;

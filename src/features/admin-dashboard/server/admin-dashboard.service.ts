@@ -1,19 +1,31 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 // Bookings that hold a seat, as the Users tab counts them; cancelled and refunded ones are history.
 import { SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { bookings, contactMessages, workshopDates } from '../../../server/db/schema';
+import { bookings, contactMessages, waitlistEntries, workshopDates } from '../../../server/db/schema';
 import { isPubliclyListed } from '../../workshops/server';
 import { STATS_UPCOMING_LIMIT, STATS_WEEKS, type AdminStats, type AdminSummary } from '../admin-dashboard.schema';
-
 
 /** Revenue (spec §9): paid bookings with a non-zero final price. Refunded bookings are not revenue. */
 const earns = sql`${bookings.isPaid} AND ${bookings.status} = 'confirmed' AND ${bookings.finalPriceCents} > 0`;
 
-export async function getAdminSummary(db: Database): Promise<AdminSummary> {
-  // Three small aggregate queries; each reads one table once, whatever its size.
-  const [[workshops], [booked], [messages]] = await Promise.all([
+/**
+ * People still in line (not those holding an offer: their seats are already taken) for a date
+ * that has not started, or for the next date of a workshop. A started date's list is closed: no
+ * offer is made on it any more (docs/decisions/019-waiting-list.md).
+ */
+function peopleWaiting(db: Database, now: Date) {
+  return db
+    .select({ people: count(), seats: sql<number>`coalesce(sum(${waitlistEntries.seats}), 0)`.mapWith(Number) })
+    .from(waitlistEntries)
+    .leftJoin(workshopDates, eq(workshopDates.id, waitlistEntries.workshopDateId))
+    .where(and(eq(waitlistEntries.status, 'waiting'), or(isNull(waitlistEntries.workshopDateId), isNull(workshopDates.startsAt), gt(workshopDates.startsAt, now))));
+}
+
+export async function getAdminSummary(db: Database, now = new Date()): Promise<AdminSummary> {
+  // Four small aggregate queries; each reads one table once, whatever its size (the waiting list through its live entries).
+  const [[workshops], [booked], [messages], [waiting]] = await Promise.all([
     db
       .select({ total: count(), active: sql<number>`count(*) filter (where ${workshopDates.isActive})`.mapWith(Number) })
       .from(workshopDates),
@@ -27,6 +39,7 @@ export async function getAdminSummary(db: Database): Promise<AdminSummary> {
       .from(bookings)
       .where(inArray(bookings.status, SEAT_HOLDING_STATUSES)),
     db.select({ unread: count() }).from(contactMessages).where(eq(contactMessages.isRead, false)),
+    peopleWaiting(db, now),
   ]);
   return {
     activeWorkshops: workshops?.active ?? 0,
@@ -36,6 +49,8 @@ export async function getAdminSummary(db: Database): Promise<AdminSummary> {
     freeBookings: booked?.free ?? 0,
     revenue: centsToDollars(booked?.revenueCents ?? 0),
     unreadMessages: messages?.unread ?? 0,
+    peopleWaiting: waiting?.people ?? 0,
+    seatsWaitedFor: waiting?.seats ?? 0,
   };
 }
 

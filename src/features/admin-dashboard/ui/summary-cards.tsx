@@ -1,4 +1,4 @@
-import { CalendarDays, DollarSign, Ticket } from 'lucide-react';
+import { CalendarDays, DollarSign, Hourglass, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatUsd } from '../../../common/money';
 import { ErrorState } from '../../../client/components/ui/data-table';
@@ -22,13 +22,20 @@ function Card({ label, icon, value, detail }: { label: string; icon: ReactNode; 
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** Spec §2: active over total workshops, paid over total bookings with the free ones, revenue. */
+// Two by two on a phone, one row from tablet width up.
+const GRID = 'grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-4';
+
+/**
+ * Spec §2: active over total workshops, paid over total bookings with the free ones, revenue;
+ * then the people waiting for upcoming dates and the seats they want (docs/decisions/019-waiting-list.md),
+ * the demand a new date could meet.
+ */
 export function SummaryCards() {
   const { data, isPending, isError, refetch } = useAdminSummary();
-  if (isPending) return <SkeletonGrid count={3} gridClassName="grid grid-cols-3 gap-2 sm:gap-4" blockClassName="h-24" />;
+  if (isPending) return <SkeletonGrid count={4} gridClassName={GRID} blockClassName="h-24" />;
   if (isError) return <ErrorState message="Failed to load the summary." onRetry={() => void refetch()} />;
   return (
-    <div className="grid grid-cols-3 gap-2 sm:gap-4">
+    <div className={GRID}>
       <Card
         label="Workshops"
         icon={<CalendarDays className="size-4" />}
@@ -43,6 +50,12 @@ export function SummaryCards() {
         detail={`paid of ${plural(data.totalBookings, 'active booking', 'active bookings')}, ${data.freeBookings.toLocaleString('en-US')} free`}
       />
       <Card label="Revenue" icon={<DollarSign className="size-4" />} value={formatUsd(data.revenue)} detail="from paid bookings" />
+      <Card
+        label="Waiting"
+        icon={<Hourglass className="size-4" />}
+        value={plural(data.peopleWaiting, 'person', 'people')}
+        detail={`on waiting lists, for ${plural(data.seatsWaitedFor, 'seat', 'seats')}`}
+      />
     </div>
   );
 }

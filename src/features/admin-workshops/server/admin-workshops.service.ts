@@ -43,14 +43,19 @@ const FEATURE_LOCK_KEY = 727_274_002;
 
 // Spelled out with an alias: inside a one-table select drizzle leaves column names unqualified.
 const bookingsCount = sql<number>`(select count(*)::int from bookings as counted where counted.workshop_date_id = workshop_dates.id)`;
+// People in line for this date itself or holding an offer on it (the partial index waitlist_live_by_date_idx answers it).
+const waitlistCount = sql<number>`(select count(*)::int from waitlist_entries as queued where queued.workshop_date_id = workshop_dates.id and queued.status in ('waiting', 'offered'))`;
+/** The counts every admin row carries beside the date's own columns. */
+const counts = { bookingsCount, waitlistCount };
 
-export function toAdminWorkshopDate(row: WorkshopDateRow, count: number): AdminWorkshopDate {
+export function toAdminWorkshopDate({ bookingsCount: booked, waitlistCount: waiting, ...row }: WorkshopDateRow & { bookingsCount: number; waitlistCount: number }): AdminWorkshopDate {
   return {
     id: row.id,
     ...formOf(row),
     seatsTaken: row.seatsTaken,
     ...zonedTimesOf(row),
-    bookingsCount: Number(count),
+    bookingsCount: Number(booked),
+    waitlistCount: Number(waiting),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -58,20 +63,19 @@ export function toAdminWorkshopDate(row: WorkshopDateRow, count: number): AdminW
 /** Every date, active or not, soonest first and TBC last. */
 export async function listAdminWorkshopDates(db: Database): Promise<AdminWorkshopDate[]> {
   const rows = await db
-    .select({ ...getTableColumns(workshopDates), bookingsCount })
+    .select({ ...getTableColumns(workshopDates), ...counts })
     .from(workshopDates)
     .orderBy(sql`${workshopDates.startsAt} asc nulls last`, asc(workshopDates.id));
-  return rows.map(({ bookingsCount: count, ...row }) => toAdminWorkshopDate(row, count));
+  return rows.map(toAdminWorkshopDate);
 }
 
 async function findAdminWorkshopDate(db: Database, id: number): Promise<AdminWorkshopDate> {
   const [row] = await db
-    .select({ ...getTableColumns(workshopDates), bookingsCount })
+    .select({ ...getTableColumns(workshopDates), ...counts })
     .from(workshopDates)
     .where(eq(workshopDates.id, id));
   if (!row) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
-  const { bookingsCount: count, ...rest } = row;
-  return toAdminWorkshopDate(rest, count);
+  return toAdminWorkshopDate(row);
 }
 
 /** The row as the form holds it: the same columns but for the bookkeeping ones, no date or time while TBC, the price in dollars. */

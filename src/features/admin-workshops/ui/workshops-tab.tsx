@@ -9,6 +9,7 @@ import type { AdminWorkshopDate, DeleteWorkshopDateResult, WorkshopDateInput, Wo
 import { workshopDatesResource } from './api/workshop-dates-resource';
 import { WorkshopFormDialog } from './components/workshop-form-dialog';
 import { WorkshopRowActions } from './components/workshop-row-actions';
+import { WaitlistDialog, type OpenedWaitlist } from './waitlist/waitlist-dialog';
 import { failureDescription, loadedDescription, WORKSHOP_TOASTS } from './workshop-texts';
 
 const describe = (workshop: AdminWorkshopDate) => `${workshop.title} (${workshop.isTBC ? 'TBC' : workshop.date})`;
@@ -72,7 +73,12 @@ const COLUMNS: Column<AdminWorkshopDate>[] = [
   {
     header: 'Seats',
     className: 'whitespace-nowrap tabular-nums',
-    cell: (workshop) => `${workshop.seatsTaken} / ${workshop.seatsTotal}`,
+    cell: (workshop) => (
+      <>
+        {workshop.seatsTaken} / {workshop.seatsTotal}
+        {workshop.waitlistCount > 0 ? <span className="block text-xs font-bold">{workshop.waitlistCount} waiting</span> : null}
+      </>
+    ),
   },
   { header: 'Price ($)', className: 'tabular-nums', cell: (workshop) => priceText(workshop.price) },
   { header: 'Status', cell: (workshop) => (workshop.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="paper">Inactive</Badge>) },
@@ -99,6 +105,9 @@ export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode })
   const resource = useAdminResource<AdminWorkshopDate, WorkshopForm, WorkshopDateInput, DeleteWorkshopDateResult>(workshopDatesResource);
   const editor = useResourceEditor(resource, TEXTS);
   const [refreshing, setRefreshing] = useState(false);
+  const [waitlist, setWaitlist] = useState<OpenedWaitlist | null>(null);
+  // The date as last read, so its seats follow an offer made from the open list.
+  const waitlistDate = waitlist ? { ...waitlist, workshop: resource.list.data?.find((row) => row.id === waitlist.workshop.id) ?? waitlist.workshop } : null;
 
   // One toast per failed read (on entry, on refresh, after a change).
   const { isError, errorUpdatedAt } = resource.list;
@@ -160,9 +169,12 @@ export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode })
             onToggleActive={() => toggleActive(workshop)}
             onToggleFeatured={() => toggleFeatured(workshop)}
             onDelete={() => deletion.ask(workshop)}
+            onWaitlist={(from) => setWaitlist({ workshop, from })}
           />
         )}
       />
+
+      <WaitlistDialog opened={waitlistDate} onClose={() => setWaitlist(null)} onAddDate={editor.openNew} />
 
       <WorkshopFormDialog key={editor.opening} {...editor.form} onSubmit={({ values, onRefused }) => editor.save(values, { onRefused })} />
 

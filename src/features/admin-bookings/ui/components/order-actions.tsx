@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { FormButtons, smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { CheckboxField, TextField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { refusalMessage } from '../../../../client/lib/api-client';
+import { useStepInPlace } from '../../../../client/lib/use-step-in-place';
 import { formatUsd } from '../../../../common/money';
 import {
   cancelOrderDialogSchema,
@@ -234,20 +235,9 @@ const ACTION_LABELS: Record<Action, string> = { cancel: 'Cancel order…', 'mark
  * offered. Leaving a step gives the focus back to its button.
  */
 export function OrderActions({ order }: { order: AdminOrder }) {
-  const [action, setAction] = useState<Action | null>(null);
-  const area = useRef<HTMLDivElement>(null);
-  const buttons = useRef<Partial<Record<Action, HTMLButtonElement | null>>>({});
+  // Back to the action's button; when the order no longer offers it (a cancelled order), to the area.
+  const { action, open, close, area, buttonRef } = useStepInPlace<Action, HTMLDivElement>();
   const allowed = orderActionsFor(order);
-  const close = () => {
-    const from = action;
-    setAction(null);
-    // Back to the action's button; when the order no longer offers it (a cancelled order), to the area.
-    window.setTimeout(() => {
-      const button = from ? buttons.current[from] : null;
-      if (button?.isConnected) button.focus();
-      else area.current?.focus();
-    }, 0);
-  };
   let body: ReactNode;
   if (allowed.length === 0) body = <p className="text-ink-soft">No seat of this order is booked any more, so there is nothing to act on.</p>;
   else if (action === 'cancel') body = <CancelOrderStep order={order} onDone={close} />;
@@ -260,11 +250,9 @@ export function OrderActions({ order }: { order: AdminOrder }) {
           <button
             key={name}
             type="button"
-            ref={(element) => {
-              buttons.current[name] = element;
-            }}
+            ref={buttonRef(name)}
             className={smallButtonClasses(name === 'cancel' ? 'danger' : 'secondary')}
-            onClick={() => setAction(name)}
+            onClick={() => open(name)}
           >
             {ACTION_LABELS[name]}
           </button>

@@ -1,6 +1,7 @@
-import { Pencil, Power, Star, StarOff, Trash2 } from 'lucide-react';
+import { ListOrdered, Pencil, Power, Star, StarOff, Trash2 } from 'lucide-react';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import type { AdminWorkshopDate } from '../../admin-workshops.schema';
+import { waitlistButtonLabel } from '../waitlist/waitlist-texts';
 
 type WorkshopRowActionsProps = {
   workshop: AdminWorkshopDate;
@@ -9,10 +10,12 @@ type WorkshopRowActionsProps = {
   onToggleActive: () => void;
   onToggleFeatured: () => void;
   onDelete: () => void;
+  /** Opens the date's waiting list; the button hands itself over to get the focus back. */
+  onWaitlist: (from: HTMLButtonElement) => void;
 };
 
-/** Edit, Activate/Deactivate, Feature/Unfeature and Delete for one row (spec §2). */
-export function WorkshopRowActions({ workshop, busy, onEdit, onToggleActive, onToggleFeatured, onDelete }: WorkshopRowActionsProps) {
+/** Edit, Activate/Deactivate, Feature/Unfeature and Delete for one row (spec §2), and its waiting list under them. */
+export function WorkshopRowActions({ workshop, busy, onEdit, onToggleActive, onToggleFeatured, onDelete, onWaitlist }: WorkshopRowActionsProps) {
   return (
     // Two by two: the whole row, actions included, fits a laptop screen without sideways scrolling.
     <div className="grid grid-cols-2 gap-1.5">
@@ -31,6 +34,16 @@ export function WorkshopRowActions({ workshop, busy, onEdit, onToggleActive, onT
       <button type="button" className={smallButtonClasses('ghost', 'text-danger')} onClick={onDelete} disabled={busy}>
         <Trash2 aria-hidden="true" className="size-4" />
         Delete
+      </button>
+      {/* Across both columns; it stands out while anyone waits, so a booked-out date with a queue is seen at a glance. */}
+      <button
+        type="button"
+        className={smallButtonClasses(workshop.waitlistCount > 0 ? 'primary' : 'ghost', 'col-span-2')}
+        onClick={(event) => onWaitlist(event.currentTarget)}
+        aria-label={`${waitlistButtonLabel(workshop.waitlistCount)} of ${workshop.title}`}
+      >
+        <ListOrdered aria-hidden="true" className="size-4" />
+        {waitlistButtonLabel(workshop.waitlistCount)}
       </button>
     </div>
   );
