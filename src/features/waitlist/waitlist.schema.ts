@@ -107,7 +107,7 @@ export type AdminWaitlistResponse = z.infer<typeof adminWaitlistResponseSchema>;
 /** POST /api/admin/waitlist/{id}/offer: the date whose seats to offer, for an entry waiting for the next date of a workshop. */
 export const offerByHandSchema = z
   .object({ workshopDateId: bookingFormSchema.shape.workshopDateId.optional() })
-  .optional()
-  .default({});
+  .nullish()
+  .transform((body) => body ?? {});
 
 export const adminWaitlistActionResponseSchema = z.object({ success: z.literal(true), message: z.string(), entry: adminWaitlistEntrySchema });
