@@ -324,6 +324,15 @@ const waitlistSteps: fc.Arbitrary<Step>[] = [
         hasEntries,
       ),
   ),
+  fc.constant(
+    new Step(
+      'a day passes: offers made before run out, their seats pass on',
+      async (_model, real) => {
+        await real.world.advance(24 * 60 + 1);
+      },
+      hasEntries,
+    ),
+  ),
   nat.map(
     (e) =>
       new Step(
