@@ -9,13 +9,15 @@ import { linkIn, waitForMail } from './support/mail';
  * the admin cancels the booking, the freed seat is offered to the visitor by e-mail, and its link
  * books it through the checkout with the demo card. The date ends full again, with one seat sold.
  */
-test.use({ viewport: { width: 390, height: 844 } });
+// WL_SHOTS_WIDE=1 runs it at 1280×800 instead, to look at the screens wide (with WL_SHOTS_DIR).
+const viewport = process.env.WL_SHOTS_WIDE ? { width: 1280, height: 800 } : { width: 390, height: 844 };
+test.use({ viewport });
 
 type PublicDate = { id: number; seatsRemaining: number; waitlistOpen: boolean };
 
 const shots = process.env.WL_SHOTS_DIR;
 async function shoot(page: Page, name: string): Promise<void> {
-  if (shots) await page.screenshot({ path: `${shots}/${name}-390.png`, fullPage: false });
+  if (shots) await page.screenshot({ path: `${shots}/${name}-${viewport.width}.png`, fullPage: false });
 }
 
 test('a visitor joins the waiting list of a full date, is offered the freed seat and books it', async ({ page, request }) => {
