@@ -29,7 +29,7 @@ export function JoinWaitlistAction({ date }: { date: PublicWorkshopDate }) {
 
   if (joined) {
     return (
-      <p ref={news} tabIndex={-1} role="status" className="flex items-start gap-2 rounded-brutal border-2 border-ink bg-success-soft p-3 font-semibold outline-none">
+      <p ref={news} tabIndex={-1} role="status" className="flex items-start gap-2 rounded-brutal border-2 border-ink bg-success-soft p-3 text-sm font-medium outline-none">
         <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
         <span>{joined}</span>
       </p>

@@ -11,7 +11,7 @@ import { FocusedHeading } from '../../booking/ui';
 import type { PublicWaitlistEntry } from '../waitlist.schema';
 import { useLeaveWaitlist, useWaitlistEntry } from './api/waitlist-entry';
 import { BackToBooking, Frame, Notice, WaitlistProblem } from './waitlist-notice';
-import { closedEntryText, offerCheckoutPath, offerDeadlineText, offerPriceText, seatsText } from './waitlist-text';
+import { closedEntryText, offerCheckoutPath, offerDeadlineText, offerPriceText, seatsText, waitingPromise } from './waitlist-text';
 
 /**
  * `/waitlist/{token}`: the link of the waiting list's e-mails. Waiting: the place in line and a
@@ -85,7 +85,7 @@ function Waiting({ token, entry }: { token: string; entry: PublicWaitlistEntry }
       </Badge>
       <FocusedHeading className="mt-3">{entry.position === null ? 'You are on the waiting list' : `You are number ${entry.position} in line`}</FocusedHeading>
       <p className="mt-3 text-lg text-ink-soft">
-        When {seatsText(entry.seats)} free up for you, we e-mail {entry.email} a link that holds them for you. Nobody else can book them meanwhile.
+        {waitingPromise(entry.seats, entry.email)}
       </p>
       <section aria-label="Your entry" className={cx(cardClasses, 'mt-8 bg-white')}>
         <Details entry={entry} />

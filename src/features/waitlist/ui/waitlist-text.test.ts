@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closedEntryText, offerCheckoutPath, offerDeadlineText, offerPriceText, offerTokenFrom, seatChoices, seatsText } from './waitlist-text';
+import { closedEntryText, offerCheckoutPath, offerDeadlineText, offerPriceText, offerTokenFrom, seatChoices, seatsText, waitingPromise } from './waitlist-text';
 
 describe('waitlist texts', () => {
   it('counts seats in words', () => {
@@ -41,5 +41,12 @@ describe('waitlist texts', () => {
       expect(closedEntryText(status, entry).title.length).toBeGreaterThan(0);
       expect(closedEntryText(status, entry).text).toContain('Vibe Coding');
     }
+  });
+});
+
+describe('waitingPromise', () => {
+  it('speaks of one seat as it, and of several as them', () => {
+    expect(waitingPromise(1, 'ada@example.com')).toBe('When a seat frees up for you, we e-mail ada@example.com a link that holds it for you. Nobody else can book it meanwhile.');
+    expect(waitingPromise(3, 'ada@example.com')).toBe('When 3 seats free up for you, we e-mail ada@example.com a link that holds them for you. Nobody else can book them meanwhile.');
   });
 });

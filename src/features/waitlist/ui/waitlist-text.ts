@@ -10,6 +10,12 @@ export function seatsText(seats: number): string {
   return seats === 1 ? '1 seat' : `${seats} seats`;
 }
 
+/** What the waiting page promises: 'When a seat frees up for you, …' or 'When 2 seats free up for you, …', holding it or them. */
+export function waitingPromise(seats: number, email: string): string {
+  const one = seats === 1;
+  return `When ${one ? 'a seat frees' : `${seats} seats free`} up for you, we e-mail ${email} a link that holds ${one ? 'it' : 'them'} for you. Nobody else can book ${one ? 'it' : 'them'} meanwhile.`;
+}
+
 /** The seats a person may ask for, 1 to the most one order buys, for a select. */
 export function seatChoices(max: number = MAX_SEATS_PER_ORDER): { value: string; label: string }[] {
   return Array.from({ length: Math.max(1, max) }, (_, index) => ({ value: String(index + 1), label: seatsText(index + 1) }));
