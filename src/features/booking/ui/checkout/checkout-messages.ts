@@ -13,6 +13,7 @@ export const checkoutMessages = {
   invalidDiscountTitle: 'Invalid Discount Code',
   invalidDiscountDescription: 'The discount code you entered is invalid or expired.',
   initError: 'Could not initialize payment. Please try again later.',
+  soldOutWaitlist: 'Its waiting list is open: join it from the date below, and we e-mail you when a seat frees up.',
   invalidPaymentResponse: 'Invalid payment response from server',
   freeBookingText:
     'Your discount code provides you with a free workshop registration. Click the button below to confirm your booking.',

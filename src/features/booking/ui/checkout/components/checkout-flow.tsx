@@ -65,7 +65,7 @@ function announceInitError(error: unknown) {
       variant: 'destructive',
     });
   } else if (code === 'sold_out' && message) {
-    toast({ title: message, variant: 'destructive' });
+    toast({ title: message, description: checkoutMessages.soldOutWaitlist, variant: 'destructive' });
   } else {
     toast({ title: checkoutMessages.errorTitle, description: checkoutMessages.initError, variant: 'destructive' });
   }
@@ -134,8 +134,11 @@ export function CheckoutFlow({ booking, payLater, offer, onFinished }: Props) {
     if (!initError || announced.current || offer) return;
     announced.current = true;
     announceInitError(initError);
-    navigate('/', { replace: true });
-  }, [initError, navigate, offer]);
+    // A date that sold out meanwhile: back to the dates, where its card offers the waiting list.
+    const soldOut = initError instanceof ApiError && initError.field('code') === 'sold_out';
+    if (soldOut) for (const queryKey of bookingChangesQueryKeys) void queryClient.invalidateQueries({ queryKey });
+    navigate(soldOut ? bookingFormReturnPath() : '/', { replace: true });
+  }, [initError, navigate, offer, queryClient]);
 
   // BACK returns to the booking form the visitor came from, scrolled to it, with their data kept
   // (it lives in the shared booking data); a reservation paid by its e-mailed link goes home.
