@@ -201,3 +201,18 @@ test('when the date sold out meanwhile, "Hold a new seat" shows the server\'s me
   await expect(holdLine(page).getByRole('alert')).toHaveText('Sorry, this workshop is fully booked.');
   await expect(page).toHaveURL(/\/checkout$/);
 });
+
+test('a date that sold out before the checkout opened sends the visitor back to the dates, told its waiting list is open', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/status of 409/);
+  await page.route('**/api/create-payment-intent', (route) =>
+    route.fulfill({ status: 409, json: { message: 'Sorry, this workshop is fully booked.', code: 'sold_out' } }),
+  );
+  await page.goto('/');
+  await fillBookingForm(page, visitor());
+  await continueToPayment(page).click();
+  await expect(toasts(page).getByText('Sorry, this workshop is fully booked.')).toBeVisible();
+  await expect(toasts(page).getByText(/Its waiting list is open/)).toBeVisible();
+  // Back on the page the visitor booked from, at its dates, not on the checkout.
+  await expect(page).not.toHaveURL(/\/checkout/);
+  await expect(page.locator('#booking')).toBeInViewport();
+});
