@@ -82,6 +82,10 @@ export const workshopDates = pgTable(
     additionalInfo: text('additional_info'),
     /** One link per line. */
     materialLinks: text('material_links'),
+    /** The organiser called the date off: its seats were refunded or released, its people told. */
+    calledOffAt: timestamp('called_off_at', { withTimezone: true }),
+    /** A TBC date's poll of candidate dates was closed by choosing one; null while open or never run. */
+    pollClosedAt: timestamp('poll_closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -203,6 +207,8 @@ export const bookings = pgTable(
     /** The provider's id of the payment that paid this seat; the seats of one order share it. */
     stripePaymentId: text('stripe_payment_id'),
     hasAttended: boolean('has_attended').notNull().default(false),
+    /** When the attendee first came in through their personal join link; null if never (attendance may still be set by hand). */
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
     subscribedToNewsletter: boolean('subscribed_to_newsletter').notNull().default(true),
     /**
      * The zone the visitor saw times in when they booked (IANA), so their e-mails and calendar text
@@ -502,9 +508,12 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The message to a date's people this e-mail is one copy of, so the date's log shows its delivery. */
+    dateMessageId: integer('date_message_id').references((): AnyPgColumn => dateMessages.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('email_outbox_date_message_idx').on(t.dateMessageId).where(sql`${t.dateMessageId} is not null`),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     // Start-up looks for rows still to seal: an empty index once they are done.
     index('email_outbox_unsealed_idx').on(t.id).where(sql`${t.sealedTokens} is null`),
@@ -653,4 +662,76 @@ export const waitlistEntries = pgTable(
     index('waitlist_offer_expiry_idx').on(t.offerExpiresAt).where(sql`${t.status} = 'offered'`),
     index('waitlist_email_idx').on(sql`lower(${t.email})`),
   ],
+);
+
+// ---------------------------------------------------------------- a date's people: messages, schedule, poll
+
+/**
+ * One message sent to everyone on a date (by the organiser, by its schedule, or because the date
+ * changed, was called off or its poll chose a day): what was sent, to how many distinct addresses.
+ * Each copy is an outbox row naming it (email_outbox.date_message_id), which tells its delivery.
+ */
+export const dateMessages = pgTable(
+  'date_messages',
+  {
+    id: serial('id').primaryKey(),
+    workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'cascade' }),
+    /** 'message' (by hand), 'scheduled', 'date-changed', 'called-off', 'poll-opened', 'poll-chosen'. */
+    kind: text('kind').notNull().default('message'),
+    subject: text('subject').notNull(),
+    /** The body as written, placeholders unfilled; each copy is filled for its person. */
+    html: text('html').notNull(),
+    recipients: integer('recipients').notNull().default(0),
+    /** An admin's e-mail, or 'the system (…)' for a scheduled or automatic one. */
+    sentBy: text('sent_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('date_messages_date_idx').on(t.workshopDateId, t.id)],
+);
+
+/**
+ * A message a date sends by itself at a moment relative to its start (offsetMinutes: -1440 is a
+ * day before, 1440 a day after). The moment follows the date when it moves; it is sent once
+ * (sentAt), to whoever holds a live seat then.
+ */
+export const scheduledMessages = pgTable(
+  'scheduled_messages',
+  {
+    id: serial('id').primaryKey(),
+    workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'cascade' }),
+    offsetMinutes: integer('offset_minutes').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    dateMessageId: integer('date_message_id').references(() => dateMessages.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scheduled_messages_due_idx').on(t.workshopDateId).where(sql`${t.sentAt} is null`)],
+);
+
+/** A candidate day and time for a TBC date, which its participants vote on. */
+export const datePollOptions = pgTable(
+  'date_poll_options',
+  {
+    id: serial('id').primaryKey(),
+    workshopDateId: integer('workshop_date_id').notNull().references(() => workshopDates.id, { onDelete: 'cascade' }),
+    /** As the workshop form spells them ('July 4, 2031', '10:00 AM - 12:00 PM'), in the date's zone. */
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('date_poll_options_date_idx').on(t.workshopDateId)],
+);
+
+/** A seat's participant says this option suits them. */
+export const datePollVotes = pgTable(
+  'date_poll_votes',
+  {
+    optionId: integer('option_id').notNull().references(() => datePollOptions.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.optionId, t.bookingId] }), index('date_poll_votes_booking_idx').on(t.bookingId)],
 );
