@@ -15,7 +15,7 @@ type OutboxInsert = typeof emailOutbox.$inferInsert;
  * `tokens`: the SealedTokens its links were made with (their placeholders are in the text); the
  * worker signs them as it sends.
  */
-export type OutboxMessage = Pick<OutboxInsert, 'to' | 'subject' | 'html' | 'text' | 'bcc' | 'kind' | 'attachments'> & {
+export type OutboxMessage = Pick<OutboxInsert, 'to' | 'subject' | 'html' | 'text' | 'bcc' | 'kind' | 'attachments' | 'dateMessageId'> & {
   tokens?: readonly SealedToken[];
 };
 
@@ -37,6 +37,7 @@ function outboxRowOf(message: OutboxMessage) {
     kind: message.kind,
     attachments: message.attachments?.length ? message.attachments : null,
     sealedTokens: sealedTokensOf(message),
+    dateMessageId: message.dateMessageId ?? null,
   };
 }
 
