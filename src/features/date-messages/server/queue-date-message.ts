@@ -4,7 +4,7 @@ import { enqueueEmails } from '../../../server/email/outbox';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { participantLinkFor } from '../../participant/server';
 import type { WorkshopDateRow } from './date-of';
-import { fillMessage, messageValues } from './fill-message';
+import { messageFiller, messageValues } from './fill-message';
 import type { Recipient } from './recipients';
 
 /** The outbox kind of every copy of a message to a date. */
@@ -38,9 +38,10 @@ export async function queueDateMessage(
     .returning({ id: dateMessages.id });
   const dateMessageId = row!.id;
   const now = Date.now();
+  const fill = messageFiller(message);
   const copies = people.map((person) => {
     const tokens = new SealedTokens();
-    const filled = fillMessage(message, messageValues(date, person, participantLinkFor(tokens, publicUrl, person.email, now)));
+    const filled = fill(messageValues(date, person, participantLinkFor(tokens, publicUrl, person.email, now)));
     return { to: person.email, ...filled, kind: DATE_MESSAGE_KIND, dateMessageId, tokens: tokens.tokens };
   });
   if (copies.length > 0) await enqueueEmails(tx, copies);
