@@ -20,22 +20,19 @@ type Props = {
  */
 export function MessageComposer({ idPrefix, draft, onChange, error, readOnly }: Props) {
   const lastField = useRef<'subject' | 'html'>('html');
-  const caret = useRef<{ subject: number | null; html: number | null }>({ subject: null, html: null });
-  // Read from the event's field (data-field), so one handler serves both and touches refs only when called.
+  // Read from the event's field (data-field), so one handler serves both and touches the ref only when called.
   const remember = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
-    const field = event.currentTarget.dataset.field === 'subject' ? 'subject' : 'html';
-    lastField.current = field;
-    caret.current[field] = event.currentTarget.selectionStart;
+    lastField.current = event.currentTarget.dataset.field === 'subject' ? 'subject' : 'html';
   };
 
   const insert = (key: string) => {
     const field = lastField.current;
     const text = draft[field];
-    const at = caret.current[field] ?? text.length;
+    // A field keeps its caret while the chip has the focus.
+    const element = document.getElementById(`${idPrefix}-${field}`) as HTMLInputElement | HTMLTextAreaElement | null;
+    const at = element?.selectionStart ?? text.length;
     const token = `{{${key}}}`;
     onChange({ ...draft, [field]: `${text.slice(0, at)}${token}${text.slice(at)}` });
-    caret.current[field] = at + token.length;
-    const element = document.getElementById(`${idPrefix}-${field}`) as HTMLInputElement | HTMLTextAreaElement | null;
     window.setTimeout(() => {
       element?.focus();
       element?.setSelectionRange(at + token.length, at + token.length);
@@ -52,7 +49,6 @@ export function MessageComposer({ idPrefix, draft, onChange, error, readOnly }: 
         maxLength={200}
         onChange={(event) => onChange({ ...draft, subject: event.target.value })}
         data-field="subject"
-        onSelect={remember}
         onFocus={remember}
       />
       <div>
@@ -85,7 +81,6 @@ export function MessageComposer({ idPrefix, draft, onChange, error, readOnly }: 
         placeholder="<p>Hi {{firstName}},</p>"
         onChange={(event) => onChange({ ...draft, html: event.target.value })}
         data-field="html"
-        onSelect={remember}
         onFocus={remember}
       />
     </div>
