@@ -14,7 +14,7 @@
 // (measure a copy of dist/ holding server/ and client/, e.g. while others rebuild dist/).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { adminSession, bookingRush, closeConnections, createFreeCode, readLoad, readUnderReplay, sustainedBookings, sustainedOrders } from './bench/load.mjs';
+import { adminSession, bookingRush, closeConnections, createFreeCode, messageToAttendees, readLoad, readUnderReplay, sustainedBookings, sustainedOrders } from './bench/load.mjs';
 import { databaseFloor } from './bench/db-floor.mjs';
 import { measureRenders } from './bench/render.mjs';
 import { createPostgresDatabase, ensureBuilt, startServer } from './bench/server.mjs';
@@ -38,6 +38,8 @@ const settings = {
    * floor of the same orders taking a turn after each, like the sustained bookings.
    */
   orders: { seats: 10_000, orders: 1000, concurrency: 50, slices: 4, mix: 'orderShape(n): 1 + n % 10 seats, ceil(seats / 2) named (the buyer first), the rest unnamed' },
+  /** A message to everyone on a date of this many people (one e-mail each), sent `runs` times: the admin's wait for each. */
+  message: { attendees: 500, runs: 5 },
   floor:
     'PostgreSQL only: the statements of one free booking (db-floor.mjs, FREE_BOOKING_STEPS) straight through pg on a pool ' +
     'of 10 connections (the server\'s default), as many visitors at a time as the sustained run, on a copy of its workshop ' +
@@ -87,7 +89,9 @@ async function benchOne(kind, databaseUrl) {
       const afterSlice = floor ? ({ dateId, seconds }) => floor.run({ sustainedDateId: dateId, seconds }) : undefined;
       const sustained = await sustainedBookings(server.baseUrl, admin, code, { ...settings.sustained, slices, afterSlice });
       const orders = await ordersRun(kind, server, admin, code, databaseUrl);
-      return { kind, reads, replay, renders, rush, sustained, floor: floor ? await floor.figures() : null, ...orders, peakRssMb: server.peakRssMb(), startPeakRssMb: server.startPeakRssMb(), loadAverage: { before: loadBefore, after: load() } };
+      log(`${kind}: a message to ${settings.message.attendees} attendees, ${settings.message.runs} times`);
+      const message = await messageToAttendees(server.baseUrl, admin, code, settings.message);
+      return { kind, reads, replay, renders, rush, sustained, message, floor: floor ? await floor.figures() : null, ...orders, peakRssMb: server.peakRssMb(), startPeakRssMb: server.startPeakRssMb(), loadAverage: { before: loadBefore, after: load() } };
     } finally {
       await floor?.close();
     }

@@ -384,3 +384,30 @@ export async function readUnderReplay(baseUrl, admin, { route, connections, seco
     replay: { requests: total(replayStatuses), perSecond: total(replayStatuses) / replaySeconds, statusCounts: replayStatuses },
   };
 }
+
+/**
+ * A message to everyone on a date of `attendees` people: the date is filled with free orders of
+ * 10 named seats (each seat its own address), then the organiser's message is sent `runs` times
+ * (POST /api/admin/workshop-dates/{id}/messages: the log row and one outbox e-mail per address,
+ * filled for each, in one transaction). Answers each send's time, as the admin waits for it.
+ */
+export async function messageToAttendees(baseUrl, admin, code, { attendees, runs }) {
+  const dateId = await createWorkshopDate(baseUrl, admin, { title: 'Benchmark message', seats: attendees });
+  const shape = { seats: 10, named: 10 };
+  const orders = Math.ceil(attendees / shape.seats);
+  for (let first = 0; first < orders; first += 10) {
+    const batch = Array.from({ length: Math.min(10, orders - first) }, (_, i) => freeOrder(baseUrl, { visitor: 900_000 + first + i, dateId, code, tag: 'message', shape }));
+    const placed = await Promise.all(batch);
+    if (placed.some((order) => !order.booked)) throw new Error(`message bench: an order was not placed (${placed.map((order) => order.statuses.join('/')).join(', ')})`);
+  }
+  const html = '<p>Hi {{firstName}},</p><p>{{workshopTitle}} starts {{workshopDate}}. Join: <a href="{{zoomLink}}">the meeting</a>.</p><p><a href="{{participantLink}}">Your booking</a></p>';
+  const sends = [];
+  for (let run = 0; run < runs; run++) {
+    const answer = await call(baseUrl, 'POST', `/api/admin/workshop-dates/${dateId}/messages`, { json: { subject: 'Tomorrow: {{workshopTitle}}', html }, headers: admin });
+    const queued = answer.status === 202 ? parse(answer)?.queued : null;
+    if (queued !== attendees) throw new Error(`message bench: expected 202 with ${attendees} queued, got ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
+    sends.push(answer.ms);
+  }
+  const sorted = [...sends].sort((a, b) => a - b);
+  return { attendees, runs, sendsMs: sends, medianMs: sorted[Math.floor(sorted.length / 2)], maxMs: sorted[sorted.length - 1] };
+}

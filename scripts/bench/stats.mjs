@@ -21,6 +21,8 @@ export const BENCH_TARGETS = {
    * database's floor for the same orders' statements.
    */
   minOrdersFloorRatio: 0.5,
+  /** A message to 500 attendees queued (log row and 500 outbox e-mails in one transaction), median of the runs, in milliseconds. */
+  maxMessage500Ms: 1000,
 };
 
 /**
@@ -167,6 +169,10 @@ export function checkTargets(kind, figures) {
     checks.push({ name: `orders: orders/s ≥ ${BENCH_TARGETS.minOrdersFloorRatio} × database floor`, value: round(ratio, 2), met: ratio >= BENCH_TARGETS.minOrdersFloorRatio });
     checks.push({ name: 'orders floor: every replayed order committed', value: figures.ordersFloor.failed, met: figures.ordersFloor.failed === 0 });
   }
+  if (figures.message) {
+    const { message } = figures;
+    checks.push({ name: `message to ${message.attendees} attendees: median ≤ ${BENCH_TARGETS.maxMessage500Ms} ms`, value: round(message.medianMs), met: message.medianMs <= BENCH_TARGETS.maxMessage500Ms });
+  }
   return checks;
 }
 
@@ -237,6 +243,12 @@ export function resultRows(byKind) {
     rows.push(['database floor: p50 / p99 ms per order', ...kinds.map((kind) => {
       const floor = byKind[kind].ordersFloor;
       return floor ? `${format(floor.p50)} / ${format(floor.p99)}` : '—';
+    })]);
+  }
+  if (kinds.some((kind) => byKind[kind].message)) {
+    rows.push(['message to 500 attendees: median / max ms to queue', ...kinds.map((kind) => {
+      const message = byKind[kind].message;
+      return message ? `${format(message.medianMs)} / ${format(message.maxMs)}` : '—';
     })]);
   }
   rows.push(['peak RSS of the server MB', ...cell((f) => f.peakRssMb, 0)]);

@@ -142,7 +142,7 @@ describe('enqueueEmail', () => {
     const { id } = await enqueue({ bcc: 'office@example.com' });
     expect(await row(id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null, lockedUntil: null, bcc: 'office@example.com' });
     expect(await listOutbox(database.db)).toEqual([
-      { id, to: 'ada@example.com', subject: 'Your seat is booked', status: 'pending', attempts: 0, lastError: null, createdAt: expect.any(Date) },
+      { id, to: 'ada@example.com', subject: 'Your seat is booked', status: 'pending', attempts: 0, lastError: null, createdAt: expect.any(Date), dateMessage: null },
     ]);
   });
 

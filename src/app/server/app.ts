@@ -24,6 +24,7 @@ import { claimRoutes } from '../../features/booking/server/claim.routes';
 import { waitlistRoutes } from '../../features/waitlist/server';
 import { stripeWebhookRoutes } from '../../features/booking/server/stripe-webhook.routes';
 import { calendarRoutes } from '../../features/calendar/server/calendar.routes';
+import { dateMessagesRoutes } from '../../features/date-messages/server';
 import { participantAccessRoutes } from '../../features/participant/server/participant-access.routes';
 import { participantRoutes } from '../../features/participant/server/participant.routes';
 import { refundRoutes } from '../../features/refunds/server/refunds.routes';
@@ -128,6 +129,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     // The admin area (guarded by registerAuth before any body is read).
     await adminDashboardRoutes(scope, deps);
     await adminWorkshopRoutes(scope, deps);
+    await dateMessagesRoutes(scope, deps);
     await adminBookingRoutes(scope, deps, sale);
     await adminDiscountRoutes(scope, deps);
     await adminMessageRoutes(scope, deps);

@@ -4,6 +4,7 @@ import { finishPendingRefunds } from '../../features/booking/server/payment-refu
 import { expireReservations, sendReservationReminders } from '../../features/booking/server/reservations';
 import { releaseExpiredHolds } from '../../features/booking/server/seats';
 import { sendDueReminders, type ReminderDeps } from '../../features/calendar/server/reminders';
+import { sendDueScheduledMessages, type ScheduleDeps } from '../../features/date-messages/server';
 import { runDailyBackup } from '../../features/operations/server/scheduled-backups';
 import type { Database } from '../../server/db/client';
 import { deleteExpiredRateLimitHits } from '../../server/lib/rate-limit-store';
@@ -22,7 +23,8 @@ export type BackgroundJobTimings = { firstBackupCheckMs?: number };
 /**
  * Periodic work every instance runs; each job is safe to run on several instances at once
  * because it claims rows in SQL: holds with SKIP LOCKED (see releaseExpiredHolds), reminders
- * through the unique (booking, kind) row of booking_reminders (see sendDueReminders).
+ * through the unique (booking, kind) row of booking_reminders (see sendDueReminders), a date's
+ * scheduled message by an UPDATE of its unsent row (see sendDueScheduledMessages).
  */
 export function startBackgroundJobs({
   db,
@@ -30,6 +32,7 @@ export function startBackgroundJobs({
   reminders,
   lifecycle,
   waitlist,
+  schedule,
   backups,
   timings = {},
 }: {
@@ -39,6 +42,8 @@ export function startBackgroundJobs({
   lifecycle?: BookingDeps;
   /** The waiting list's clock-driven steps: offers that ran out, and offers whose e-mail is still to go. */
   waitlist?: WaitlistDeps;
+  /** Links and the outbox nudge for the dates' scheduled messages; without them none is sent. */
+  schedule?: ScheduleDeps;
   /** Links and the outbox nudge for reminder e-mails; without them no reminders are sent. */
   reminders?: ReminderDeps;
   /** Where the daily backup goes (DATA_DIR/backups) and APP_SECRET; without it no scheduled backup is made. */
@@ -83,6 +88,14 @@ export function startBackgroundJobs({
         if (sent > 0) log.info({ sent }, 'queued workshop reminders');
       } catch (error) {
         log.error({ err: error }, 'reminder sweep failed');
+      }
+    }
+    if (schedule) {
+      try {
+        const { sent, skipped } = await sendDueScheduledMessages(db, schedule, new Date());
+        if (sent + skipped > 0) log.info({ sent, skipped }, 'scheduled messages to dates');
+      } catch (error) {
+        log.error({ err: error }, 'scheduled message sweep failed');
       }
     }
     running = false;

@@ -207,6 +207,8 @@ export const outboxEntrySchema = z.object({
   attempts: z.number(),
   lastError: z.string().nullable(),
   createdAt: z.string(),
+  /** The message to a workshop date this e-mail is a copy of; null for any other e-mail. */
+  dateMessage: z.object({ id: z.number(), subject: z.string(), workshopDateId: z.number(), workshopTitle: z.string().nullable() }).nullable().optional(),
 });
 export type OutboxEntryDto = z.infer<typeof outboxEntrySchema>;
 export const outboxListSchema = z.array(outboxEntrySchema);

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { emailOutbox } from '../db/schema';
+import { dateMessages, emailOutbox, workshopDates } from '../db/schema';
 import { tokensUsedBy, type SealedToken } from './sealed-tokens';
 
 type OutboxInsert = typeof emailOutbox.$inferInsert;
@@ -157,10 +157,13 @@ export async function enqueueEmails(tx: Database, messages: readonly ScheduledOu
 const DEFAULT_LIST_LIMIT = 100;
 const MAX_LIST_LIMIT = 500;
 
-/** Newest first, with the fields of `GET /api/admin/outbox` (CONTRACT §4). */
+/**
+ * Newest first, with the fields of `GET /api/admin/outbox` (CONTRACT §4), and for a copy of a
+ * message to a date which message and date it belongs to (null for any other e-mail).
+ */
 export async function listOutbox(db: Database, options: { limit?: number } = {}) {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_LIST_LIMIT), 1), MAX_LIST_LIMIT);
-  return db
+  const rows = await db
     .select({
       id: emailOutbox.id,
       to: emailOutbox.to,
@@ -169,10 +172,23 @@ export async function listOutbox(db: Database, options: { limit?: number } = {})
       attempts: emailOutbox.attempts,
       lastError: emailOutbox.lastError,
       createdAt: emailOutbox.createdAt,
+      dateMessageId: dateMessages.id,
+      dateMessageSubject: dateMessages.subject,
+      workshopDateId: dateMessages.workshopDateId,
+      workshopTitle: workshopDates.title,
     })
     .from(emailOutbox)
+    .leftJoin(dateMessages, eq(dateMessages.id, emailOutbox.dateMessageId))
+    .leftJoin(workshopDates, eq(workshopDates.id, dateMessages.workshopDateId))
     .orderBy(desc(emailOutbox.id))
     .limit(limit);
+  return rows.map(({ dateMessageId, dateMessageSubject, workshopDateId, workshopTitle, ...row }) => ({
+    ...row,
+    dateMessage:
+      dateMessageId !== null && dateMessageSubject !== null && workshopDateId !== null
+        ? { id: dateMessageId, subject: dateMessageSubject, workshopDateId, workshopTitle }
+        : null,
+  }));
 }
 
 export type OutboxEntry = Awaited<ReturnType<typeof listOutbox>>[number];

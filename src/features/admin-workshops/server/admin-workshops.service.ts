@@ -24,6 +24,7 @@ import {
   type WorkshopForm,
 } from '../admin-workshops.schema';
 import { offerFreedSeats } from '../../booking/server';
+import { copyDefaultScheduledMessages } from '../../date-messages/server';
 import { normaliseWorkshopDate, normaliseWorkshopTime } from '../workshop-date-text';
 import { zonedTimesOf } from '../../workshops';
 
@@ -176,6 +177,8 @@ export async function createWorkshopDate(deps: WorkshopDeps, actor: Actor, input
     const [row] = await tx.insert(workshopDates).values(values).returning({ id: workshopDates.id });
     // People waiting for the workshop's next date with room are offered this one's seats.
     await offerFreedSeats(tx, row!.id);
+    // The organiser's default scheduled messages (none until they save some).
+    await copyDefaultScheduledMessages(tx, row!.id);
     await recordAudit(tx, {
       actor: actor.email,
       action: 'workshop_date_created',

@@ -1,2 +1,2 @@
 /** Public entry of the email-templates feature, server only (services, routes helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
-export { preloadTemplates, renderEmail, type RenderedEmail, type TemplateValues } from './render-email';
+export { fillTemplate, preloadTemplates, renderEmail, type RenderedEmail, type TemplateValues } from './render-email';

@@ -54,6 +54,12 @@ export function OutboxPanel() {
               <Td className="whitespace-nowrap">{email.to}</Td>
               <Td className="max-w-72 truncate">
                 <span title={email.subject}>{email.subject}</span>
+                {/* A copy of a message to a date's people: which one, so its delivery can be followed here too. */}
+                {email.dateMessage ? (
+                  <span className="block truncate text-xs text-ink-soft" title={email.dateMessage.subject}>
+                    Message to {email.dateMessage.workshopTitle ?? 'a workshop date'}: {email.dateMessage.subject}
+                  </span>
+                ) : null}
               </Td>
               <Td>
                 <Badge tone={STATUS_TONE[email.status]}>{email.status}</Badge>

@@ -69,6 +69,7 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       section('workshop-templates', 'Workshop Templates', () => import('../../../../features/admin-workshops/ui/workshop-templates-tab')),
       section('admin-users', 'Admin Users', () => import('../../../../features/admin-users/ui/admin-users-tab')),
       section('settings', 'Settings', () => import('../../../../features/settings/ui/settings-tab')),
+      section('scheduled-messages', 'Scheduled Messages', () => import('../../../../features/date-messages/ui/default-messages-tab')),
       section('email', 'Email', () => import('./email-tab')),
       section('backup', 'Backup', () => import('../../../../features/operations/ui/backup-tab')),
       section('audit-log', 'Audit Log', () => import('../../../../features/operations/ui/audit-log-tab')),

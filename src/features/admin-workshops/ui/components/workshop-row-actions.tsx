@@ -1,5 +1,6 @@
 import { ListOrdered, Pencil, Power, Star, StarOff, Trash2 } from 'lucide-react';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
+import { DateMessagesButton } from '../../../date-messages/ui';
 import type { AdminWorkshopDate } from '../../admin-workshops.schema';
 import { waitlistButtonLabel } from '../waitlist/waitlist-texts';
 
@@ -45,6 +46,7 @@ export function WorkshopRowActions({ workshop, busy, onEdit, onToggleActive, onT
         <ListOrdered aria-hidden="true" className="size-4" />
         {waitlistButtonLabel(workshop.waitlistCount)}
       </button>
+      <DateMessagesButton workshop={workshop} className="col-span-2" />
     </div>
   );
 }
