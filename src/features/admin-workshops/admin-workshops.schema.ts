@@ -3,6 +3,7 @@ import { isHttpUrl } from '../../common/schema-kit';
 import { safeString } from '../../common/safe-text';
 import { DEFAULT_PRICE_DOLLARS } from '../../common/money';
 import { expertiseLevelSchema, workshopDateIdParamsSchema, zonedTimesSchema } from '../workshops';
+import { DATE_CHANGE_FIELDS } from './date-changes';
 import { endsAfterStart, isKnownTimezone, parseWorkshopDay, parseWorkshopTime } from './workshop-date-text';
 
 /**
@@ -108,6 +109,22 @@ export type WorkshopFormInput = z.input<typeof workshopFormSchema>;
 export const workshopDateInputSchema = workshopFieldsSchema.partial();
 export type WorkshopDateInput = z.input<typeof workshopDateInputSchema>;
 
+/**
+ * PUT /api/admin/workshop-dates/:id: the form's fields, and whether to e-mail the date's people
+ * when its day, time, zone or meeting details change (docs/decisions/022-dates-that-change.md).
+ */
+export const workshopDateUpdateSchema = workshopDateInputSchema.extend({
+  notifyParticipants: z.boolean({ error: 'Notify participants must be true or false' }).optional(),
+});
+export type WorkshopDateUpdate = z.input<typeof workshopDateUpdateSchema>;
+
+/** POST /api/admin/workshop-dates/:id/change-preview: what saving this body would change, and whom it would tell. */
+export const dateChangePreviewSchema = z.object({
+  changes: z.array(z.object({ field: z.enum(DATE_CHANGE_FIELDS), label: z.string(), from: z.string(), to: z.string() })),
+  participants: z.number().int(),
+});
+export type DateChangePreview = z.infer<typeof dateChangePreviewSchema>;
+
 /** A new workshop (spec §5): 10 seats, $499, PST, active, not featured, not TBC, beginner. */
 export const NEW_WORKSHOP_DEFAULTS: WorkshopForm = {
   templateId: null,
@@ -164,6 +181,10 @@ export const adminWorkshopDateSchema = z.object({
   /** People waiting for this date or holding an offer on it (docs/decisions/019-waiting-list.md); not those waiting for any date of its workshop. */
   waitlistCount: z.number().int(),
   createdAt: z.string(),
+  /** When the date was called off (docs/decisions/022); null otherwise. */
+  calledOffAt: z.string().nullable(),
+  /** PUT with notifyParticipants: how many e-mails about the change were queued. */
+  notified: z.number().int().optional(),
 });
 export type AdminWorkshopDate = z.infer<typeof adminWorkshopDateSchema>;
 export const adminWorkshopDateListSchema = z.array(adminWorkshopDateSchema);
@@ -177,7 +198,7 @@ export const deleteWorkshopDateResultSchema = z.object({
 export type DeleteWorkshopDateResult = z.infer<typeof deleteWorkshopDateResultSchema>;
 
 /** The workshop-date routes' schemas, by operation: POST and PUT take the same body. */
-export const workshopDateApiSchemas = { idParams: workshopDateIdParamsSchema, item: adminWorkshopDateSchema, list: adminWorkshopDateListSchema, create: workshopDateInputSchema, update: workshopDateInputSchema, removed: deleteWorkshopDateResultSchema };
+export const workshopDateApiSchemas = { idParams: workshopDateIdParamsSchema, item: adminWorkshopDateSchema, list: adminWorkshopDateListSchema, create: workshopDateInputSchema, update: workshopDateUpdateSchema, removed: deleteWorkshopDateResultSchema };
 
 export const WORKSHOP_DELETED_MESSAGE = 'The workshop date has been deleted.';
 export const WORKSHOP_DEACTIVATED_MESSAGE = 'This workshop has bookings, so it was deactivated instead of deleted.';
