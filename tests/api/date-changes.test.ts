@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, dateMessages, emailOutbox } from '../../src/server/db/schema';
+import { auditLog, bookings, dateMessages, emailOutbox, orders, refunds, waitlistEntries, workshopDates } from '../../src/server/db/schema';
 import { createBookingWorld, type Answer, type BookingWorld } from '../helpers/booking-world';
 import { lifecycleSteps, type Person } from '../helpers/lifecycle-steps';
 import { clientHeaders } from '../helpers/test-app';
@@ -20,7 +20,7 @@ afterAll(async () => {
   await world.close();
 });
 
-const { person, date, post, reserved, complete, expectInvariants } = lifecycleSteps(() => world, { lastName: 'Changed', emailDomain: 'date-changes.test' });
+const { person, date, code, post, reserved, complete, openPayment, seatsTaken, expectInvariants } = lifecycleSteps(() => world, { lastName: 'Changed', emailDomain: 'date-changes.test' });
 
 const dateUrl = (id: number | string, action = '') => `/api/admin/workshop-dates/${id}${action}`;
 const put = (id: number | string, payload: object) => world.send({ method: 'PUT', url: dateUrl(id), payload, admin: true });
@@ -173,6 +173,81 @@ describe('PUT /api/admin/workshop-dates/{id} with notifyParticipants', () => {
     expect((await adminPost(dateUrl(999_999, '/change-preview'), { time: '11:00 AM' })).statusCode).toBe(404);
     expect((await adminPost(dateUrl(open.id, '/change-preview'), { time: 'soon' })).statusCode).toBe(400);
     const visitor = await world.app.inject({ method: 'POST', url: dateUrl(open.id, '/change-preview'), payload: {}, headers: clientHeaders });
+    expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/admin/workshop-dates/{id}/call-off', () => {
+  it('refunds every paid seat in full, cancels the rest, releases holds and the waiting list, tells everyone with a calendar cancellation, once', async () => {
+    const open = await date(JULY_DATE);
+    const order = await paidOrder(open.id, 2, [attendee('Grace')]);
+    const free = await code({ discountPercent: 100 });
+    const freeBuyer = person('Free');
+    const freeOpened = await post('/api/create-payment-intent', { workshopDateId: open.id, customerInfo: freeBuyer, discountCode: free.code });
+    expect(freeOpened.json().isFree, freeOpened.body).toBe(true);
+    const freeBooked = await post('/api/bookings', { workshopDateId: open.id, ...freeBuyer, stripePaymentId: 'free-booking', isPaid: false, discountCode: free.code });
+    expect(freeBooked.statusCode, freeBooked.body).toBe(201);
+    const reservedId = await reserved(open.id, person('Later'));
+    // A checkout still open (a seat held, not paid) and someone in line.
+    await openPayment(open.id, person('Holding'));
+    const [waiting] = await world.db.insert(waitlistEntries).values({ workshopDateId: open.id, firstName: 'Queue', lastName: 'Person', email: 'queue@date-changes.test' }).returning();
+    const grace = order.seats.find((seat) => seat.firstName === 'Grace')!;
+    const before = await confirmationCalendarOf(grace.email);
+    expect(await seatsTaken(open.id)).toBe(5);
+
+    const answer = await adminPost(dateUrl(open.id, '/call-off'), { message: 'Our speaker is ill.\n\nWe are sorry.' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ refunded: 2, notified: 4 });
+
+    // The money: the provider refunded the whole payment, and the ledger says the same.
+    const providerRefunds = [...world.stripe.refunds.values()].filter((refund) => refund.payment_intent === order.intentId).map((refund) => refund.amount);
+    expect(providerRefunds.reduce((sum, cents) => sum + cents, 0)).toBe(40_000);
+    const ledger = await world.db.select().from(refunds).where(eq(refunds.orderId, order.orderId));
+    expect(ledger.reduce((sum, row) => sum + row.amountCents, 0)).toBe(40_000);
+
+    const seats = await world.db.select().from(bookings).where(eq(bookings.workshopDateId, open.id));
+    expect(seats.map((seat) => seat.status)).toEqual(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    const [after] = await world.db.select().from(workshopDates).where(eq(workshopDates.id, open.id));
+    expect(after).toMatchObject({ isActive: false, seatsTaken: 0 });
+    expect(after!.calledOffAt).toBeInstanceOf(Date);
+    const [entry] = await world.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, waiting!.id));
+    expect(entry!.status).toBe('removed');
+    expect(await world.db.select().from(orders).where(and(eq(orders.workshopDateId, open.id), eq(orders.status, 'pending')))).toEqual([]);
+
+    const emails = seats.map((seat) => seat.email);
+    const mails = await outboxOf('date-called-off', emails);
+    expect(mails).toHaveLength(4);
+    const graceMail = mails.find((mail) => mail.to === grace.email)!;
+    expect(graceMail.html).toContain('<p>Our speaker is ill.</p><p>We are sorry.</p>');
+    expect(graceMail.html).toContain('refunded in full');
+    const [file] = attachmentsOf(graceMail);
+    expect(file!.contentType).toBe('text/calendar; method=CANCEL; charset=utf-8');
+    const cancel = parseCalendar(file!);
+    expect(cancel).toMatchObject({ method: 'CANCEL', uid: before.uid, status: 'CANCELLED' });
+    expect(cancel.sequence).toBeGreaterThan(before.sequence);
+    const [message] = await world.db.select().from(dateMessages).where(and(eq(dateMessages.workshopDateId, open.id), eq(dateMessages.kind, 'called-off')));
+    expect(mails.every((mail) => mail.dateMessageId === message!.id)).toBe(true);
+
+    // Twice: nothing more happens.
+    const again = await adminPost(dateUrl(open.id, '/call-off'), { message: 'Again' });
+    expect(again.json()).toEqual({ refunded: 0, notified: 0 });
+    expect(await outboxOf('date-called-off', emails)).toHaveLength(4);
+    expect([...world.stripe.refunds.values()].filter((refund) => refund.payment_intent === order.intentId)).toHaveLength(providerRefunds.length);
+    // No waiting list offer on a called-off date, however its seats freed.
+    expect(await world.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.workshopDateId, open.id), eq(waitlistEntries.status, 'offered')))).toEqual([]);
+    const audit = await world.db.select().from(auditLog).where(and(eq(auditLog.action, 'workshop_date_called_off'), eq(auditLog.entityId, String(open.id))));
+    expect(audit).toHaveLength(1);
+    await world.advance(1);
+    await expectInvariants();
+  });
+
+  it('refuses a bad message with 400; an unknown date is 404; a visitor is 401', async () => {
+    const open = await date(JULY_DATE);
+    expect((await adminPost(dateUrl(open.id, '/call-off'), { message: 42 })).statusCode).toBe(400);
+    const [still] = await world.db.select().from(workshopDates).where(eq(workshopDates.id, open.id));
+    expect(still).toMatchObject({ isActive: true, calledOffAt: null });
+    expect((await adminPost(dateUrl(999_999, '/call-off'), { message: 'x' })).statusCode).toBe(404);
+    const visitor = await world.app.inject({ method: 'POST', url: dateUrl(open.id, '/call-off'), payload: { message: 'x' }, headers: clientHeaders });
     expect(visitor.statusCode).toBe(401);
   });
 });

@@ -26,6 +26,7 @@ export const END_BEFORE_START = 'End time must be after start time';
 export const UNKNOWN_TIMEZONE = 'Please choose a time zone, like PST or America/Los_Angeles';
 export const WORKSHOP_DATE_NOT_FOUND = 'Workshop date not found';
 export const WORKSHOP_TEMPLATE_NOT_FOUND = 'Workshop template not found';
+export const REPEAT_NEEDS_A_DATE = 'Only a date with a day and time can be repeated';
 export const seatsBelowTaken = (taken: number) => `Seats cannot be fewer than the ${taken} already taken`;
 
 export const MAX_SEATS = 10_000;
@@ -202,3 +203,38 @@ export const workshopDateApiSchemas = { idParams: workshopDateIdParamsSchema, it
 
 export const WORKSHOP_DELETED_MESSAGE = 'The workshop date has been deleted.';
 export const WORKSHOP_DEACTIVATED_MESSAGE = 'This workshop has bookings, so it was deactivated instead of deleted.';
+
+/** POST /api/admin/workshop-dates/:id/call-off: the organiser's message to everyone on the date. */
+export const callOffInputSchema = z.object({
+  message: safeString('Message').max(5000, 'Message must be 5,000 characters or less').optional().default(''),
+});
+export type CallOffInput = z.output<typeof callOffInputSchema>;
+/** How many paid seats were refunded, and how many seats were e-mailed. */
+export const callOffResultSchema = z.object({ refunded: z.number().int(), notified: z.number().int() });
+export type CallOffResult = z.infer<typeof callOffResultSchema>;
+/** GET /api/admin/workshop-dates/:id/call-off: what calling the date off would do, for the confirm dialog. */
+export const callOffPreviewSchema = z.object({
+  /** Seats paid by card, each refunded in full. */
+  paidSeats: z.number().int(),
+  /** US dollars. */
+  refund: z.number(),
+  /** Free, reserved or paid-outside seats, cancelled. */
+  otherSeats: z.number().int(),
+  /** Distinct addresses e-mailed. */
+  people: z.number().int(),
+  calledOffAt: z.string().nullable(),
+});
+export type CallOffPreview = z.infer<typeof callOffPreviewSchema>;
+
+export const MAX_REPEAT_WEEKS = 52;
+/** POST /api/admin/workshop-dates/:id/repeat: how many weekly copies after the date. */
+export const repeatInputSchema = z.object({
+  weeks: z
+    .number({ error: `Weeks must be a whole number from 1 to ${MAX_REPEAT_WEEKS}` })
+    .int(`Weeks must be a whole number from 1 to ${MAX_REPEAT_WEEKS}`)
+    .min(1, `Weeks must be a whole number from 1 to ${MAX_REPEAT_WEEKS}`)
+    .max(MAX_REPEAT_WEEKS, `Weeks must be a whole number from 1 to ${MAX_REPEAT_WEEKS}`),
+});
+export type RepeatInput = z.infer<typeof repeatInputSchema>;
+export const repeatResultSchema = z.object({ created: adminWorkshopDateListSchema });
+export type RepeatResult = z.infer<typeof repeatResultSchema>;
