@@ -187,7 +187,7 @@ describe('POST /api/admin/workshop-dates/{id}/call-off', () => {
     expect(freeOpened.json().isFree, freeOpened.body).toBe(true);
     const freeBooked = await post('/api/bookings', { workshopDateId: open.id, ...freeBuyer, stripePaymentId: 'free-booking', isPaid: false, discountCode: free.code });
     expect(freeBooked.statusCode, freeBooked.body).toBe(201);
-    const reservedId = await reserved(open.id, person('Later'));
+    await reserved(open.id, person('Later'));
     // A checkout still open (a seat held, not paid) and someone in line.
     await openPayment(open.id, person('Holding'));
     const [waiting] = await world.db.insert(waitlistEntries).values({ workshopDateId: open.id, firstName: 'Queue', lastName: 'Person', email: 'queue@date-changes.test' }).returning();
@@ -248,6 +248,50 @@ describe('POST /api/admin/workshop-dates/{id}/call-off', () => {
     expect(still).toMatchObject({ isActive: true, calledOffAt: null });
     expect((await adminPost(dateUrl(999_999, '/call-off'), { message: 'x' })).statusCode).toBe(404);
     const visitor = await world.app.inject({ method: 'POST', url: dateUrl(open.id, '/call-off'), payload: { message: 'x' }, headers: clientHeaders });
+    expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/admin/workshop-dates/{id}/duplicate and /repeat', () => {
+  /** March 3, 2031, 10:00 AM Pacific standard time: 18:00 UTC. Daylight time starts on March 9. */
+  const MARCH_DATE = { ...JULY_DATE, date: 'March 3, 2031', startsAt: new Date('2031-03-03T18:00:00Z'), endsAt: new Date('2031-03-03T20:00:00Z') };
+
+  it('duplicates a date without its bookings: no seats taken, not featured, off sale', async () => {
+    // The one featured date of this file.
+    const open = await date({ ...MARCH_DATE, isFeatured: true });
+    await paidOrder(open.id, 1);
+    const answer = await adminPost(dateUrl(open.id, '/duplicate'));
+    expect(answer.statusCode, answer.body).toBe(201);
+    const copy = answer.json();
+    expect(copy.id).not.toBe(open.id);
+    expect(copy).toMatchObject({ title: open.title, date: 'March 3, 2031', time: '10:00 AM - 12:00 PM', seatsTotal: 10, price: 200, seatsTaken: 0, bookingsCount: 0, isFeatured: false, isActive: false, zoomLink: JULY_DATE.zoomLink });
+    const audit = await world.db.select().from(auditLog).where(and(eq(auditLog.action, 'workshop_date_duplicated'), eq(auditLog.entityId, String(open.id))));
+    expect(audit[0]!.details).toMatchObject({ copyIds: [copy.id] });
+  });
+
+  it('repeats a date weekly at the same local time, across the change to daylight time', async () => {
+    const open = await date(MARCH_DATE);
+    const answer = await adminPost(dateUrl(open.id, '/repeat'), { weeks: 2 });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const created = answer.json().created as { date: string; time: string; startsAt: string; seatsTaken: number; isFeatured: boolean; isActive: boolean }[];
+    expect(created.map(({ date: day, time, startsAt }) => ({ day, time, startsAt }))).toEqual([
+      { day: 'March 10, 2031', time: '10:00 AM - 12:00 PM', startsAt: '2031-03-10T17:00:00.000Z' },
+      { day: 'March 17, 2031', time: '10:00 AM - 12:00 PM', startsAt: '2031-03-17T17:00:00.000Z' },
+    ]);
+    expect(created.every((copy) => copy.seatsTaken === 0 && !copy.isFeatured && copy.isActive)).toBe(true);
+  });
+
+  it('refuses weeks outside 1–52 and a TBC date with 400 and creates nothing; an unknown date is 404; a visitor is 401', async () => {
+    const open = await date(MARCH_DATE);
+    const tbc = await date({ isTBC: true, date: '', time: '', startsAt: null, endsAt: null });
+    const count = async () => (await world.db.select().from(workshopDates)).length;
+    const before = await count();
+    for (const weeks of [0, 53, 1.5, '2']) expect((await adminPost(dateUrl(open.id, '/repeat'), { weeks })).statusCode).toBe(400);
+    expect((await adminPost(dateUrl(tbc.id, '/repeat'), { weeks: 2 })).statusCode).toBe(400);
+    expect(await count()).toBe(before);
+    expect((await adminPost(dateUrl(999_999, '/duplicate'))).statusCode).toBe(404);
+    expect((await adminPost(dateUrl(999_999, '/repeat'), { weeks: 1 })).statusCode).toBe(404);
+    const visitor = await world.app.inject({ method: 'POST', url: dateUrl(open.id, '/duplicate'), payload: {}, headers: clientHeaders });
     expect(visitor.statusCode).toBe(401);
   });
 });
