@@ -9,6 +9,9 @@ import type { AdminWorkshopDate, DeleteWorkshopDateResult, WorkshopDateUpdate, W
 import { workshopDatesResource } from './api/workshop-dates-resource';
 import { WorkshopFormDialog } from './components/workshop-form-dialog';
 import { WorkshopRowActions } from './components/workshop-row-actions';
+import { CallOffDialog } from './components/call-off-dialog';
+import { RepeatDialog } from './components/repeat-dialog';
+import { useDuplicateDate } from './api/date-actions';
 import { WaitlistDialog, type OpenedWaitlist } from './waitlist/waitlist-dialog';
 import { failureDescription, loadedDescription, WORKSHOP_TOASTS } from './workshop-texts';
 
@@ -108,6 +111,14 @@ export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode })
   const editor = useResourceEditor(resource, TEXTS);
   const [refreshing, setRefreshing] = useState(false);
   const [waitlist, setWaitlist] = useState<OpenedWaitlist | null>(null);
+  const [callingOff, setCallingOff] = useState<AdminWorkshopDate | null>(null);
+  const [repeating, setRepeating] = useState<AdminWorkshopDate | null>(null);
+  const duplicate = useDuplicateDate();
+  const duplicateDate = (workshop: AdminWorkshopDate) =>
+    duplicate.mutate(workshop.id, {
+      onSuccess: () => toast({ title: WORKSHOP_TOASTS.created, description: `A copy of ${describe(workshop)} was added, off sale: edit it, then activate it.` }),
+      onError: (error) => toast({ title: WORKSHOP_TOASTS.errorTitle, description: failureDescription(WORKSHOP_TOASTS.createFailed, error), variant: 'destructive' }),
+    });
   // The date as last read, so its seats follow an offer made from the open list.
   const waitlistDate = waitlist ? { ...waitlist, workshop: resource.list.data?.find((row) => row.id === waitlist.workshop.id) ?? waitlist.workshop } : null;
 
@@ -172,11 +183,14 @@ export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode })
             onToggleFeatured={() => toggleFeatured(workshop)}
             onDelete={() => deletion.ask(workshop)}
             onWaitlist={(from) => setWaitlist({ workshop, from })}
+            dateChanges={{ onCallOff: () => setCallingOff(workshop), onDuplicate: () => duplicateDate(workshop), onRepeat: () => setRepeating(workshop) }}
           />
         )}
       />
 
       <WaitlistDialog opened={waitlistDate} onClose={() => setWaitlist(null)} onAddDate={editor.openNew} />
+      <CallOffDialog workshop={callingOff} onClose={() => setCallingOff(null)} />
+      <RepeatDialog workshop={repeating} onClose={() => setRepeating(null)} />
 
       <WorkshopFormDialog key={editor.opening} {...editor.form} onSubmit={({ values, onRefused, notifyParticipants }) => editor.save(values, { onRefused, changes: notifyParticipants ? { ...values, notifyParticipants } : undefined })} />
 
