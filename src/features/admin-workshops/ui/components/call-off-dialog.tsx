@@ -14,7 +14,7 @@ const people = (count: number) => (count === 1 ? '1 person' : `${count} people`)
 function consequences(preview: CallOffPreview): string[] {
   return [
     preview.paidSeats > 0 ? `${seats(preview.paidSeats)} paid by card refunded in full: ${formatCents(dollarsToCents(preview.refund))}` : 'No seat paid by card, so nothing to refund',
-    `${seats(preview.otherSeats)} free, reserved or paid outside the site cancelled`,
+    ...(preview.otherSeats > 0 ? [`${seats(preview.otherSeats)} free, reserved or paid outside the site cancelled`] : []),
     `${people(preview.people)} e-mailed your message, with a calendar cancellation`,
     'The date is taken off sale and its waiting list closed',
   ];

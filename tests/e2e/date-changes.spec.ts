@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { signInToAdminTab } from './support/admin';
+import { adminRequest, CLIENT_HEADERS } from './support/api';
+import { expectNoSeriousViolations } from './support/axe';
+import { waitForMail } from './support/mail';
+
+/*
+ * A date that changes tells its people (docs/decisions/022-dates-that-change.md), as an organiser
+ * does it: editing a booked date's time offers "Notify 1 participant" with what changed, and the
+ * participant's e-mail arrives with the updated calendar event; "Call off this date…" says what it
+ * will refund and whom it will tell, then does it. At a laptop's width and a phone's, with axe.
+ */
+
+const shots = process.env.DATE_CHANGES_SHOTS_DIR ?? '/tmp/shots-datechanges';
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}px`, () => {
+    test.use({ viewport });
+
+    const shoot = (page: Page, name: string) => page.screenshot({ path: `${shots}/${name}-${viewport.width}x${viewport.height}.png` });
+
+    test('editing a booked date’s time notifies its participant; calling it off refunds and tells them', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const tag = `${Date.now().toString(36)}-${viewport.width}`;
+      const title = `Changing Workshop ${tag}`;
+      const admin = await adminRequest('the changing date');
+      const created = await admin.post('/api/admin/workshop-dates', {
+        data: { title, date: 'September 3, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST', seatsTotal: 5, price: 499, zoomLink: 'https://zoom.example/j/1' },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id: dateId } = (await created.json()) as { id: number };
+
+      // A participant pays for a seat with the demo card.
+      const participant = { firstName: 'Pat', lastName: 'Moved', email: `pat.${tag}@example.com`, company: '' };
+      const intent = await request.post('/api/create-payment-intent', { headers: CLIENT_HEADERS, data: { workshopDateId: dateId, customerInfo: participant } });
+      expect(intent.status(), await intent.text()).toBe(200);
+      const paid = await request.post('/api/payments/demo/confirm', {
+        headers: CLIENT_HEADERS,
+        data: { paymentIntentId: ((await intent.json()) as { paymentIntentId: string }).paymentIntentId, cardNumber: '4242 4242 4242 4242' },
+      });
+      expect(paid.status(), await paid.text()).toBe(200);
+
+      await signInToAdminTab(page, 'Workshops');
+      const row = page.getByRole('region', { name: 'Workshop dates' }).getByRole('row').filter({ hasText: title });
+      await row.getByRole('button', { name: 'Edit', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Workshop' });
+      await dialog.getByLabel('Start time', { exact: true }).fill('11:00');
+      await dialog.getByLabel('End time', { exact: true }).fill('13:00');
+      const notify = dialog.getByLabel('Notify 1 participant');
+      await expect(notify).toBeVisible();
+      await expect(notify).toBeChecked();
+      await expect(dialog.getByTestId('notify-participants')).toContainText('10:00 AM - 12:00 PM → 11:00 AM - 1:00 PM');
+      await notify.scrollIntoViewIfNeeded();
+      await shoot(page, 'notify');
+      await expectNoSeriousViolations(page, 'the workshop form offering to notify');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByText('1 participant was e-mailed what changed.', { exact: false }).first()).toBeVisible();
+      const changed = await waitForMail(participant.email, /Your workshop has changed/);
+      expect(changed.html).toContain('11:00 AM – 1:00 PM PDT');
+
+      await row.getByRole('button', { name: `Call off ${title}` }).click();
+      const callOff = page.getByRole('dialog', { name: 'Call off this date?' });
+      await expect(callOff.getByRole('list', { name: 'What will happen' })).toContainText('1 seat paid by card refunded in full: $499.00');
+      await expect(callOff.getByRole('list', { name: 'What will happen' })).toContainText('1 person e-mailed');
+      await callOff.getByLabel('Message to participants').fill('Our speaker is ill. We are sorry.');
+      await shoot(page, 'call-off');
+      await expectNoSeriousViolations(page, 'the call-off dialog');
+      await callOff.getByRole('button', { name: 'Call off date' }).click();
+      await expect(page.getByText('Date called off', { exact: true }).first()).toBeVisible();
+      await expect(callOff).toBeHidden();
+      const cancelled = await waitForMail(participant.email, /Cancelled:/);
+      expect(cancelled.html).toContain('Our speaker is ill. We are sorry.');
+      await expect(row.getByText('Inactive')).toBeVisible();
+      await shoot(page, 'called-off-row');
+    });
+  });
+}
