@@ -238,3 +238,42 @@ export const repeatInputSchema = z.object({
 export type RepeatInput = z.infer<typeof repeatInputSchema>;
 export const repeatResultSchema = z.object({ created: adminWorkshopDateListSchema });
 export type RepeatResult = z.infer<typeof repeatResultSchema>;
+
+/** A TBC date's poll (docs/decisions/022-dates-that-change.md): 2–10 candidate days and times, in the date's zone. */
+export const MIN_POLL_OPTIONS = 2;
+export const MAX_POLL_OPTIONS = 10;
+export const POLL_OPTION_COUNT = `Propose from ${MIN_POLL_OPTIONS} to ${MAX_POLL_OPTIONS} dates`;
+export const POLL_OPTION_IN_PAST = 'Each proposed date must be in the future';
+export const POLL_NEEDS_TBC = 'Only a date still to be set (TBC) can have a poll';
+export const POLL_CLOSED = 'This poll is closed';
+export const POLL_OPTION_NOT_FOUND = 'That option is not part of this poll';
+export const pollInputSchema = z.object({
+  options: z
+    .array(
+      z.object({
+        date: safeString('Date').max(100, INVALID_DATE).refine((date) => parseWorkshopDay(date) !== null, INVALID_DATE),
+        time: safeString('Time').max(100, INVALID_TIME).refine((time) => parseWorkshopTime(time) !== null && endsAfterStart(time, false), INVALID_TIME),
+      }),
+      { error: POLL_OPTION_COUNT },
+    )
+    .min(MIN_POLL_OPTIONS, POLL_OPTION_COUNT)
+    .max(MAX_POLL_OPTIONS, POLL_OPTION_COUNT),
+});
+export type PollInput = z.infer<typeof pollInputSchema>;
+const pollOptionSchema = z.object({ id: z.number().int(), date: z.string(), time: z.string(), startsAt: z.string(), endsAt: z.string() });
+export const adminPollSchema = z.object({
+  workshopDateId: z.number().int(),
+  closedAt: z.string().nullable(),
+  options: z.array(pollOptionSchema.extend({ votes: z.number().int() })),
+});
+export type AdminPoll = z.infer<typeof adminPollSchema>;
+export const participantPollSchema = z.object({
+  bookingId: z.number().int(),
+  open: z.boolean(),
+  options: z.array(pollOptionSchema.extend({ suitsMe: z.boolean() })),
+});
+export type ParticipantPoll = z.infer<typeof participantPollSchema>;
+export const pollVoteSchema = z.object({
+  optionIds: z.array(z.number({ error: POLL_OPTION_NOT_FOUND }).int(POLL_OPTION_NOT_FOUND).positive(POLL_OPTION_NOT_FOUND), { error: 'optionIds must be a list' }).max(MAX_POLL_OPTIONS, POLL_OPTION_NOT_FOUND),
+});
+export const pollChoiceSchema = z.object({ optionId: z.number({ error: POLL_OPTION_NOT_FOUND }).int(POLL_OPTION_NOT_FOUND).positive(POLL_OPTION_NOT_FOUND) });
