@@ -11,6 +11,7 @@ import { WorkshopFormDialog } from './components/workshop-form-dialog';
 import { WorkshopRowActions } from './components/workshop-row-actions';
 import { CallOffDialog } from './components/call-off-dialog';
 import { RepeatDialog } from './components/repeat-dialog';
+import { PollDialog } from './poll/poll-dialog';
 import { useDuplicateDate } from './api/date-actions';
 import { WaitlistDialog, type OpenedWaitlist } from './waitlist/waitlist-dialog';
 import { failureDescription, loadedDescription, WORKSHOP_TOASTS } from './workshop-texts';
@@ -113,6 +114,7 @@ export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode })
   const [waitlist, setWaitlist] = useState<OpenedWaitlist | null>(null);
   const [callingOff, setCallingOff] = useState<AdminWorkshopDate | null>(null);
   const [repeating, setRepeating] = useState<AdminWorkshopDate | null>(null);
+  const [polling, setPolling] = useState<AdminWorkshopDate | null>(null);
   const duplicate = useDuplicateDate();
   const duplicateDate = (workshop: AdminWorkshopDate) =>
     duplicate.mutate(workshop.id, {
@@ -183,7 +185,7 @@ export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode })
             onToggleFeatured={() => toggleFeatured(workshop)}
             onDelete={() => deletion.ask(workshop)}
             onWaitlist={(from) => setWaitlist({ workshop, from })}
-            dateChanges={{ onCallOff: () => setCallingOff(workshop), onDuplicate: () => duplicateDate(workshop), onRepeat: () => setRepeating(workshop) }}
+            dateChanges={{ onCallOff: () => setCallingOff(workshop), onDuplicate: () => duplicateDate(workshop), onRepeat: () => setRepeating(workshop), onPoll: () => setPolling(workshop) }}
           />
         )}
       />
@@ -191,6 +193,7 @@ export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode })
       <WaitlistDialog opened={waitlistDate} onClose={() => setWaitlist(null)} onAddDate={editor.openNew} />
       <CallOffDialog workshop={callingOff} onClose={() => setCallingOff(null)} />
       <RepeatDialog workshop={repeating} onClose={() => setRepeating(null)} />
+      <PollDialog workshop={polling} onClose={() => setPolling(null)} />
 
       <WorkshopFormDialog key={editor.opening} {...editor.form} onSubmit={({ values, onRefused, notifyParticipants }) => editor.save(values, { onRefused, changes: notifyParticipants ? { ...values, notifyParticipants } : undefined })} />
 
