@@ -106,6 +106,30 @@ describe('a TBC date’s poll', () => {
     expect((await world.send({ method: 'PUT', url: pollUrl(tbc.id), payload: { options: OPTIONS }, admin: true })).statusCode).toBe(409);
   });
 
+  it('a seat that did not mark the chosen date cancels with a full refund even within 7 days; one that did gets the usual policy', async () => {
+    const tbc = await date(TBC);
+    const ada = await paidSeat(tbc.id, 'Ada');
+    const bob = await paidSeat(tbc.id, 'Bob');
+    // Three days ahead, 10 AM on the Pacific calendar: inside the 7 days the usual policy refunds in full.
+    const soon = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/Los_Angeles' }).format(new Date(Date.now() + 3 * 86_400_000));
+    const opened = await world.send({ method: 'PUT', url: pollUrl(tbc.id), payload: { options: [{ date: soon, time: '10:00 AM - 12:00 PM' }, OPTIONS[0]] }, admin: true });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const soonOption = (opened.json().options as { id: number; date: string }[]).find((option) => option.date === soon)!;
+    const asBob = await participantHeaders(world.app, bob.email);
+    expect((await world.app.inject({ method: 'POST', url: seatPollUrl(bob.id), headers: asBob, payload: { optionIds: [soonOption.id] } })).statusCode).toBe(200);
+    expect((await world.send({ method: 'POST', url: `${pollUrl(tbc.id)}/choose`, payload: { optionId: soonOption.id }, admin: true })).statusCode).toBe(200);
+
+    const asAda = await participantHeaders(world.app, ada.email);
+    const terms = await world.app.inject({ method: 'GET', url: `/api/participant/booking/${ada.id}/cancellation-terms`, headers: asAda });
+    expect(terms.json().summary).toContain('full refund of $200.00');
+    const adaCancel = await world.app.inject({ method: 'POST', url: `/api/participant/cancel-booking/${ada.id}`, headers: asAda, payload: { email: ada.email, option: 'half-refund' } });
+    expect(adaCancel.statusCode, adaCancel.body).toBe(200);
+    expect(adaCancel.json().outcome).toMatchObject({ kind: 'full-refund', amount: 200 });
+    const bobCancel = await world.app.inject({ method: 'POST', url: `/api/participant/cancel-booking/${bob.id}`, headers: asBob, payload: { email: bob.email, option: 'half-refund' } });
+    expect(bobCancel.statusCode, bobCancel.body).toBe(200);
+    expect(bobCancel.json().outcome).toMatchObject({ kind: 'half-refund', amount: 100 });
+  });
+
   it('refuses fewer than 2 or more than 10 options, a past or unreadable one, and a date that is not TBC; an unknown date is 404; a visitor is 401', async () => {
     const tbc = await date(TBC);
     const put = (id: number, options: object[]) => world.send({ method: 'PUT', url: pollUrl(id), payload: { options }, admin: true });
