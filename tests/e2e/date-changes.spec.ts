@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { signInToAdminTab } from './support/admin';
 import { adminRequest, CLIENT_HEADERS } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
-import { waitForMail } from './support/mail';
+import { linkIn, waitForMail } from './support/mail';
 
 /*
  * A date that changes tells its people (docs/decisions/022-dates-that-change.md), as an organiser
@@ -76,6 +76,58 @@ for (const viewport of [
       expect(cancelled.html).toContain('Our speaker is ill. We are sorry.');
       await expect(row.getByText('Inactive')).toBeVisible();
       await shoot(page, 'called-off-row');
+    });
+
+    test('a TBC date’s poll: the organiser proposes dates, the participant ticks one on their page, the organiser chooses it', async ({ page, request, browser }) => {
+      test.setTimeout(120_000);
+      const tag = `${Date.now().toString(36)}-${viewport.width}`;
+      const title = `Polled Workshop ${tag}`;
+      const admin = await adminRequest('the TBC date');
+      const created = await admin.post('/api/admin/workshop-dates', { data: { title, isTBC: true, timezone: 'PST', seatsTotal: 5, price: 499 } });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id: dateId } = (await created.json()) as { id: number };
+      const participant = { firstName: 'Polly', lastName: 'Voter', email: `polly.${tag}@example.com`, company: '' };
+      const intent = await request.post('/api/create-payment-intent', { headers: CLIENT_HEADERS, data: { workshopDateId: dateId, customerInfo: participant } });
+      expect(intent.status(), await intent.text()).toBe(200);
+      const paid = await request.post('/api/payments/demo/confirm', {
+        headers: CLIENT_HEADERS,
+        data: { paymentIntentId: ((await intent.json()) as { paymentIntentId: string }).paymentIntentId, cardNumber: '4242 4242 4242 4242' },
+      });
+      expect(paid.status(), await paid.text()).toBe(200);
+
+      await signInToAdminTab(page, 'Workshops');
+      const row = page.getByRole('region', { name: 'Workshop dates' }).getByRole('row').filter({ hasText: title });
+      await row.getByRole('button', { name: `Poll for the date of ${title}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Poll for the date' });
+      await dialog.getByLabel('Date 1', { exact: true }).fill('2031-10-02');
+      await dialog.getByLabel('Date 2', { exact: true }).fill('2031-10-09');
+      await shoot(page, 'poll-propose');
+      await expectNoSeriousViolations(page, 'the poll dialog');
+      await dialog.getByRole('button', { name: 'Send poll' }).click();
+      await expect(page.getByText('Poll sent', { exact: true }).first()).toBeVisible();
+      await expect(dialog.getByText('October 2, 2031, 10:00 AM - 12:00 PM')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      // The participant opens the e-mailed link and ticks the first date.
+      const invitation = await waitForMail(participant.email, /Which dates suit you\?/);
+      const context = await browser.newContext({ viewport });
+      const own = await context.newPage();
+      await own.goto(linkIn(invitation, /\/participant\?token=/));
+      const card = own.getByRole('group', { name: 'Which dates suit you?' });
+      await card.getByLabel('October 2, 2031, 10:00 AM - 12:00 PM').check();
+      await own.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(own.getByText('Saved. The organiser will e-mail you the chosen date.')).toBeVisible();
+      await shoot(own, 'poll-participant');
+      await expectNoSeriousViolations(own, 'the participant page with its poll');
+      await context.close();
+
+      await row.getByRole('button', { name: `Poll for the date of ${title}` }).click();
+      await expect(dialog.getByText('1 vote')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Choose October 2, 2031, 10:00 AM - 12:00 PM' }).click();
+      await expect(page.getByText('Date set', { exact: true }).first()).toBeVisible();
+      const told = await waitForMail(participant.email, /The date is set/);
+      expect(told.html).toContain('October 2, 2031');
+      await expect(page.getByRole('region', { name: 'Workshop dates' }).getByRole('row').filter({ hasText: title })).toContainText('October 2, 2031');
     });
   });
 }

@@ -11,7 +11,7 @@ import { useSeatPoll, useVoteSeatPoll } from '../api/date-poll';
 export function SeatPollCard({ bookingId, isTBC }: { bookingId: number; isTBC: boolean }) {
   const poll = useSeatPoll(bookingId, isTBC);
   if (!isTBC || !poll.data?.open) return null;
-  return <SeatPollForm key={poll.dataUpdatedAt} poll={poll.data} />;
+  return <SeatPollForm poll={poll.data} />;
 }
 
 function SeatPollForm({ poll }: { poll: ParticipantPoll }) {
