@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { signInToAdminTab } from './support/admin';
 import { adminRequest, CLIENT_HEADERS } from './support/api';
@@ -13,6 +13,17 @@ import { linkIn, waitForMail } from './support/mail';
  */
 
 const shots = process.env.DATE_CHANGES_SHOTS_DIR ?? '/tmp/shots-datechanges';
+
+/** A seat on the date, paid with the demo card: its person. */
+async function paidSeat(request: APIRequestContext, workshopDateId: number, who: { firstName: string; lastName: string; email: string }) {
+  const customerInfo = { ...who, company: '' };
+  const intent = await request.post('/api/create-payment-intent', { headers: CLIENT_HEADERS, data: { workshopDateId, customerInfo } });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
+  const paid = await request.post('/api/payments/demo/confirm', { headers: CLIENT_HEADERS, data: { paymentIntentId, cardNumber: '4242 4242 4242 4242' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return customerInfo;
+}
 
 for (const viewport of [
   { width: 1280, height: 800 },
@@ -35,14 +46,7 @@ for (const viewport of [
       const { id: dateId } = (await created.json()) as { id: number };
 
       // A participant pays for a seat with the demo card.
-      const participant = { firstName: 'Pat', lastName: 'Moved', email: `pat.${tag}@example.com`, company: '' };
-      const intent = await request.post('/api/create-payment-intent', { headers: CLIENT_HEADERS, data: { workshopDateId: dateId, customerInfo: participant } });
-      expect(intent.status(), await intent.text()).toBe(200);
-      const paid = await request.post('/api/payments/demo/confirm', {
-        headers: CLIENT_HEADERS,
-        data: { paymentIntentId: ((await intent.json()) as { paymentIntentId: string }).paymentIntentId, cardNumber: '4242 4242 4242 4242' },
-      });
-      expect(paid.status(), await paid.text()).toBe(200);
+      const participant = await paidSeat(request, dateId, { firstName: 'Pat', lastName: 'Moved', email: `pat.${tag}@example.com` });
 
       await signInToAdminTab(page, 'Workshops');
       const row = page.getByRole('region', { name: 'Workshop dates' }).getByRole('row').filter({ hasText: title });
@@ -86,14 +90,7 @@ for (const viewport of [
       const created = await admin.post('/api/admin/workshop-dates', { data: { title, isTBC: true, timezone: 'PST', seatsTotal: 5, price: 499 } });
       expect(created.status(), await created.text()).toBe(201);
       const { id: dateId } = (await created.json()) as { id: number };
-      const participant = { firstName: 'Polly', lastName: 'Voter', email: `polly.${tag}@example.com`, company: '' };
-      const intent = await request.post('/api/create-payment-intent', { headers: CLIENT_HEADERS, data: { workshopDateId: dateId, customerInfo: participant } });
-      expect(intent.status(), await intent.text()).toBe(200);
-      const paid = await request.post('/api/payments/demo/confirm', {
-        headers: CLIENT_HEADERS,
-        data: { paymentIntentId: ((await intent.json()) as { paymentIntentId: string }).paymentIntentId, cardNumber: '4242 4242 4242 4242' },
-      });
-      expect(paid.status(), await paid.text()).toBe(200);
+      const participant = await paidSeat(request, dateId, { firstName: 'Polly', lastName: 'Voter', email: `polly.${tag}@example.com` });
 
       await signInToAdminTab(page, 'Workshops');
       const row = page.getByRole('region', { name: 'Workshop dates' }).getByRole('row').filter({ hasText: title });

@@ -3,7 +3,6 @@ import { LIVE_WAITLIST_STATUSES } from '../../../common/booking-status';
 import { centsToDollars, formatCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { orders, refunds, waitlistEntries, workshopDates } from '../../../server/db/schema';
-import { enqueueEmail } from '../../../server/email/outbox';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { plainTextToHtml } from '../../../server/email/templates';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
@@ -14,7 +13,7 @@ import { renderEmail } from '../../email-templates/server';
 import { participantLinkFor } from '../../participant/server';
 import { cancelLockedSeat, refundableCentsOf, sendCancelRefund, type CancelledSeat } from '../../refunds/server';
 import { WORKSHOP_DATE_NOT_FOUND, type CallOffPreview, type CallOffResult } from '../admin-workshops.schema';
-import { liveSeatsOf, recordDateMessage, whenFor, type DateRow } from './date-people';
+import { liveSeatsOf, queueSeatCopy, recordDateMessage, whenFor, type DateRow } from './date-people';
 
 /*
  * POST /api/admin/workshop-dates/{id}/call-off (docs/decisions/022-dates-that-change.md). One
@@ -64,18 +63,8 @@ async function tellSeat(tx: Database, deps: BookingDeps, date: DateRow, cancelle
     { trustedHtml: { message: messageHtml, refundDetails: refundParagraph(cancelled) } },
   );
   if (!email) return false;
-  const calendarFile = bookingEventChangeAttachment(seat, date, deps.publicUrl, 'CANCEL');
-  await enqueueEmail(tx, {
-    to: seat.email,
-    bcc: email.bcc,
-    subject: email.subject,
-    html: email.html,
-    text: email.text,
-    kind: 'date-called-off',
-    attachments: calendarFile ? [calendarFile] : undefined,
-    tokens: tokens.tokens,
-    dateMessageId,
-  });
+  const attachment = bookingEventChangeAttachment(seat, date, deps.publicUrl, 'CANCEL');
+  await queueSeatCopy(tx, { to: seat.email, kind: 'date-called-off', email, tokens, attachment, dateMessageId });
   return true;
 }
 

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { datePollOptions, datePollVotes, workshopDates } from '../../../server/db/schema';
-import { enqueueEmail } from '../../../server/email/outbox';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { PUBLIC_READS } from '../../../server/lib/read-cache';
@@ -11,7 +10,7 @@ import { renderEmail } from '../../email-templates/server';
 import { participantLinkFor } from '../../participant/server';
 import { POLL_OPTION_NOT_FOUND, type AdminWorkshopDate } from '../admin-workshops.schema';
 import { findAdminWorkshopDate, type WorkshopDeps } from './admin-workshops.service';
-import { detailsTable, liveSeatsOf, recordDateMessage, whenFor } from './date-people';
+import { detailsTable, liveSeatsOf, queueSeatCopy, recordDateMessage, whenFor } from './date-people';
 import { lockPollDate } from './open-date-poll';
 
 /*
@@ -50,8 +49,8 @@ export async function choosePollOption(deps: WorkshopDeps, actor: Actor, id: num
           { trustedHtml: { details: detailsTable(date!.title, when, seat.id), cannotMake: voters.has(seat.id) ? '' : CANNOT_MAKE } },
         );
         if (!email) continue;
-        const calendarFile = bookingEventChangeAttachment(seat, date!, deps.env.PUBLIC_URL, 'PUBLISH');
-        await enqueueEmail(tx, { to: seat.email, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind: 'date-poll-chosen', attachments: calendarFile ? [calendarFile] : undefined, tokens: tokens.tokens, dateMessageId });
+        const attachment = bookingEventChangeAttachment(seat, date!, deps.env.PUBLIC_URL, 'PUBLISH');
+        await queueSeatCopy(tx, { to: seat.email, kind: 'date-poll-chosen', email, tokens, attachment, dateMessageId });
         sent++;
       }
     }

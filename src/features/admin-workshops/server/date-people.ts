@@ -3,7 +3,10 @@ import { SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import { workshopWhenFor } from '../../../common/workshop-time';
 import type { Database } from '../../../server/db/client';
 import { bookings, dateMessages, type workshopDates } from '../../../server/db/schema';
+import { enqueueEmail, type OutboxAttachment } from '../../../server/email/outbox';
+import type { SealedTokens } from '../../../server/email/sealed-tokens';
 import { escapeHtml } from '../../../server/email/templates';
+import type { RenderedEmail } from '../../email-templates/server';
 
 /*
  * A date's people, as the e-mails about the date itself reach them (docs/decisions/022): every
@@ -55,4 +58,23 @@ export async function recordDateMessage(
     .values({ workshopDateId: message.workshopDateId, kind: message.kind, subject: message.subject, html: message.html, recipients: distinct.size, sentBy: message.sentBy })
     .returning({ id: dateMessages.id });
   return row!.id;
+}
+
+/** Queues one seat's copy of a notification to its date, naming the date_messages row it belongs to. */
+export async function queueSeatCopy(
+  tx: Database,
+  copy: { to: string; kind: string; email: RenderedEmail; tokens: SealedTokens; attachment?: OutboxAttachment | null; dateMessageId: number },
+): Promise<void> {
+  const { email } = copy;
+  await enqueueEmail(tx, {
+    to: copy.to,
+    bcc: email.bcc,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    kind: copy.kind,
+    attachments: copy.attachment ? [copy.attachment] : undefined,
+    tokens: copy.tokens.tokens,
+    dateMessageId: copy.dateMessageId,
+  });
 }

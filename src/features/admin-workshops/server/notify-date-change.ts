@@ -2,7 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import type { Database } from '../../../server/db/client';
 import { bookings } from '../../../server/db/schema';
-import { enqueueEmail } from '../../../server/email/outbox';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { escapeHtml } from '../../../server/email/templates';
 import type { Actor } from '../../../server/lib/audit';
@@ -10,7 +9,7 @@ import { bookingEventChangeAttachment } from '../../calendar/server';
 import { renderEmail } from '../../email-templates/server';
 import { participantLinkFor } from '../../participant/server';
 import { dateChangesBetween, movesInTime, type DateChange } from '../date-changes';
-import { detailsTable, recordDateMessage, whenFor, type DateRow, type SeatRow } from './date-people';
+import { detailsTable, queueSeatCopy, recordDateMessage, whenFor, type DateRow, type SeatRow } from './date-people';
 
 /*
  * A saved date whose day, time, zone or meeting details changed (docs/decisions/022): every live
@@ -78,18 +77,8 @@ export async function applyDateChange(
       { trustedHtml: { changes: changesHtmlFor(changes, before, after, seat), details: detailsTable(after.title, when, seat.id) } },
     );
     if (!email) continue;
-    const calendarFile = bookingEventChangeAttachment(seat, after, deps.publicUrl, 'PUBLISH');
-    await enqueueEmail(tx, {
-      to: seat.email,
-      bcc: email.bcc,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      kind: 'date-changed',
-      attachments: calendarFile ? [calendarFile] : undefined,
-      tokens: tokens.tokens,
-      dateMessageId,
-    });
+    const attachment = bookingEventChangeAttachment(seat, after, deps.publicUrl, 'PUBLISH');
+    await queueSeatCopy(tx, { to: seat.email, kind: 'date-changed', email, tokens, attachment, dateMessageId });
     notified++;
   }
   return { changes, notified };

@@ -3,7 +3,6 @@ import { workshopInterval } from '../../../common/dates';
 import { zoneStory, zoneStoryText } from '../../../common/workshop-time';
 import type { Database } from '../../../server/db/client';
 import { datePollOptions, datePollVotes, workshopDates } from '../../../server/db/schema';
-import { enqueueEmail } from '../../../server/email/outbox';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { escapeHtml } from '../../../server/email/templates';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
@@ -12,7 +11,7 @@ import { renderEmail } from '../../email-templates/server';
 import { participantLinkFor } from '../../participant/server';
 import { POLL_CLOSED, POLL_NEEDS_TBC, POLL_OPTION_IN_PAST, WORKSHOP_DATE_NOT_FOUND, INVALID_DATE, type AdminPoll, type PollInput } from '../admin-workshops.schema';
 import { normaliseWorkshopDate, normaliseWorkshopTime } from '../workshop-date-text';
-import { liveSeatsOf, recordDateMessage, type DateRow } from './date-people';
+import { liveSeatsOf, queueSeatCopy, recordDateMessage, type DateRow } from './date-people';
 
 /*
  * A TBC date's poll (docs/decisions/022-dates-that-change.md): the organiser proposes candidate
@@ -87,7 +86,7 @@ export async function openDatePoll(deps: { db: Database; publicUrl: string; now:
           { trustedHtml: { options: listFor(seat.timeZone) } },
         );
         if (!email) continue;
-        await enqueueEmail(tx, { to: seat.email, bcc: email.bcc, subject: email.subject, html: email.html, text: email.text, kind: 'date-poll-opened', tokens: tokens.tokens, dateMessageId });
+        await queueSeatCopy(tx, { to: seat.email, kind: 'date-poll-opened', email, tokens, dateMessageId });
         notified++;
       }
     }
