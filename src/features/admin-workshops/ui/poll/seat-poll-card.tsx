@@ -31,7 +31,7 @@ function SeatPollForm({ poll }: { poll: ParticipantPoll }) {
     vote.mutate([...chosen], { onSuccess: () => setSaved('Saved. The organiser will e-mail you the chosen date.'), onError: (error) => setSaved(refusalMessage(error) ?? 'Could not save; please try again.') });
   };
   return (
-    <form onSubmit={submit} className="rounded-brutal border-2 border-ink bg-paper-deep p-4">
+    <form onSubmit={submit} className="w-full basis-full rounded-brutal border-2 border-ink bg-paper-deep p-4">
       <fieldset aria-labelledby={legendId}>
         <legend id={legendId} className="font-extrabold">
           Which dates suit you?
