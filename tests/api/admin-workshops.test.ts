@@ -215,7 +215,7 @@ describe('GET /api/admin/workshop-dates', () => {
         [
           'id', 'templateId', 'title', 'description', 'expertiseLevel', 'date', 'time', 'timezone', 'seatsTotal', 'seatsTaken', 'price',
           'isActive', 'isFeatured', 'isTBC', 'requiresImmediatePayment', 'zoomLink', 'zoomMeetingId', 'zoomPassword', 'additionalInfo',
-          'materialLinks', 'startsAt', 'endsAt', 'endsNextDay', 'timeZoneId', 'timeZoneAbbreviation', 'bookingsCount', 'waitlistCount', 'createdAt',
+          'materialLinks', 'startsAt', 'endsAt', 'endsNextDay', 'timeZoneId', 'timeZoneAbbreviation', 'bookingsCount', 'waitlistCount', 'createdAt', 'calledOffAt',
         ].sort(),
       );
     }

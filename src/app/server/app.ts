@@ -18,6 +18,7 @@ import { adminDiscountRoutes } from '../../features/admin-discounts/server/admin
 import { adminMessageRoutes } from '../../features/admin-messages/server/admin-messages.routes';
 import { adminUserRoutes } from '../../features/admin-users/server/admin-users.routes';
 import { adminWorkshopRoutes } from '../../features/admin-workshops/server/admin-workshops.routes';
+import { dateChangeRoutes } from '../../features/admin-workshops/server/date-changes.routes';
 import { bookingRoutes } from '../../features/booking/server/booking.routes';
 import { claimLinkFor } from '../../features/booking/server/booking-links';
 import { claimRoutes } from '../../features/booking/server/claim.routes';
@@ -130,6 +131,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     await adminDashboardRoutes(scope, deps);
     await adminWorkshopRoutes(scope, deps);
     await dateMessagesRoutes(scope, deps);
+    await dateChangeRoutes(scope, deps, sale);
     await adminBookingRoutes(scope, deps, sale);
     await adminDiscountRoutes(scope, deps);
     await adminMessageRoutes(scope, deps);

@@ -3,6 +3,7 @@ import { isHttpUrl } from '../../common/schema-kit';
 import { safeString } from '../../common/safe-text';
 import { DEFAULT_PRICE_DOLLARS } from '../../common/money';
 import { expertiseLevelSchema, workshopDateIdParamsSchema, zonedTimesSchema } from '../workshops';
+import { DATE_CHANGE_FIELDS } from './date-changes';
 import { endsAfterStart, isKnownTimezone, parseWorkshopDay, parseWorkshopTime } from './workshop-date-text';
 
 /**
@@ -25,6 +26,7 @@ export const END_BEFORE_START = 'End time must be after start time';
 export const UNKNOWN_TIMEZONE = 'Please choose a time zone, like PST or America/Los_Angeles';
 export const WORKSHOP_DATE_NOT_FOUND = 'Workshop date not found';
 export const WORKSHOP_TEMPLATE_NOT_FOUND = 'Workshop template not found';
+export const REPEAT_NEEDS_A_DATE = 'Only a date with a day and time can be repeated';
 export const seatsBelowTaken = (taken: number) => `Seats cannot be fewer than the ${taken} already taken`;
 
 export const MAX_SEATS = 10_000;
@@ -108,6 +110,22 @@ export type WorkshopFormInput = z.input<typeof workshopFormSchema>;
 export const workshopDateInputSchema = workshopFieldsSchema.partial();
 export type WorkshopDateInput = z.input<typeof workshopDateInputSchema>;
 
+/**
+ * PUT /api/admin/workshop-dates/:id: the form's fields, and whether to e-mail the date's people
+ * when its day, time, zone or meeting details change (docs/decisions/022-dates-that-change.md).
+ */
+export const workshopDateUpdateSchema = workshopDateInputSchema.extend({
+  notifyParticipants: z.boolean({ error: 'Notify participants must be true or false' }).optional(),
+});
+export type WorkshopDateUpdate = z.input<typeof workshopDateUpdateSchema>;
+
+/** POST /api/admin/workshop-dates/:id/change-preview: what saving this body would change, and whom it would tell. */
+export const dateChangePreviewSchema = z.object({
+  changes: z.array(z.object({ field: z.enum(DATE_CHANGE_FIELDS), label: z.string(), from: z.string(), to: z.string() })),
+  participants: z.number().int(),
+});
+export type DateChangePreview = z.infer<typeof dateChangePreviewSchema>;
+
 /** A new workshop (spec §5): 10 seats, $499, PST, active, not featured, not TBC, beginner. */
 export const NEW_WORKSHOP_DEFAULTS: WorkshopForm = {
   templateId: null,
@@ -164,6 +182,10 @@ export const adminWorkshopDateSchema = z.object({
   /** People waiting for this date or holding an offer on it (docs/decisions/019-waiting-list.md); not those waiting for any date of its workshop. */
   waitlistCount: z.number().int(),
   createdAt: z.string(),
+  /** When the date was called off (docs/decisions/022); null otherwise. */
+  calledOffAt: z.string().nullable(),
+  /** PUT with notifyParticipants: how many e-mails about the change were queued. */
+  notified: z.number().int().optional(),
 });
 export type AdminWorkshopDate = z.infer<typeof adminWorkshopDateSchema>;
 export const adminWorkshopDateListSchema = z.array(adminWorkshopDateSchema);
@@ -177,7 +199,81 @@ export const deleteWorkshopDateResultSchema = z.object({
 export type DeleteWorkshopDateResult = z.infer<typeof deleteWorkshopDateResultSchema>;
 
 /** The workshop-date routes' schemas, by operation: POST and PUT take the same body. */
-export const workshopDateApiSchemas = { idParams: workshopDateIdParamsSchema, item: adminWorkshopDateSchema, list: adminWorkshopDateListSchema, create: workshopDateInputSchema, update: workshopDateInputSchema, removed: deleteWorkshopDateResultSchema };
+export const workshopDateApiSchemas = { idParams: workshopDateIdParamsSchema, item: adminWorkshopDateSchema, list: adminWorkshopDateListSchema, create: workshopDateInputSchema, update: workshopDateUpdateSchema, removed: deleteWorkshopDateResultSchema };
 
 export const WORKSHOP_DELETED_MESSAGE = 'The workshop date has been deleted.';
 export const WORKSHOP_DEACTIVATED_MESSAGE = 'This workshop has bookings, so it was deactivated instead of deleted.';
+
+/** POST /api/admin/workshop-dates/:id/call-off: the organiser's message to everyone on the date. */
+export const callOffInputSchema = z.object({
+  message: safeString('Message').max(5000, 'Message must be 5,000 characters or less').optional().default(''),
+});
+export type CallOffInput = z.output<typeof callOffInputSchema>;
+/** How many paid seats were refunded, and how many seats were e-mailed. */
+export const callOffResultSchema = z.object({ refunded: z.number().int(), notified: z.number().int() });
+export type CallOffResult = z.infer<typeof callOffResultSchema>;
+/** GET /api/admin/workshop-dates/:id/call-off: what calling the date off would do, for the confirm dialog. */
+export const callOffPreviewSchema = z.object({
+  /** Seats paid by card, each refunded in full. */
+  paidSeats: z.number().int(),
+  /** US dollars. */
+  refund: z.number(),
+  /** Free, reserved or paid-outside seats, cancelled. */
+  otherSeats: z.number().int(),
+  /** Distinct addresses e-mailed. */
+  people: z.number().int(),
+  calledOffAt: z.string().nullable(),
+});
+export type CallOffPreview = z.infer<typeof callOffPreviewSchema>;
+
+export const MAX_REPEAT_WEEKS = 52;
+/** POST /api/admin/workshop-dates/:id/repeat: how many weekly copies after the date. */
+export const repeatInputSchema = z.object({
+  weeks: z
+    .number({ error: `Weeks must be a whole number from 1 to ${MAX_REPEAT_WEEKS}` })
+    .int(`Weeks must be a whole number from 1 to ${MAX_REPEAT_WEEKS}`)
+    .min(1, `Weeks must be a whole number from 1 to ${MAX_REPEAT_WEEKS}`)
+    .max(MAX_REPEAT_WEEKS, `Weeks must be a whole number from 1 to ${MAX_REPEAT_WEEKS}`),
+});
+export type RepeatInput = z.infer<typeof repeatInputSchema>;
+export const repeatResultSchema = z.object({ created: adminWorkshopDateListSchema });
+export type RepeatResult = z.infer<typeof repeatResultSchema>;
+
+/** A TBC date's poll (docs/decisions/022-dates-that-change.md): 2–10 candidate days and times, in the date's zone. */
+export const MIN_POLL_OPTIONS = 2;
+export const MAX_POLL_OPTIONS = 10;
+export const POLL_OPTION_COUNT = `Propose from ${MIN_POLL_OPTIONS} to ${MAX_POLL_OPTIONS} dates`;
+export const POLL_OPTION_IN_PAST = 'Each proposed date must be in the future';
+export const POLL_NEEDS_TBC = 'Only a date still to be set (TBC) can have a poll';
+export const POLL_CLOSED = 'This poll is closed';
+export const POLL_OPTION_NOT_FOUND = 'That option is not part of this poll';
+export const pollInputSchema = z.object({
+  options: z
+    .array(
+      z.object({
+        date: safeString('Date').max(100, INVALID_DATE).refine((date) => parseWorkshopDay(date) !== null, INVALID_DATE),
+        time: safeString('Time').max(100, INVALID_TIME).refine((time) => parseWorkshopTime(time) !== null && endsAfterStart(time, false), INVALID_TIME),
+      }),
+      { error: POLL_OPTION_COUNT },
+    )
+    .min(MIN_POLL_OPTIONS, POLL_OPTION_COUNT)
+    .max(MAX_POLL_OPTIONS, POLL_OPTION_COUNT),
+});
+export type PollInput = z.infer<typeof pollInputSchema>;
+const pollOptionSchema = z.object({ id: z.number().int(), date: z.string(), time: z.string(), startsAt: z.string(), endsAt: z.string() });
+export const adminPollSchema = z.object({
+  workshopDateId: z.number().int(),
+  closedAt: z.string().nullable(),
+  options: z.array(pollOptionSchema.extend({ votes: z.number().int() })),
+});
+export type AdminPoll = z.infer<typeof adminPollSchema>;
+export const participantPollSchema = z.object({
+  bookingId: z.number().int(),
+  open: z.boolean(),
+  options: z.array(pollOptionSchema.extend({ suitsMe: z.boolean() })),
+});
+export type ParticipantPoll = z.infer<typeof participantPollSchema>;
+export const pollVoteSchema = z.object({
+  optionIds: z.array(z.number({ error: POLL_OPTION_NOT_FOUND }).int(POLL_OPTION_NOT_FOUND).positive(POLL_OPTION_NOT_FOUND), { error: 'optionIds must be a list' }).max(MAX_POLL_OPTIONS, POLL_OPTION_NOT_FOUND),
+});
+export const pollChoiceSchema = z.object({ optionId: z.number({ error: POLL_OPTION_NOT_FOUND }).int(POLL_OPTION_NOT_FOUND).positive(POLL_OPTION_NOT_FOUND) });

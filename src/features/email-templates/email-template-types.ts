@@ -36,6 +36,10 @@ export const EMAIL_TEMPLATE_TYPES = [
   'contact-reply',
   'newsletter',
   'admin-message',
+  'date-changed',
+  'date-called-off',
+  'date-poll-opened',
+  'date-poll-chosen',
 ] as const;
 
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
@@ -96,6 +100,9 @@ const ADMIN_NOTE_KEYS = [
 ];
 const adminNoteSample = (note: string) => ({ notes: note, notesBlock: `<p><strong>Note from our team</strong><br>${note}</p>` });
 const PARTICIPANT_LINK = key('participantLink', "The participant's sign-in link to their bookings (valid 7 days)");
+
+/** The keys of every e-mail to a seat about its date changing, being called off or being set. */
+const DATE_SEAT_KEYS = [FIRST_NAME, WORKSHOP_TITLE, WHEN, BOOKING_ID, PARTICIPANT_LINK];
 
 export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, EmailTemplateDefinition>> = {
   'booking-confirmation': {
@@ -517,6 +524,73 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       subject: 'Your slides',
       content: '<p>Hi Ada,</p><p>The slides from the workshop are now on your bookings page.</p>',
       email: 'ada@example.com',
+    },
+  },
+  'date-changed': {
+    type: 'date-changed',
+    label: 'Workshop date changed',
+    sentWhen: "An admin changes a date's day, time, time zone or meeting link and chooses to notify its participants. Carries the updated calendar event.",
+    subject: 'Your workshop has changed: {{workshopTitle}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>The organiser changed your workshop <strong>{{workshopTitle}}</strong>:</p>{{changes}}{{details}}<p>The calendar file attached replaces the one you had: open it and your calendar updates the event.</p><p><a href="{{participantLink}}">See your booking</a></p>',
+    keys: [
+      ...DATE_SEAT_KEYS,
+      htmlKey('changes', 'A list of what changed, each with its old and new value'),
+      htmlKey('details', 'A table with the workshop, the date and the booking number'),
+    ],
+    sample: {
+      ...SAMPLE_COMMON,
+      changes: '<ul><li><strong>When</strong>: Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT → Fri, July 4, 2031, 11:00 AM – 1:00 PM PDT</li></ul>',
+      details: SAMPLE_DETAILS,
+    },
+  },
+  'date-called-off': {
+    type: 'date-called-off',
+    label: 'Workshop date called off',
+    sentWhen: 'An admin calls a date off: says what happens with the money, with the organiser’s message and a calendar cancellation.',
+    subject: 'Cancelled: {{workshopTitle}}, {{when}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>We are sorry: <strong>{{workshopTitle}}</strong> ({{when}}) has been called off, and your booking #{{bookingId}} is cancelled.</p>{{message}}{{refundDetails}}<p>The calendar file attached removes the event from your calendar.</p><p><a href="{{participantLink}}">See your bookings</a></p>',
+    keys: [
+      ...DATE_SEAT_KEYS,
+      htmlKey('message', "The organiser's message, as paragraphs"),
+      htmlKey('refundDetails', 'A paragraph about the refund, or that there was nothing to refund'),
+    ],
+    sample: {
+      ...SAMPLE_COMMON,
+      message: '<p>Our speaker is ill. We will announce a new date soon.</p>',
+      refundDetails: `<p>Your payment of <strong>$499.00</strong> is refunded in full to your card. ${CARD_DELAY}</p>`,
+    },
+  },
+  'date-poll-opened': {
+    type: 'date-poll-opened',
+    label: 'Date poll opened',
+    sentWhen: 'An admin proposes candidate dates for a workshop whose date is to be set: asks each participant which suit them.',
+    subject: 'Which dates suit you? {{workshopTitle}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>The date of <strong>{{workshopTitle}}</strong> is to be set, and we would like to pick one that suits you. These are the candidates:</p>{{options}}<p><a href="{{participantLink}}">Mark the dates that suit you</a></p>',
+    keys: [FIRST_NAME, WORKSHOP_TITLE, BOOKING_ID, PARTICIPANT_LINK, htmlKey('options', 'The candidate dates, in the workshop’s time zone and the participant’s')],
+    sample: {
+      ...SAMPLE_COMMON,
+      options: '<ul><li>Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT</li><li>Fri, July 11, 2031, 10:00 AM – 12:00 PM PDT</li></ul>',
+    },
+  },
+  'date-poll-chosen': {
+    type: 'date-poll-chosen',
+    label: 'Date poll: date chosen',
+    sentWhen: "An admin picks one of a poll's candidate dates: tells every participant the date, with the calendar event.",
+    subject: 'The date is set: {{workshopTitle}}, {{when}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>The date of <strong>{{workshopTitle}}</strong> is set: <strong>{{when}}</strong>.</p>{{details}}{{cannotMake}}<p>Open the calendar file attached to add it to your calendar.</p><p><a href="{{participantLink}}">See your booking</a></p>',
+    keys: [
+      ...DATE_SEAT_KEYS,
+      htmlKey('details', 'A table with the workshop, the date and the booking number'),
+      htmlKey('cannotMake', 'For those who did not vote for this date: that they may move or cancel with a full refund'),
+    ],
+    sample: {
+      ...SAMPLE_COMMON,
+      details: SAMPLE_DETAILS,
+      cannotMake: '<p>You did not mark this date as one that suits you. If you cannot make it, cancel from your bookings page for a full refund, or reply to this e-mail to move to another date.</p>',
     },
   },
 };

@@ -224,3 +224,14 @@ ${footer}
 </html>
 `;
 }
+
+/** Plain text typed by the admin, as safe HTML: escaped, paragraphs on blank lines, line breaks kept. */
+export function plainTextToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph.length > 0)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}

@@ -3,7 +3,7 @@ import { centsToDollars } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, orders, payments, refunds, workshopDates } from '../../../server/db/schema';
 import { enqueueEmail, listOutbox } from '../../../server/email/outbox';
-import { escapeHtml } from '../../../server/email/templates';
+import { plainTextToHtml } from '../../../server/email/templates';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { withIsoDates } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -193,17 +193,6 @@ export async function exportEmails(db: Database, bookingIds: readonly number[]):
   const emails = rows.map((row) => row.email).filter((email) => email.length > 0);
   emails.sort();
   return { emails, count: emails.length };
-}
-
-/** Plain text typed by the admin, as safe HTML: escaped, paragraphs on blank lines, line breaks kept. */
-export function plainTextToHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n{2,}/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph.length > 0)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-    .join('');
 }
 
 export const ADMIN_MESSAGE_TEMPLATE_OFF =

@@ -20,7 +20,8 @@ import {
   type CancelOrderResponse,
   type OrderActionResponse,
 } from '../admin-bookings.schema';
-import { cancelLockedSeat, confirmationKindOf, markSeatPaid, refundableCentsOf, sendCancelRefund, sentRecently, type CancelledSeat } from './booking-actions.service';
+import { cancelLockedSeat, refundableCentsOf, sendCancelRefund, type CancelledSeat } from '../../refunds/server';
+import { confirmationKindOf, markSeatPaid, sentRecently } from './booking-actions.service';
 import { getAdminOrder, orderPaidCents } from './get-order';
 import { orderRefundableCents, planOrderRefund, type PlanSeat } from './order-refund-plan';
 

@@ -21,19 +21,24 @@ import {
   type AdminWorkshopDate,
   type DeleteWorkshopDateResult,
   type WorkshopDateInput,
+  type WorkshopDateUpdate,
+  type DateChangePreview,
   type WorkshopForm,
 } from '../admin-workshops.schema';
 import { offerFreedSeats } from '../../booking/server';
 import { copyDefaultScheduledMessages } from '../../date-messages/server';
 import { normaliseWorkshopDate, normaliseWorkshopTime } from '../workshop-date-text';
 import { zonedTimesOf } from '../../workshops';
+import { dateChangesBetween } from '../date-changes';
+import { liveSeatCount } from './date-people';
+import { applyDateChange } from './notify-date-change';
 
 /**
  * The admin's workshop dates (spec §4, §5): create, edit, toggle, delete. Each write runs in one
  * transaction with its audit row, then clears the public listing cache so visitors see it at once.
  */
 
-export type WorkshopDeps = Pick<AppDeps, 'db' | 'publicCache'>;
+export type WorkshopDeps = Pick<AppDeps, 'db' | 'publicCache' | 'env' | 'onEmailQueued'>;
 
 type WorkshopDateRow = typeof workshopDates.$inferSelect;
 type WorkshopDateValues = Omit<typeof workshopDates.$inferInsert, 'id' | 'createdAt' | 'seatsTaken'> & { seatsTotal: number };
@@ -58,6 +63,7 @@ export function toAdminWorkshopDate({ bookingsCount: booked, waitlistCount: wait
     bookingsCount: Number(booked),
     waitlistCount: Number(waiting),
     createdAt: row.createdAt.toISOString(),
+    calledOffAt: row.calledOffAt?.toISOString() ?? null,
   };
 }
 
@@ -70,7 +76,7 @@ export async function listAdminWorkshopDates(db: Database): Promise<AdminWorksho
   return rows.map(toAdminWorkshopDate);
 }
 
-async function findAdminWorkshopDate(db: Database, id: number): Promise<AdminWorkshopDate> {
+export async function findAdminWorkshopDate(db: Database, id: number): Promise<AdminWorkshopDate> {
   const [row] = await db
     .select({ ...getTableColumns(workshopDates), ...counts })
     .from(workshopDates)
@@ -80,8 +86,8 @@ async function findAdminWorkshopDate(db: Database, id: number): Promise<AdminWor
 }
 
 /** The row as the form holds it: the same columns but for the bookkeeping ones, no date or time while TBC, the price in dollars. */
-function formOf(row: WorkshopDateRow): WorkshopForm {
-  const { id: _id, startsAt: _startsAt, endsAt: _endsAt, seatsTaken: _seatsTaken, priceCents, createdAt: _createdAt, updatedAt: _updatedAt, ...form } = row;
+export function formOf(row: WorkshopDateRow): WorkshopForm {
+  const { id: _id, startsAt: _startsAt, endsAt: _endsAt, seatsTaken: _seatsTaken, priceCents, createdAt: _createdAt, updatedAt: _updatedAt, calledOffAt: _calledOffAt, pollClosedAt: _pollClosedAt, ...form } = row;
   return { ...form, date: row.isTBC ? '' : row.date, time: row.isTBC ? '' : row.time, price: centsToDollars(priceCents) };
 }
 
@@ -89,7 +95,7 @@ function formOf(row: WorkshopDateRow): WorkshopForm {
  * Lays the body over `base` (the defaults, or the stored row), fills an empty title from the
  * chosen template (spec §5), and checks the result with the form's schema.
  */
-async function resolveForm(tx: Database, input: WorkshopDateInput, base: WorkshopForm, creating: boolean): Promise<WorkshopForm> {
+export async function resolveForm(tx: Database, input: WorkshopDateInput, base: WorkshopForm, creating: boolean): Promise<WorkshopForm> {
   const given = sentFields(input) as Partial<WorkshopForm>;
   const merged: WorkshopForm = { ...base, ...given };
   if (merged.templateId != null) {
@@ -120,7 +126,7 @@ function materialLinksOf(value: string | null): string | null {
 }
 
 /** The stored shape: date and time in their one spelling, the start and end instants derived from them. */
-function valuesOf(form: WorkshopForm): WorkshopDateValues {
+export function valuesOf(form: WorkshopForm): WorkshopDateValues {
   const timezone = normaliseTimeZoneText(form.timezone);
   let date = '';
   let time = '';
@@ -197,12 +203,14 @@ const TOGGLE_FIELDS = new Set(['isActive', 'isFeatured']);
 /**
  * PUT: the edited fields (any subset of the form, laid over the stored row), or only `isActive`,
  * or only `isFeatured`. Lowering the seats below those already taken is refused by the UPDATE's
- * own condition, so a booking made meanwhile cannot be squeezed out.
+ * own condition, so a booking made meanwhile cannot be squeezed out. A change of day, time, zone
+ * or meeting details bumps the live seats' calendar events, and with `notifyParticipants` e-mails
+ * them what changed in the same transaction (applyDateChange; docs/decisions/022).
  */
-export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: number, input: WorkshopDateInput): Promise<AdminWorkshopDate> {
+export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: number, { notifyParticipants = false, ...input }: WorkshopDateUpdate): Promise<AdminWorkshopDate> {
   const fields = Object.keys(sentFields(input));
   const toggleOnly = fields.length > 0 && fields.every((field) => TOGGLE_FIELDS.has(field));
-  await deps.db.transaction(async (tx) => {
+  const notified = await deps.db.transaction(async (tx) => {
     if (toggleOnly) {
       const change: Partial<WorkshopDateValues> = {};
       if (input.isActive !== undefined) change.isActive = input.isActive;
@@ -218,7 +226,7 @@ export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: n
       if (change.isActive) await offerFreedSeats(tx, id);
       const action = change.isFeatured === undefined ? 'workshop_date_status_changed' : 'workshop_date_featured_changed';
       await recordAudit(tx, { actor: actor.email, action, entity: AUDIT_ENTITY, entityId: id, details: change });
-      return;
+      return 0;
     }
 
     // Locked so a toggle made meanwhile is not undone by laying this body over a stale copy.
@@ -226,22 +234,43 @@ export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: n
     if (!existing) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
     const values = valuesOf(await resolveForm(tx, input, formOf(existing), false));
     if (values.isFeatured) await unfeatureOthers(tx, id);
-    const updated = await tx
+    const [updated] = await tx
       .update(workshopDates)
       .set({ ...values, updatedAt: new Date() })
       .where(and(eq(workshopDates.id, id), lte(workshopDates.seatsTaken, values.seatsTotal)))
-      .returning({ id: workshopDates.id });
-    if (updated.length === 0) {
+      .returning();
+    if (!updated) {
       const [current] = await tx.select({ seatsTaken: workshopDates.seatsTaken }).from(workshopDates).where(eq(workshopDates.id, id));
       if (!current) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
       throw new HttpError(400, seatsBelowTaken(current.seatsTaken), 'seats_below_taken');
     }
     // More seats (or a date back on sale) go to the waiting list first.
     await offerFreedSeats(tx, id);
-    await recordAudit(tx, { actor: actor.email, action: 'workshop_date_updated', entity: AUDIT_ENTITY, entityId: id, details: { fields } });
+    const outcome = await applyDateChange(tx, { publicUrl: deps.env.PUBLIC_URL }, actor, existing, updated, notifyParticipants);
+    await recordAudit(tx, {
+      actor: actor.email,
+      action: 'workshop_date_updated',
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      details: { fields, ...(outcome.changes.length ? { changed: outcome.changes.map((change) => change.field), notified: outcome.notified } : {}) },
+    });
+    return outcome.notified;
   });
   deps.publicCache.invalidate(PUBLIC_READS.workshopDates);
-  return findAdminWorkshopDate(deps.db, id);
+  if (notified > 0) deps.onEmailQueued?.();
+  return { ...(await findAdminWorkshopDate(deps.db, id)), notified };
+}
+
+/**
+ * POST …/change-preview: what saving this body would change that the date's people need to hear
+ * about, and how many seats would be told. Writes nothing; a body the save would refuse is 400.
+ */
+export async function previewDateChange(db: Database, id: number, input: WorkshopDateInput): Promise<DateChangePreview> {
+  const [existing] = await db.select().from(workshopDates).where(eq(workshopDates.id, id));
+  if (!existing) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
+  const values = valuesOf(await resolveForm(db, input, formOf(existing), false));
+  const changes = dateChangesBetween(existing, { ...existing, ...values });
+  return { changes, participants: changes.length ? await liveSeatCount(db, id) : 0 };
 }
 
 /**

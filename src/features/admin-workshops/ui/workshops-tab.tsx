@@ -5,18 +5,24 @@ import { RefreshButton } from '../../../client/components/ui/refresh-button';
 import { DeleteConfirmation, ResourceTable, ResourceToolbar, type Column } from '../../../client/components/ui/resource-view';
 import { toast } from '../../../client/components/ui/toast-store';
 import { useAdminResource, useResourceEditor, type ResourceTexts } from '../../../client/lib/admin-resource';
-import type { AdminWorkshopDate, DeleteWorkshopDateResult, WorkshopDateInput, WorkshopForm } from '../admin-workshops.schema';
+import type { AdminWorkshopDate, DeleteWorkshopDateResult, WorkshopDateUpdate, WorkshopForm } from '../admin-workshops.schema';
 import { workshopDatesResource } from './api/workshop-dates-resource';
 import { WorkshopFormDialog } from './components/workshop-form-dialog';
 import { WorkshopRowActions } from './components/workshop-row-actions';
+import { CallOffDialog } from './components/call-off-dialog';
+import { RepeatDialog } from './components/repeat-dialog';
+import { PollDialog } from './poll/poll-dialog';
+import { useDuplicateDate } from './api/date-actions';
 import { WaitlistDialog, type OpenedWaitlist } from './waitlist/waitlist-dialog';
 import { failureDescription, loadedDescription, WORKSHOP_TOASTS } from './workshop-texts';
+
+const notifiedText = (count: number) => (count === 1 ? '1 participant was e-mailed what changed.' : `${count} participants were e-mailed what changed.`);
 
 const describe = (workshop: AdminWorkshopDate) => `${workshop.title} (${workshop.isTBC ? 'TBC' : workshop.date})`;
 
 const TEXTS: ResourceTexts<AdminWorkshopDate, DeleteWorkshopDateResult> = {
   created: () => ({ title: WORKSHOP_TOASTS.created, description: 'The new workshop date has been added.' }),
-  updated: () => ({ title: WORKSHOP_TOASTS.updated, description: 'The workshop details have been saved.' }),
+  updated: (workshop) => ({ title: WORKSHOP_TOASTS.updated, description: `The workshop details have been saved.${workshop.notified ? ` ${notifiedText(workshop.notified)}` : ''}` }),
   // A date with bookings is kept and deactivated: the server says which.
   deleted: (_workshop, result) => ({ title: result.deleted ? WORKSHOP_TOASTS.deleted : WORKSHOP_TOASTS.updated, description: result.message }),
   createFailed: WORKSHOP_TOASTS.createFailed,
@@ -102,10 +108,19 @@ const COLUMNS: Column<AdminWorkshopDate>[] = [
 /** The Workshops tab (spec §2, §4, §8): every workshop date, with create, edit, toggles and delete. */
 /** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
 export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode }) {
-  const resource = useAdminResource<AdminWorkshopDate, WorkshopForm, WorkshopDateInput, DeleteWorkshopDateResult>(workshopDatesResource);
+  const resource = useAdminResource<AdminWorkshopDate, WorkshopForm, WorkshopDateUpdate, DeleteWorkshopDateResult>(workshopDatesResource);
   const editor = useResourceEditor(resource, TEXTS);
   const [refreshing, setRefreshing] = useState(false);
   const [waitlist, setWaitlist] = useState<OpenedWaitlist | null>(null);
+  const [callingOff, setCallingOff] = useState<AdminWorkshopDate | null>(null);
+  const [repeating, setRepeating] = useState<AdminWorkshopDate | null>(null);
+  const [polling, setPolling] = useState<AdminWorkshopDate | null>(null);
+  const duplicate = useDuplicateDate();
+  const duplicateDate = (workshop: AdminWorkshopDate) =>
+    duplicate.mutate(workshop.id, {
+      onSuccess: () => toast({ title: WORKSHOP_TOASTS.created, description: `A copy of ${describe(workshop)} was added, off sale: edit it, then activate it.` }),
+      onError: (error) => toast({ title: WORKSHOP_TOASTS.errorTitle, description: failureDescription(WORKSHOP_TOASTS.createFailed, error), variant: 'destructive' }),
+    });
   // The date as last read, so its seats follow an offer made from the open list.
   const waitlistDate = waitlist ? { ...waitlist, workshop: resource.list.data?.find((row) => row.id === waitlist.workshop.id) ?? waitlist.workshop } : null;
 
@@ -170,13 +185,17 @@ export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode })
             onToggleFeatured={() => toggleFeatured(workshop)}
             onDelete={() => deletion.ask(workshop)}
             onWaitlist={(from) => setWaitlist({ workshop, from })}
+            dateChanges={{ onCallOff: () => setCallingOff(workshop), onDuplicate: () => duplicateDate(workshop), onRepeat: () => setRepeating(workshop), onPoll: () => setPolling(workshop) }}
           />
         )}
       />
 
       <WaitlistDialog opened={waitlistDate} onClose={() => setWaitlist(null)} onAddDate={editor.openNew} />
+      <CallOffDialog workshop={callingOff} onClose={() => setCallingOff(null)} />
+      <RepeatDialog workshop={repeating} onClose={() => setRepeating(null)} />
+      <PollDialog workshop={polling} onClose={() => setPolling(null)} />
 
-      <WorkshopFormDialog key={editor.opening} {...editor.form} onSubmit={({ values, onRefused }) => editor.save(values, { onRefused })} />
+      <WorkshopFormDialog key={editor.opening} {...editor.form} onSubmit={({ values, onRefused, notifyParticipants }) => editor.save(values, { onRefused, changes: notifyParticipants ? { ...values, notifyParticipants } : undefined })} />
 
       {/* A date with bookings is kept for their history and taken off sale: the dialog says so. */}
       <DeleteConfirmation

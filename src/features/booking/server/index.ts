@@ -7,7 +7,7 @@ export { queueOrderEmails } from './order-emails';
 export { markRefunding, sendPaymentRefund } from './payment-refunds';
 export { ledgerRefundedCents, recordRefund, refundedCentsWhere, refundedSum } from './refund-ledger';
 export { cancelOpenPayments } from './reservations';
-export { SOLD_OUT_MESSAGE, tryTakeSeats } from './seats';
+export { endHold, SOLD_OUT_MESSAGE, tryTakeSeats } from './seats';
 export { closeEntriesBookedBy, closeEntry, lockEntry, lastOfferMade, offerFreedSeats, offerSeatsByHand, releaseSeat, type WaitlistEntryRow } from './freed-seats';
 export { entryOfToken, WAITLIST_TOKEN_PURPOSE } from './offer-checkout';
 export { insertBookingsWithOrders } from '../../../server/db/single-seat-orders';

@@ -73,6 +73,27 @@ export function bookingIcsFor(booking: BookingRow, date: WorkshopDateRow, public
 }
 
 /**
+ * The booking's event cancelled: the same UID with METHOD:CANCEL and a higher SEQUENCE, so a
+ * calendar that took an earlier file removes it. Null when the date was never set (TBC).
+ */
+export function bookingCancellationIcs(booking: BookingRow, date: WorkshopDateRow, publicUrl: string): string | null {
+  const times = workshopEventTimes(date);
+  if (!times) return null;
+  return buildBookingIcs({
+    bookingId: booking.id,
+    host: hostOf(publicUrl),
+    title: `Cancelled: ${date.title}`,
+    start: times.start,
+    end: times.end,
+    description: `Your booking #${booking.id} was cancelled. ${whenLine(booking, date, times)}.`,
+    cancelled: true,
+    sequence: booking.calendarSequence,
+  });
+}
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+/**
  * The cancellation e-mail's attachment: the same event (same UID) with METHOD:CANCEL, so a
  * calendar that took the confirmation's file removes it. Null when the date was never set (TBC).
  */
@@ -83,26 +104,28 @@ export async function bookingCancellationAttachment(db: Database, bookingId: num
     .innerJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId))
     .where(eq(bookings.id, bookingId))
     .limit(1);
-  const times = row ? workshopEventTimes(row.date) : null;
-  if (!row || !times) return null;
-  const ics = buildBookingIcs({
-    bookingId,
-    host: hostOf(publicUrl),
-    title: `Cancelled: ${row.date.title}`,
-    start: times.start,
-    end: times.end,
-    description: `Your booking #${bookingId} was cancelled. ${whenLine(row.booking, row.date, times)}.`,
-    cancelled: true,
-    sequence: row.booking.calendarSequence,
-  });
-  return { filename: 'workshop-cancelled.ics', contentType: 'text/calendar; method=CANCEL', content: Buffer.from(ics, 'utf8').toString('base64') };
+  const ics = row ? bookingCancellationIcs(row.booking, row.date, publicUrl) : null;
+  if (!ics) return null;
+  return { filename: 'workshop-cancelled.ics', contentType: 'text/calendar; method=CANCEL', content: base64(ics) };
+}
+
+/**
+ * A date that changed or was called off (docs/decisions/022-dates-that-change.md): the calendar
+ * part names its method and charset, as RFC 6047 asks of an iTIP part, and the method matches the
+ * file's METHOD line — PUBLISH for an update (same UID, higher SEQUENCE), CANCEL for a call-off.
+ */
+export function bookingEventChangeAttachment(booking: BookingRow, date: WorkshopDateRow, publicUrl: string, method: 'PUBLISH' | 'CANCEL'): OutboxAttachment | null {
+  const ics = method === 'CANCEL' ? bookingCancellationIcs(booking, date, publicUrl) : bookingIcsFor(booking, date, publicUrl);
+  if (!ics) return null;
+  const filename = method === 'CANCEL' ? 'workshop-cancelled.ics' : 'workshop-updated.ics';
+  return { filename, contentType: `text/calendar; method=${method}; charset=utf-8`, content: base64(ics) };
 }
 
 /** The confirmation e-mail's attachment (base64, as the outbox stores files), or null when TBC. */
 export function bookingIcsAttachment(booking: BookingRow, date: WorkshopDateRow, publicUrl: string): OutboxAttachment | null {
   const ics = bookingIcsFor(booking, date, publicUrl);
   if (!ics) return null;
-  return { filename: 'workshop.ics', contentType: 'text/calendar', content: Buffer.from(ics, 'utf8').toString('base64') };
+  return { filename: 'workshop.ics', contentType: 'text/calendar', content: base64(ics) };
 }
 
 /** GET …/calendar.ics for a booking the caller may see: 404 when cancelled, refunded or TBC. */

@@ -6,3 +6,4 @@ export { workshopWhen } from './refund-shared';
 export { loadRefundExtras, refundStateOfListedSeat, refundStatesOfSeats, type RefundExtras } from './seat-refunds';
 export { createCreditCode, CREDIT_VALID_DAYS } from './cancel-booking.service';
 export { policyOnRequest } from '../cancellation-policy';
+export { cancelLockedSeat, refundableCentsOf, sendCancelRefund, type CancelledSeat, type SeatSettlement } from './cancel-seat-by-organiser';

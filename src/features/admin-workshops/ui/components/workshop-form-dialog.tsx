@@ -24,7 +24,10 @@ import {
   workshopTimeFromInputs,
   zoneOptionLabel,
 } from '../../workshop-date-text';
+import { dateChangesBetween, type DateChangeFacts } from '../../date-changes';
+import { useDateChangePreview } from '../api/date-change-preview';
 import { InstantInYourZone } from './instant-in-your-zone';
+import { NotifyParticipantsField } from './notify-participants-field';
 import { workshopTemplatesResource } from '../api/workshop-templates-resource';
 
 const expertiseOptions = expertiseLevels.map((level) => ({ value: level, label: expertiseLabels[level] }));
@@ -55,8 +58,20 @@ function formValuesOf(workshop: AdminWorkshopDate | null): WorkshopFormInput {
   };
 }
 
+/** The form's when-and-where, read as a change is (empty text is none). */
+const factsOf = (values: Pick<WorkshopFormInput, keyof DateChangeFacts>): DateChangeFacts => ({
+  date: values.date ?? '',
+  time: values.time ?? '',
+  timezone: values.timezone ?? '',
+  endsNextDay: values.endsNextDay ?? false,
+  isTBC: values.isTBC ?? false,
+  zoomLink: values.zoomLink ?? null,
+  zoomMeetingId: values.zoomMeetingId ?? null,
+  zoomPassword: values.zoomPassword ?? null,
+});
+
 /** The form's values, and what shows the server's refusal of one field in place. */
-export type WorkshopSubmit = { values: WorkshopForm; onRefused: (error: unknown) => void };
+export type WorkshopSubmit = { values: WorkshopForm; onRefused: (error: unknown) => void; notifyParticipants: boolean };
 
 const DIALOG_TEXTS: ResourceDialogTexts<AdminWorkshopDate> = { noun: 'Workshop', editTitle: () => 'Edit Workshop' };
 
@@ -84,10 +99,16 @@ export function WorkshopFormDialog({ editing: workshop, onSubmit, ...dialog }: R
     if (!workshop && defaultTimezone && !getFieldState('timezone').isDirty) setValue('timezone', defaultTimezone);
   }, [workshop, defaultTimezone, getFieldState, setValue]);
 
-  const [templateId, date, time, timezone, endsNextDay, isTBC] = useWatch({
+  const [templateId, date, time, timezone, endsNextDay, isTBC, zoomLink, zoomMeetingId, zoomPassword] = useWatch({
     control,
-    name: ['templateId', 'date', 'time', 'timezone', 'endsNextDay', 'isTBC'],
+    name: ['templateId', 'date', 'time', 'timezone', 'endsNextDay', 'isTBC', 'zoomLink', 'zoomMeetingId', 'zoomPassword'],
   });
+  // Editing a date people hold seats on: a change of day, time, zone or meeting details offers to tell them (docs/decisions/022).
+  const [notify, setNotify] = useState(true);
+  const whenAndWhere = { date, time, timezone, endsNextDay, isTBC, zoomLink, zoomMeetingId, zoomPassword };
+  const touched = workshop !== null && workshop.seatsTaken > 0 && dateChangesBetween(factsOf(initial), factsOf(whenAndWhere)).length > 0;
+  const preview = useDateChangePreview(workshop?.id ?? null, whenAndWhere, dialog.open && touched);
+  const notifyPreview = touched && preview.data && preview.data.changes.length > 0 && preview.data.participants > 0 ? preview.data : null;
   const revalidate = { shouldDirty: true } as const;
   // The cross-field messages sit on templateId and date: after a first submit, any change re-checks the whole form.
   const recheck = () => {
@@ -147,7 +168,7 @@ export function WorkshopFormDialog({ editing: workshop, onSubmit, ...dialog }: R
       editing={workshop}
       description={workshop ? 'Change the details of this workshop date.' : 'Schedule a new workshop date.'}
       formId={formId}
-      onSubmit={handleSubmit((values) => onSubmit({ values, onRefused: showServerFieldError }))}
+      onSubmit={handleSubmit((values) => onSubmit({ values, onRefused: showServerFieldError, notifyParticipants: notifyPreview !== null && notify }))}
     >
       <SelectField
         label="Template"
@@ -200,6 +221,7 @@ export function WorkshopFormDialog({ editing: workshop, onSubmit, ...dialog }: R
       <TextField label="Zoom link" type="url" inputMode="url" optional className="sm:col-span-2" placeholder="https://zoom.us/j/…" {...field('zoomLink')} />
       <TextField label="Zoom meeting ID" optional {...field('zoomMeetingId')} />
       <TextField label="Zoom password" optional {...field('zoomPassword')} />
+      {notifyPreview ? <NotifyParticipantsField preview={notifyPreview} checked={notify} onChange={setNotify} /> : null}
       <TextAreaField label="Description" optional className="sm:col-span-2" rows={3} {...field('description')} />
       <TextAreaField label="Additional info" optional className="sm:col-span-2" rows={3} {...field('additionalInfo')} />
       <TextAreaField label="Material links" optional className="sm:col-span-2" rows={3} placeholder="One link per line" {...field('materialLinks')} />

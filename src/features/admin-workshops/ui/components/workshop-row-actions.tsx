@@ -1,4 +1,5 @@
 import { ListOrdered, Pencil, Power, Star, StarOff, Trash2 } from 'lucide-react';
+import { DateChangeActions, type DateChangeHandlers } from './date-change-actions';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { DateMessagesButton } from '../../../date-messages/ui';
 import type { AdminWorkshopDate } from '../../admin-workshops.schema';
@@ -13,10 +14,12 @@ type WorkshopRowActionsProps = {
   onDelete: () => void;
   /** Opens the date's waiting list; the button hands itself over to get the focus back. */
   onWaitlist: (from: HTMLButtonElement) => void;
+  /** Call off, duplicate, repeat weekly (docs/decisions/022-dates-that-change.md). */
+  dateChanges: DateChangeHandlers;
 };
 
 /** Edit, Activate/Deactivate, Feature/Unfeature and Delete for one row (spec §2), and its waiting list under them. */
-export function WorkshopRowActions({ workshop, busy, onEdit, onToggleActive, onToggleFeatured, onDelete, onWaitlist }: WorkshopRowActionsProps) {
+export function WorkshopRowActions({ workshop, busy, onEdit, onToggleActive, onToggleFeatured, onDelete, onWaitlist, dateChanges }: WorkshopRowActionsProps) {
   return (
     // Two by two: the whole row, actions included, fits a laptop screen without sideways scrolling.
     <div className="grid grid-cols-2 gap-1.5">
@@ -47,6 +50,7 @@ export function WorkshopRowActions({ workshop, busy, onEdit, onToggleActive, onT
         {waitlistButtonLabel(workshop.waitlistCount)}
       </button>
       <DateMessagesButton workshop={workshop} className="col-span-2" />
+      <DateChangeActions workshop={workshop} busy={busy} {...dateChanges} />
     </div>
   );
 }
