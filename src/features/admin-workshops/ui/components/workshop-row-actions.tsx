@@ -1,6 +1,7 @@
 import { ListOrdered, Pencil, Power, Star, StarOff, Trash2 } from 'lucide-react';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { DateMessagesButton } from '../../../date-messages/ui';
+import { RosterButton } from '../../../roster/ui';
 import type { AdminWorkshopDate } from '../../admin-workshops.schema';
 import { waitlistButtonLabel } from '../waitlist/waitlist-texts';
 
@@ -47,6 +48,7 @@ export function WorkshopRowActions({ workshop, busy, onEdit, onToggleActive, onT
         {waitlistButtonLabel(workshop.waitlistCount)}
       </button>
       <DateMessagesButton workshop={workshop} className="col-span-2" />
+      <RosterButton workshop={workshop} className="col-span-2" />
     </div>
   );
 }
