@@ -26,6 +26,8 @@ const CLAIM_PATH = /^\/claim\/[^/]+$/;
 /** A waiting-list entry's link (docs/decisions/019-waiting-list.md): `/waitlist/{token}`. */
 export const WAITLIST_PATH_PREFIX = '/waitlist/';
 const WAITLIST_PATH = /^\/waitlist\/[^/]+$/;
+/** A workshop date's roster in the admin area: '/admin/workshops/{id}/roster'. */
+const ADMIN_ROSTER_PATH = /^\/admin\/workshops\/\d+\/roster$/;
 
 /** The footer's legal pages (issue 18), written by the admin in Settings → Site. */
 export const LEGAL_PAGE_META = {
@@ -88,6 +90,7 @@ const routes: Record<string, RouteMeta> = {
     noindex: true,
   },
   admin: adminPage('Admin Dashboard', 'Run workshops, bookings and content.'),
+  adminRoster: adminPage('Roster', 'Who is coming to a workshop date, and who came.'),
   adminLogin: adminPage('Admin Login', 'Sign in to run workshops, bookings and content.'),
   emailDebug: adminPage('Email Debugging', 'Check e-mail settings and templates.'),
   notFound: {
@@ -110,6 +113,7 @@ export function routeMetaFor(pathname: string): RouteMeta {
   if (WAITLIST_PATH.test(path)) return routes.waitlist!;
   if (path === ADMIN_LOGIN_PATH) return routes.adminLogin!;
   if (path === '/admin') return routes.admin!;
+  if (ADMIN_ROSTER_PATH.test(path)) return routes.adminRoster!;
   if (path === '/email-debug') return routes.emailDebug!;
   if (isLegalPagePath(path)) return { ...LEGAL_PAGE_META[path], title: `${LEGAL_PAGE_META[path].title} — ${WORKSHOP_TITLE}`, ogImageKey: 'default' };
   return routes.notFound!;
@@ -120,7 +124,7 @@ export const ADMIN_PAGE_PATHS = ['/admin', ADMIN_LOGIN_PATH, '/email-debug'] as 
 
 export function isAdminPagePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (ADMIN_PAGE_PATHS as readonly string[]).includes(path);
+  return (ADMIN_PAGE_PATHS as readonly string[]).includes(path) || ADMIN_ROSTER_PATH.test(path);
 }
 
 /** Pages the client router has today; anything else is the not-found screen (404 status). */
@@ -131,7 +135,7 @@ const BLOG_POST_PATH = /^\/blog\/([^/]+)$/;
 
 export function isKnownPagePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || BLOG_POST_PATH.test(path) || CLAIM_PATH.test(path) || WAITLIST_PATH.test(path);
+  return (PAGE_PATHS as readonly string[]).includes(path) || path === '/participant' || path === BOOKING_CONFIRMED_PATH || BLOG_POST_PATH.test(path) || CLAIM_PATH.test(path) || WAITLIST_PATH.test(path) || ADMIN_ROSTER_PATH.test(path);
 }
 
 /** A slug a published post can have: lowercase letters, digits and hyphens. */

@@ -28,6 +28,8 @@ import { calendarRoutes } from '../../features/calendar/server/calendar.routes';
 import { dateMessagesRoutes } from '../../features/date-messages/server';
 import { participantAccessRoutes } from '../../features/participant/server/participant-access.routes';
 import { participantRoutes } from '../../features/participant/server/participant.routes';
+import { rosterRoutes } from '../../features/roster/server';
+import { joinRoutes } from '../../features/participant/server';
 import { refundRoutes } from '../../features/refunds/server/refunds.routes';
 import { refundStatesOfSeats } from '../../features/refunds/server/seat-refunds';
 import { seoRoutes } from '../../features/seo/server/seo.routes';
@@ -121,6 +123,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     await bookingRoutes(scope, deps, sale);
     await adminAuthRoutes(scope, deps);
     await participantAccessRoutes(scope, deps);
+    await joinRoutes(scope, deps);
     await claimRoutes(scope, deps, sale);
     await waitlistRoutes(scope, deps);
     // Participant sits below booking: the app hands it the booking feature's claim links.
@@ -132,6 +135,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     await adminWorkshopRoutes(scope, deps);
     await dateMessagesRoutes(scope, deps);
     await dateChangeRoutes(scope, deps, sale);
+    await rosterRoutes(scope, deps);
     await adminBookingRoutes(scope, deps, sale);
     await adminDiscountRoutes(scope, deps);
     await adminMessageRoutes(scope, deps);

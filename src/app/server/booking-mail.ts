@@ -8,7 +8,7 @@ import type { BookingRow, PlacedOrder, WorkshopDateRow } from '../../features/bo
 import { bookingIcsAttachment } from '../../features/calendar/server';
 import type { EmailTemplateType } from '../../features/email-templates';
 import { preloadTemplates, renderEmail, type TemplateValues } from '../../features/email-templates/server';
-import { participantLinkFor } from '../../features/participant/server';
+import { joinLinkFor, participantLinkFor } from '../../features/participant/server';
 import { adminSectionUrl, notifyOrganiser } from '../../features/settings/server';
 import type { Database } from '../../server/db/client';
 import { workshopDates } from '../../server/db/schema';
@@ -46,6 +46,15 @@ const BOUGHT_FOR_YOU_LINE = '<p>{{buyerName}} booked this seat for you, so it is
 /** A seat's details, in every e-mail about one seat (confirmed, reserved, claimed, moved). */
 const DETAILS_TABLE =
   '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>{{workshopTitle}}</td></tr><tr><td><strong>When</strong></td><td>{{when}}</td></tr><tr><td><strong>Booking</strong></td><td>#{{bookingId}}</td></tr></table>';
+
+/**
+ * A confirmed seat's details end with its personal join link (docs/decisions/020-roster-and-join-links.md):
+ * it opens whatever meeting link the date has when it is clicked, so a changed link needs no new e-mail.
+ */
+const CONFIRMED_DETAILS_TABLE = DETAILS_TABLE.replace(
+  '</table>',
+  '<tr><td><strong>Join</strong></td><td><a href="{{joinLink}}">Join the workshop</a> (your personal link)</td></tr></table>',
+);
 
 /** A claimed seat still reserved: held in the claimant's name, confirmed once paid for. */
 const RESERVED_FOR_YOU_LINE =
@@ -137,9 +146,10 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
         payLink: payLinkFor(tokens, publicUrl, booking.id),
         // The participant's sign-in link (CONTRACT §5): the same one 'Access Your Bookings' e-mails.
         participantLink: participantLinkFor(tokens, publicUrl, booking.email),
+        joinLink: kind === 'reserved' ? '' : joinLinkFor(tokens, publicUrl, booking.id, now().getTime()),
       };
       // Markup we build, with the visitor's values escaped inside it.
-      const trustedHtml: Record<string, string> = { details: renderTemplate(DETAILS_TABLE, values, { html: true }) };
+      const trustedHtml: Record<string, string> = { details: renderTemplate(kind === 'reserved' ? DETAILS_TABLE : CONFIRMED_DETAILS_TABLE, values, { html: true }) };
       if (kind !== 'reserved') {
         trustedHtml.paymentLine = boughtBy
           ? renderTemplate(BOUGHT_FOR_YOU_LINE, { buyerName: boughtBy }, { html: true })

@@ -77,6 +77,13 @@ const CARD_DELAY = 'It usually reaches your card within 5–10 business days.';
 const SAMPLE_DETAILS =
   '<table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>Prototype Lab: build an MVP without code</td></tr><tr><td><strong>When</strong></td><td>July 4, 2031, 10:00 AM - 12:00 PM PST</td></tr><tr><td><strong>Booking</strong></td><td>#1042</td></tr></table>';
 
+const SAMPLE_JOIN_LINK = '/join/sample';
+/** A confirmed seat's details: the booking's table with the seat's personal join link under it. */
+const SAMPLE_CONFIRMED_DETAILS = SAMPLE_DETAILS.replace(
+  '</table>',
+  `<tr><td><strong>Join</strong></td><td><a href="${SAMPLE_JOIN_LINK}">Join the workshop</a> (your personal link)</td></tr></table>`,
+);
+
 const SAMPLE_COMMON = {
   firstName: 'Ada',
   lastName: 'Lovelace',
@@ -100,6 +107,7 @@ const ADMIN_NOTE_KEYS = [
 ];
 const adminNoteSample = (note: string) => ({ notes: note, notesBlock: `<p><strong>Note from our team</strong><br>${note}</p>` });
 const PARTICIPANT_LINK = key('participantLink', "The participant's sign-in link to their bookings (valid 7 days)");
+const JOIN_LINK = key('joinLink', "The seat's personal join link: it opens the meeting link as it is then, and checks them in");
 
 /** The keys of every e-mail to a seat about its date changing, being called off or being set. */
 const DATE_SEAT_KEYS = [FIRST_NAME, WORKSHOP_TITLE, WHEN, BOOKING_ID, PARTICIPANT_LINK];
@@ -120,14 +128,16 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       key('amount', 'The amount paid, e.g. $499.00 ($0.00 when free)'),
       BOOKING_ID,
       PARTICIPANT_LINK,
+      JOIN_LINK,
       htmlKey('paymentLine', 'A paragraph about the payment: the amount paid, or that a discount code made it free'),
-      htmlKey('details', 'A table with the workshop, the date and the booking number'),
+      htmlKey('details', 'A table with the workshop, the date, the booking number and the personal join link'),
     ],
     sample: {
       ...SAMPLE_COMMON,
       amount: '$499.00',
+      joinLink: SAMPLE_JOIN_LINK,
       paymentLine: '<p>Thank you — your payment of <strong>$499.00</strong> went through and your seat is confirmed.</p>',
-      details: SAMPLE_DETAILS,
+      details: SAMPLE_CONFIRMED_DETAILS,
     },
   },
   'order-confirmation': {
@@ -382,7 +392,8 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       key('meetingId', 'The meeting ID (may be empty)'),
       key('password', 'The meeting password (may be empty)'),
       PARTICIPANT_LINK,
-      htmlKey('meetingDetails', 'A table with the time, meeting link, ID and password that are set'),
+      JOIN_LINK,
+      htmlKey('meetingDetails', 'A table with the time, the personal join link, and the meeting link, ID and password that are set'),
     ],
     sample: {
       firstName: 'Ada',
@@ -393,8 +404,9 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       meetingId: '555 0100',
       password: 'kite-7',
       participantLink: SAMPLE_COMMON.participantLink,
+      joinLink: SAMPLE_JOIN_LINK,
       meetingDetails:
-        '<table role="presentation" cellpadding="4"><tr><td><strong>When</strong></td><td>July 4, 2031, 10:00 AM PST</td></tr><tr><td><strong>Meeting link</strong></td><td><a href="https://zoom.us/j/5550100">https://zoom.us/j/5550100</a></td></tr><tr><td><strong>Meeting ID</strong></td><td>555 0100</td></tr><tr><td><strong>Password</strong></td><td>kite-7</td></tr></table>',
+        '<table role="presentation" cellpadding="4"><tr><td><strong>When</strong></td><td>July 4, 2031, 10:00 AM PST</td></tr><tr><td><strong>Join</strong></td><td><a href="/join/sample">Join the workshop</a> (your personal link)</td></tr><tr><td><strong>Meeting link</strong></td><td><a href="https://zoom.us/j/5550100">https://zoom.us/j/5550100</a></td></tr><tr><td><strong>Meeting ID</strong></td><td>555 0100</td></tr><tr><td><strong>Password</strong></td><td>kite-7</td></tr></table>',
     },
   },
   'participant-access': {

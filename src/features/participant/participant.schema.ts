@@ -102,6 +102,8 @@ export const participantBookingSchema = z.object({
   youBought: z.boolean(),
   /** For the buyer, a seat bought without a name: its claim; null otherwise. */
   claim: seatClaimStatusSchema.nullable(),
+  /** The seat's personal join link (/join/{token}) for its own person, while it is confirmed; null otherwise. */
+  joinUrl: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),

@@ -5,7 +5,7 @@ import { enqueueEmail } from '../../../server/email/outbox';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { renderTemplate } from '../../../server/email/templates';
 import { renderEmail } from '../../email-templates/server';
-import { participantLinkFor } from '../../participant/server';
+import { joinLinkFor, participantLinkFor } from '../../participant/server';
 import { dueReminderKind, REMINDER_WINDOWS_MS, reminderLeadText, type ReminderKind } from '../reminder-schedule';
 import { workshopEventTimes, zoneStory, zoneStoryText } from '../../../common/workshop-time';
 
@@ -51,9 +51,12 @@ async function reminderEmail(tx: Database, kind: ReminderKind, booking: BookingR
     meetingId: date.zoomMeetingId ?? '',
     password: date.zoomPassword ?? '',
     participantLink: participantLinkFor(tokens, deps.publicUrl, booking.email),
+    // The seat's own way in: it opens the meeting link as it is when clicked, and checks them in.
+    joinLink: joinLinkFor(tokens, deps.publicUrl, booking.id, now.getTime()),
   };
   const rows = [
     '<tr><td><strong>When</strong></td><td>{{when}}</td></tr>',
+    '<tr><td><strong>Join</strong></td><td><a href="{{joinLink}}">Join the workshop</a> (your personal link)</td></tr>',
     date.zoomLink
       ? isWebLink(date.zoomLink)
         ? '<tr><td><strong>Meeting link</strong></td><td><a href="{{zoomLink}}">{{zoomLink}}</a></td></tr>'

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../server/deps';
 import { HttpError } from '../../../server/plugins/error-handler';
+import { joinLinkFor } from './join-link';
 import { DOCUMENT_HEADERS } from '../../../server/plugins/security-headers';
 import {
   assetIdParamsSchema,
@@ -66,7 +67,11 @@ export async function participantRoutes(app: FastifyInstance, deps: AppDeps, { c
   /** The claim links of a buyer's unnamed seats, signed as the list is read. */
   const claimLinks = (): ClaimLinks => {
     const at = now();
-    return { now: at, linkFor: (seat) => claimLinkFor(deps.secret, deps.env.PUBLIC_URL, seat, at.getTime()) };
+    return {
+      now: at,
+      linkFor: (seat) => claimLinkFor(deps.secret, deps.env.PUBLIC_URL, seat, at.getTime()),
+      joinLinkFor: (bookingId) => joinLinkFor(deps.secret, deps.env.PUBLIC_URL, bookingId, at.getTime()),
+    };
   };
 
   /** Whose bookings a list call reads: the `email` asked for (when the caller may), else the session's. */

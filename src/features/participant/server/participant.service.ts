@@ -47,8 +47,20 @@ const ownedBy = (email: string) => sql`lower(${bookings.email}) = ${normalisePar
 /** Seats in the address's name, or of an order it bought (the list's query joins orders). */
 const ownedOrBoughtBy = (email: string) => or(ownedBy(email), sql`lower(${orders.buyerEmail}) = ${normaliseParticipantEmail(email)}`);
 
-/** What the buyer's list needs to show a seat's claim link: the link maker, and the time now. */
-export type ClaimLinks = { linkFor: (seat: { id: number; claimVersion: number }) => string; now: Date };
+/**
+ * What the list needs to show a seat's links: the buyer's claim link maker, the time now, and the
+ * seat's personal join link maker (docs/decisions/020-roster-and-join-links.md).
+ */
+export type ClaimLinks = { linkFor: (seat: { id: number; claimVersion: number }) => string; now: Date; joinLinkFor?: (bookingId: number) => string };
+
+/**
+ * A confirmed seat's personal join link, for the person who sits there only: the named attendee, or
+ * the buyer holding a seat they left unnamed. A buyer opening a colleague's link would check the
+ * colleague in.
+ */
+function joinUrlOf(booking: BookingRow, attendee: boolean, links: ClaimLinks | undefined): string | null {
+  return attendee && booking.status === 'confirmed' && links?.joinLinkFor ? links.joinLinkFor(booking.id) : null;
+}
 
 /** The same audit row participant-access.ts writes, for refusals decided in this file. */
 export async function recordParticipantDenied(db: Database, request: FastifyRequest, viewer: ParticipantViewer, details: Record<string, unknown>) {
@@ -113,15 +125,17 @@ export async function listParticipantBookings(db: Database, email: string, links
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
   return rows.map(({ booking, date, refund, order }) => {
     const youBought = normaliseParticipantEmail(order.buyerEmail) === address;
+    const yourSeat = booking.named && normaliseParticipantEmail(booking.email) === address;
     return {
       id: booking.id,
       orderId: booking.orderId,
       orderReference: order.reference,
       buyerEmail: order.buyerEmail,
       named: booking.named,
-      yourSeat: booking.named && normaliseParticipantEmail(booking.email) === address,
+      yourSeat,
       youBought,
       claim: youBought ? claimOf(booking, date, links) : null,
+      joinUrl: joinUrlOf(booking, yourSeat || (!booking.named && youBought), links),
       firstName: booking.firstName,
       lastName: booking.lastName,
       email: booking.email,

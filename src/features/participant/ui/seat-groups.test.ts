@@ -25,6 +25,7 @@ function seat(id: number, orderId: number, fields: Partial<ParticipantBooking>):
     yourSeat: false,
     youBought: true,
     claim: null,
+    joinUrl: null,
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: 'lead@example.com',

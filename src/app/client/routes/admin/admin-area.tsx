@@ -10,9 +10,10 @@ import { useRouteMeta } from '../../../../client/lib/use-route-meta';
 const AdminLoginPage = lazy(() => import('../../../../features/admin-auth/ui/admin-login-page'));
 const AdminDashboardPage = lazy(() => import('./admin-dashboard-page'));
 const EmailDebugPage = lazy(() => import('./email-debug-page'));
+const RosterPage = lazy(() => import('../../../../features/roster/ui/roster-page'));
 
 /**
- * The admin screens (/admin, /admin/login2, /email-debug): one lazy chunk that public pages never
+ * The admin screens (/admin, /admin/login2, /email-debug, a date's roster): one lazy chunk that public pages never
  * load, with a quiet bar of its own instead of the marketing header and footer.
  */
 export default function AdminArea() {
@@ -33,6 +34,11 @@ export default function AdminArea() {
           <Suspense fallback={<Spinner label="Loading page…" className="min-h-[60vh]" />}>
             <Switch>
               <Route path="/admin/login2" component={AdminLoginPage} />
+              <Route path="/admin/workshops/:id/roster">
+                <AdminGuard>
+                  <RosterPage />
+                </AdminGuard>
+              </Route>
               <Route path="/admin">
                 <AdminGuard>
                   <AdminDashboardPage />

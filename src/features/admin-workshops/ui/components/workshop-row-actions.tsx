@@ -2,6 +2,7 @@ import { ListOrdered, Pencil, Power, Star, StarOff, Trash2 } from 'lucide-react'
 import { DateChangeActions, type DateChangeHandlers } from './date-change-actions';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { DateMessagesButton } from '../../../date-messages/ui';
+import { RosterButton } from '../../../roster/ui';
 import type { AdminWorkshopDate } from '../../admin-workshops.schema';
 import { waitlistButtonLabel } from '../waitlist/waitlist-texts';
 
@@ -51,6 +52,7 @@ export function WorkshopRowActions({ workshop, busy, onEdit, onToggleActive, onT
       </button>
       <DateMessagesButton workshop={workshop} className="col-span-2" />
       <DateChangeActions workshop={workshop} busy={busy} {...dateChanges} />
+      <RosterButton workshop={workshop} className="col-span-2" />
     </div>
   );
 }

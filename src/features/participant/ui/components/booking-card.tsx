@@ -1,7 +1,8 @@
-import { CalendarDays, Undo2 } from 'lucide-react';
+import { CalendarDays, Undo2, Video } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { runtimeTimeZone } from '../../../../common/time-zones';
 import { Badge } from '../../../../client/components/ui/badge';
+import { buttonClasses } from '../../../../client/components/ui/button';
 import { formatUsd } from '../../../../common/money';
 import { expertiseLabels } from '../../../workshops';
 import { BOOKING_REFUNDED_NOTE, type ParticipantBooking } from '../../participant.schema';
@@ -92,6 +93,18 @@ export function BookingCard({
         </p>
       ) : (
         <>
+          {booking.joinUrl ? (
+            // The seat's own link (docs/decisions/020-roster-and-join-links.md): it opens the meeting
+            // link as it is when clicked, and tells the organiser they came.
+            <p className="flex flex-wrap items-center gap-3">
+              <a href={booking.joinUrl} className={buttonClasses('primary')}>
+                <Video aria-hidden="true" className="size-4" />
+                Join the workshop
+              </a>
+              <span className="text-sm text-ink-soft">Your personal link: it always opens the current meeting link.</span>
+            </p>
+          ) : null}
+
           <Section title="Workshop details">
             <WorkshopDetailsSection details={details.data} isLoading={details.isPending} isError={details.isError} />
           </Section>
