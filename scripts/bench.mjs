@@ -14,7 +14,7 @@
 // (measure a copy of dist/ holding server/ and client/, e.g. while others rebuild dist/).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { adminSession, bookingRush, closeConnections, createFreeCode, messageToAttendees, readLoad, readUnderReplay, sustainedBookings, sustainedOrders } from './bench/load.mjs';
+import { adminSession, bookingRush, closeConnections, createFreeCode, messageToAttendees, readLoad, rosterReads, readUnderReplay, sustainedBookings, sustainedOrders } from './bench/load.mjs';
 import { databaseFloor } from './bench/db-floor.mjs';
 import { measureRenders } from './bench/render.mjs';
 import { createPostgresDatabase, ensureBuilt, startServer } from './bench/server.mjs';
@@ -40,6 +40,8 @@ const settings = {
   orders: { seats: 10_000, orders: 1000, concurrency: 50, slices: 4, mix: 'orderShape(n): 1 + n % 10 seats, ceil(seats / 2) named (the buyer first), the rest unnamed' },
   /** A message to everyone on a date of this many people (one e-mail each), sent `runs` times: the admin's wait for each. */
   message: { attendees: 500, runs: 5 },
+  /** A date's roster of this many seats read `reads` times one after another (after `warmup` unmeasured): the p95 an organiser waits. */
+  roster: { attendees: 500, warmup: 20, reads: 200 },
   floor:
     'PostgreSQL only: the statements of one free booking (db-floor.mjs, FREE_BOOKING_STEPS) straight through pg on a pool ' +
     'of 10 connections (the server\'s default), as many visitors at a time as the sustained run, on a copy of its workshop ' +
@@ -91,7 +93,9 @@ async function benchOne(kind, databaseUrl) {
       const orders = await ordersRun(kind, server, admin, code, databaseUrl);
       log(`${kind}: a message to ${settings.message.attendees} attendees, ${settings.message.runs} times`);
       const message = await messageToAttendees(server.baseUrl, admin, code, settings.message);
-      return { kind, reads, replay, renders, rush, sustained, message, floor: floor ? await floor.figures() : null, ...orders, peakRssMb: server.peakRssMb(), startPeakRssMb: server.startPeakRssMb(), loadAverage: { before: loadBefore, after: load() } };
+      log(`${kind}: the roster of a date of ${settings.roster.attendees} seats, ${settings.roster.reads} reads`);
+      const roster = await rosterReads(server.baseUrl, admin, code, settings.roster);
+      return { kind, reads, replay, renders, rush, sustained, message, roster, floor: floor ? await floor.figures() : null, ...orders, peakRssMb: server.peakRssMb(), startPeakRssMb: server.startPeakRssMb(), loadAverage: { before: loadBefore, after: load() } };
     } finally {
       await floor?.close();
     }

@@ -392,14 +392,7 @@ export async function readUnderReplay(baseUrl, admin, { route, connections, seco
  * filled for each, in one transaction). Answers each send's time, as the admin waits for it.
  */
 export async function messageToAttendees(baseUrl, admin, code, { attendees, runs }) {
-  const dateId = await createWorkshopDate(baseUrl, admin, { title: 'Benchmark message', seats: attendees });
-  const shape = { seats: 10, named: 10 };
-  const orders = Math.ceil(attendees / shape.seats);
-  for (let first = 0; first < orders; first += 10) {
-    const batch = Array.from({ length: Math.min(10, orders - first) }, (_, i) => freeOrder(baseUrl, { visitor: 900_000 + first + i, dateId, code, tag: 'message', shape }));
-    const placed = await Promise.all(batch);
-    if (placed.some((order) => !order.booked)) throw new Error(`message bench: an order was not placed (${placed.map((order) => order.statuses.join('/')).join(', ')})`);
-  }
+  const dateId = await filledDate(baseUrl, admin, code, { title: 'Benchmark message', attendees, tag: 'message', firstVisitor: 900_000 });
   const html = '<p>Hi {{firstName}},</p><p>{{workshopTitle}} starts {{workshopDate}}. Join: <a href="{{zoomLink}}">the meeting</a>.</p><p><a href="{{participantLink}}">Your booking</a></p>';
   const sends = [];
   for (let run = 0; run < runs; run++) {
@@ -410,4 +403,38 @@ export async function messageToAttendees(baseUrl, admin, code, { attendees, runs
   }
   const sorted = [...sends].sort((a, b) => a - b);
   return { attendees, runs, sendsMs: sends, medianMs: sorted[Math.floor(sorted.length / 2)], maxMs: sorted[sorted.length - 1] };
+}
+
+/**
+ * A date of `attendees` people, filled with free orders of 10 named seats (each seat its own
+ * address), 10 orders at a time; answers its id.
+ */
+async function filledDate(baseUrl, admin, code, { title, attendees, tag, firstVisitor }) {
+  const dateId = await createWorkshopDate(baseUrl, admin, { title, seats: attendees });
+  const shape = { seats: 10, named: 10 };
+  const orders = Math.ceil(attendees / shape.seats);
+  for (let first = 0; first < orders; first += 10) {
+    const batch = Array.from({ length: Math.min(10, orders - first) }, (_, i) => freeOrder(baseUrl, { visitor: firstVisitor + first + i, dateId, code, tag, shape }));
+    const placed = await Promise.all(batch);
+    if (placed.some((order) => !order.booked)) throw new Error(`${tag} bench: an order was not placed (${placed.map((order) => order.statuses.join('/')).join(', ')})`);
+  }
+  return dateId;
+}
+
+/**
+ * A date's roster of `attendees` seats (GET /api/admin/workshop-dates/{id}/roster, one query),
+ * read `warmup` times unmeasured, then `reads` times one after another, as an organiser's screen
+ * reads it. Answers p50 and p95 of the measured reads.
+ */
+export async function rosterReads(baseUrl, admin, code, { attendees, warmup, reads }) {
+  const dateId = await filledDate(baseUrl, admin, code, { title: 'Benchmark roster', attendees, tag: 'roster', firstVisitor: 950_000 });
+  const path = `/api/admin/workshop-dates/${dateId}/roster`;
+  const times = [];
+  for (let n = 0; n < warmup + reads; n++) {
+    const answer = await call(baseUrl, 'GET', path, { headers: admin });
+    const listed = answer.status === 200 ? parse(answer)?.attendees?.length : null;
+    if (listed !== attendees) throw new Error(`roster bench: expected 200 with ${attendees} attendees, got ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
+    if (n >= warmup) times.push(answer.ms);
+  }
+  return { attendees, reads, p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) };
 }

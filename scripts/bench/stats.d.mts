@@ -76,7 +76,9 @@ export type ReplayFigures = {
   ratio: number;
   replay: { requests: number; perSecond: number; statusCounts: Record<string, number> };
 };
-export type DatabaseFigures = { reads: ReadFigures[]; replay?: ReplayFigures; rush: RushFigures; sustained: SustainedFigures; floor?: FloorFigures | null; orders?: OrdersFigures; ordersFloor?: OrdersFloorFigures | null; peakRssMb: number | null; startPeakRssMb?: number | null };
+/** A date's roster read one after another (rosterReads in load.mjs). */
+export type RosterFigures = { attendees: number; reads: number; p50Ms: number; p95Ms: number };
+export type DatabaseFigures = { reads: ReadFigures[]; replay?: ReplayFigures; rush: RushFigures; sustained: SustainedFigures; floor?: FloorFigures | null; orders?: OrdersFigures; ordersFloor?: OrdersFloorFigures | null; roster?: RosterFigures; peakRssMb: number | null; startPeakRssMb?: number | null };
 export type TargetCheck = { name: string; value: number; met: boolean };
 
 export declare function lighthousePerformanceTarget(path: string): number;

@@ -23,6 +23,8 @@ export const BENCH_TARGETS = {
   minOrdersFloorRatio: 0.5,
   /** A message to 500 attendees queued (log row and 500 outbox e-mails in one transaction), median of the runs, in milliseconds. */
   maxMessage500Ms: 1000,
+  /** A date's roster of 500 seats (GET …/roster), p95 of sequential reads, in milliseconds. */
+  maxRoster500P95Ms: 100,
 };
 
 /**
@@ -173,6 +175,10 @@ export function checkTargets(kind, figures) {
     const { message } = figures;
     checks.push({ name: `message to ${message.attendees} attendees: median ≤ ${BENCH_TARGETS.maxMessage500Ms} ms`, value: round(message.medianMs), met: message.medianMs <= BENCH_TARGETS.maxMessage500Ms });
   }
+  if (figures.roster) {
+    const { roster } = figures;
+    checks.push({ name: `roster of ${roster.attendees} seats: p95 ≤ ${BENCH_TARGETS.maxRoster500P95Ms} ms`, value: round(roster.p95Ms, 1), met: roster.p95Ms <= BENCH_TARGETS.maxRoster500P95Ms });
+  }
   return checks;
 }
 
@@ -249,6 +255,12 @@ export function resultRows(byKind) {
     rows.push(['message to 500 attendees: median / max ms to queue', ...kinds.map((kind) => {
       const message = byKind[kind].message;
       return message ? `${format(message.medianMs)} / ${format(message.maxMs)}` : '—';
+    })]);
+  }
+  if (kinds.some((kind) => byKind[kind].roster)) {
+    rows.push(['roster of 500 seats: p50 / p95 ms', ...kinds.map((kind) => {
+      const roster = byKind[kind].roster;
+      return roster ? `${format(roster.p50Ms, 1)} / ${format(roster.p95Ms, 1)}` : '—';
     })]);
   }
   rows.push(['peak RSS of the server MB', ...cell((f) => f.peakRssMb, 0)]);

@@ -114,6 +114,14 @@ describe('targets (issue 7)', () => {
     expect(missed('embedded', figures({ serverErrors: 1 }))).toEqual(['rush: no 5xx or dropped request']);
     expect(missed('postgres', figures({ booked: 1999 }))).toEqual(['sustained: all 2000 booked, no 5xx']);
   });
+
+  it('holds a roster of 500 seats to 100 ms at p95, on both databases', () => {
+    const withRoster = (p95Ms: number) => ({ ...figures(), roster: { attendees: 500, reads: 200, p50Ms: 20, p95Ms } });
+    expect(missed('embedded', withRoster(100))).toEqual([]);
+    expect(missed('postgres', withRoster(100.5))).toEqual(['roster of 500 seats: p95 ≤ 100 ms']);
+    expect(checkTargets('embedded', figures()).filter((check) => check.name.startsWith('roster'))).toEqual([]);
+    expect(resultRows({ embedded: withRoster(34.71) }).rows).toContainEqual(['roster of 500 seats: p50 / p95 ms', '20 / 34.7']);
+  });
 });
 
 describe('the printed table', () => {

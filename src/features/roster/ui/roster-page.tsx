@@ -43,7 +43,7 @@ function PaymentBadge({ seat }: { seat: RosterAttendee }) {
 
 function Joined({ seat, date }: Omit<SeatProps, 'onCheck'>) {
   const text = joinedText(seat.joinedAt, date);
-  if (!text) return <span className="text-ink-soft">Not through their link</span>;
+  if (!text) return <span className="text-ink-soft">Not joined yet</span>;
   return <time dateTime={seat.joinedAt!}>{text}</time>;
 }
 
@@ -101,7 +101,7 @@ function RosterCards({ seats, date, onCheck }: { seats: RosterAttendee[]; date: 
 
 function Count({ label, value }: { label: string; value: string | number }) {
   return (
-    <div className="rounded-brutal border-2 border-ink bg-white px-4 py-2">
+    <div className="rounded-brutal border-2 border-ink bg-white px-3 py-2 sm:px-4">
       <dt className="text-xs font-extrabold tracking-label uppercase">{label}</dt>
       <dd className="text-2xl font-extrabold tabular-nums">{value}</dd>
     </div>
@@ -211,7 +211,7 @@ export default function RosterPage() {
             <p className="text-ink-soft">{rosterWhen(date)}</p>
           </header>
 
-          <dl className="mb-4 flex flex-wrap gap-3">
+          <dl className="mb-4 grid grid-cols-3 gap-2 sm:flex sm:gap-3">
             <Count label="Confirmed" value={counts.confirmed} />
             <Count label="Reserved" value={counts.reserved} />
             <Count label="Present" value={`${counts.present} / ${attendees!.length}`} />
@@ -241,7 +241,7 @@ export default function RosterPage() {
             <EmptyState title={ROSTER_TEXTS.noMatch}>Try a shorter part of the name, e-mail or company.</EmptyState>
           ) : (
             <div onKeyDown={moveBetweenSeats}>
-              <p className="mb-2 text-xs text-ink-soft">
+              <p className="mb-2 hidden text-xs text-ink-soft md:block">
                 Tick a box or press Space to check someone in; <kbd>j</kbd>/<kbd>k</kbd> or the arrow keys move between people.
               </p>
               {wide ? <RosterTable seats={seats} date={date} onCheck={onCheck} /> : <RosterCards seats={seats} date={date} onCheck={onCheck} />}
