@@ -40,11 +40,13 @@ const bookingValues = (row) => {
   return `(default, ${p(1)}, ${p(2)}, default, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, ${p(9)}, ${p(10)}, ${p(11)}, ${p(12)}, ${p(13)}, ${p(14)}, ${p(15)}, default, default, ${p(16)}, ${p(17)}, default, default, default, default, default, default)`;
 };
 /** An outbox row's parameters (outboxValues), the others are defaults. */
-const OUTBOX_PARAMS_PER_ROW = 8;
+const OUTBOX_PARAMS_PER_ROW = 9;
 /** enqueueEmail's INSERT, or queueTogether's for `rows` e-mails at once (outbox.ts). */
 const outboxInsert = (rows) => {
-  const row = (r) => `(default, ${Array.from({ length: OUTBOX_PARAMS_PER_ROW }, (_, k) => `$${r * OUTBOX_PARAMS_PER_ROW + k + 1}`).join(', ')}, default, default, default, default, default, default, default)`;
-  return `insert into "email_outbox" ("id", "to", "bcc", "subject", "html", "text", "attachments", "sealed_tokens", "kind", "status", "attempts", "last_error", "next_attempt_at", "locked_until", "sent_at", "created_at") values ${Array.from({ length: rows }, (_, r) => row(r)).join(', ')} returning "id"`;
+  const p = (r, k) => `$${r * OUTBOX_PARAMS_PER_ROW + k}`;
+  // to … kind, then the delivery bookkeeping's defaults, then date_message_id (null for a sale's e-mails).
+  const row = (r) => `(default, ${Array.from({ length: 8 }, (_, k) => p(r, k + 1)).join(', ')}, default, default, default, default, default, default, ${p(r, 9)}, default)`;
+  return `insert into "email_outbox" ("id", "to", "bcc", "subject", "html", "text", "attachments", "sealed_tokens", "kind", "status", "attempts", "last_error", "next_attempt_at", "locked_until", "sent_at", "date_message_id", "created_at") values ${Array.from({ length: rows }, (_, r) => row(r)).join(', ')} returning "id"`;
 };
 /** preloadTemplates (render-email.ts): the templates of an order's e-mails in one read. */
 const ORDER_TEMPLATES_READ = 'select "id", "type", "subject", "content", "is_active", "bcc_admin", "updated_at" from "email_templates" where "email_templates"."type" in ($1, $2)';
@@ -239,7 +241,7 @@ function sealed(purpose, subject) {
 
 /** The outbox row's parameters, in outboxInsert's order. */
 function outboxValues(c, mail) {
-  return [mail.to, null, mail.subject, mail.html, mail.text, mail.attachments ? JSON.stringify(mail.attachments) : null, JSON.stringify(mail.tokens), mail.kind];
+  return [mail.to, null, mail.subject, mail.html, mail.text, mail.attachments ? JSON.stringify(mail.attachments) : null, JSON.stringify(mail.tokens), mail.kind, null];
 }
 
 /**

@@ -251,8 +251,8 @@ describe('GET /api/admin/outbox', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json();
     expect(list.slice(0, 2)).toEqual([
-      { id: second.id, to: 'two@example.com', subject: 'Second', status: 'pending', attempts: 0, lastError: null, createdAt: expect.any(String) },
-      { id: first.id, to: 'one@example.com', subject: 'First', status: 'failed', attempts: 8, lastError: 'ECONNREFUSED', createdAt: expect.any(String) },
+      { id: second.id, to: 'two@example.com', subject: 'Second', status: 'pending', attempts: 0, lastError: null, dateMessage: null, createdAt: expect.any(String) },
+      { id: first.id, to: 'one@example.com', subject: 'First', status: 'failed', attempts: 8, lastError: 'ECONNREFUSED', dateMessage: null, createdAt: expect.any(String) },
     ]);
     expect(new Date(list[0].createdAt).toISOString()).toBe(list[0].createdAt);
   });

@@ -143,10 +143,10 @@ describe('the bench floor (scripts/bench/db-floor.mjs) replays free bookings and
       expect(sent.map(statementKind), `orderSteps(${JSON.stringify(shape)}) against what the app sent`).toEqual(orderSteps(shape).map((step) => statementKind(step.text)));
     }
     // One statement for the whole order's seats (ten rows, 17 parameters each), one for its seven
-    // e-mails (five seats named, the buyer's order confirmation, the organiser's notice; 8 each).
+    // e-mails (five seats named, the buyer's order confirmation, the organiser's notice; 9 each).
     const tenSeats = orderSteps(orderShape(9)).map((step) => statementKind(step.text));
     expect(tenSeats).toContain('insert bookings returning 170 params');
-    expect(tenSeats).toContain('insert email_outbox returning 56 params');
+    expect(tenSeats).toContain('insert email_outbox returning 63 params');
   });
 
   it("runs on this schema and does a booking's work: the order, its booking and e-mails, the newsletter row, the seat and the code's use", async () => {

@@ -32,6 +32,10 @@ const TYPES = [
   'contact-reply',
   'newsletter',
   'admin-message',
+  'date-changed',
+  'date-called-off',
+  'date-poll-opened',
+  'date-poll-chosen',
 ];
 
 describe('without any mail transport', () => {
