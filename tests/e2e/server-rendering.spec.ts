@@ -21,7 +21,8 @@ async function rawHtml(page: Page, path: string): Promise<string> {
 /** The text a date shows in the booking list before the visitor's zone is known: as the organiser wrote it. */
 /** The day and the organiser's time as the page shows them: the typed range with an en dash. */
 function dateLine(date: WorkshopDate) {
-  return { day: date.date, time: `${date.time.replace(' - ', ' – ')} ${date.timezone}`.trim() };
+  // The page names the zone's abbreviation on that day (PDT for a summer date typed as PST), as the list does.
+  return { day: date.date, time: `${date.time.replace(' - ', ' – ')} ${date.timeZoneAbbreviation ?? date.timezone}`.trim() };
 }
 
 type JsonLd = Record<string, unknown> & { '@type': string };

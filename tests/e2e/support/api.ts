@@ -8,6 +8,8 @@ export type WorkshopDate = {
   date: string;
   time: string;
   timezone: string;
+  /** The zone's abbreviation on that day (PDT for a summer date typed as PST); null when TBC. */
+  timeZoneAbbreviation?: string | null;
   expertiseLevel: 'beginner' | 'some_expertise' | 'expert';
   price?: number | null;
   seatsRemaining: number;
