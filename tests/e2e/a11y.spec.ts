@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Request } from '@playwright/test';
+import { axeOn } from './support/axe';
 import { test, expect } from './fixtures';
 import { getBlogPosts, getTestimonials, getAnnouncements } from './support/api';
 import { adminSection, signInAsAdmin } from './support/admin';
@@ -18,7 +18,7 @@ test.use({ reducedMotion: 'reduce' });
 const adminSectionReads = (request: Request) => dataRead('/api/')(request) && new URL(request.url()).pathname !== '/api/auth/user';
 
 async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map((v) => {
     const nodes = v.nodes

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeOn } from './support/axe';
 import { test, expect } from './fixtures';
 import { adminSection, adminSectionLink, openAdminTab, signInAsAdmin } from './support/admin';
 
@@ -68,7 +68,7 @@ for (const { name, width, height } of WIDTHS) {
         }
       }
       if (name !== 'tablet') {
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await axeOn(page).analyze();
         const serious = results.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeOn } from './support/axe';
 import { test, expect } from './fixtures';
 import { adminRequest } from './support/api';
 import { bookingForm, continueToPayment } from './support/booking';
@@ -16,7 +16,7 @@ test.use({ timezoneId: 'Europe/Berlin', reducedMotion: 'reduce' });
 const WORKSHOP = { title: 'Confirmation Page Workshop', date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST', seatsTotal: 20, price: 499 };
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeOn(page).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
+import { axeOn } from './support/axe';
 import { test, expect } from './fixtures';
 import { CLIENT_HEADERS, getWorkshopDates, type WorkshopDate } from './support/api';
 import { bookingForm, bookPaid, continueToPayment, fillBookingForm, type Visitor } from './support/booking';
@@ -272,7 +272,7 @@ test.describe('checkout', () => {
     await expect(page.getByRole('region', { name: 'Booking summary' }).getByText('welcome10', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
 
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     const serious = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeOn } from './support/axe';
 import { test, expect } from './fixtures';
 import { bookingForm, continueToPayment, fillBookingForm } from './support/booking';
 
@@ -54,7 +54,7 @@ test.describe('discount code Apply in the booking form', () => {
     await expect(codeField(page)).toHaveAttribute('aria-describedby', /booking-discount-code-error/);
     await expect(page).toHaveURL(/\/#booking$/);
 
-    const results = await new AxeBuilder({ page }).include('#booking').analyze();
+    const results = await axeOn(page).include('#booking').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await shoot(page, `error-${page.viewportSize()!.width}`);

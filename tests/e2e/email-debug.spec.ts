@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeOn } from './support/axe';
 import { test, expect } from './fixtures';
 import { signInAsAdmin } from './support/admin';
 import { waitForMail } from './support/mail';
@@ -32,7 +32,7 @@ test.describe('/email-debug', () => {
     await card.getByRole('button', { name: 'Refresh' }).click();
     await expect(card.getByText('127.0.0.1', { exact: true })).toBeVisible();
 
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeOn(page).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
     expect(serious, 'serious or critical accessibility violations').toEqual([]);
   });

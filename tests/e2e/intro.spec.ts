@@ -36,6 +36,41 @@ test.describe('intro page', () => {
     await expect.poll(isReacts).toBe(true);
   });
 
+  test('a booking made while the form’s code is on its way: the form hydrates in place, then shows the new count', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (/hydrat|#418|#421|#422|#423|#425/i.test(message.text())) problems.push(message.text());
+    });
+    const release = await holdRequests(page, /\/assets\/booking-section-[\w-]+\.js$/);
+    // The page reads the dates again as it mounts; someone has booked a seat on a date since the
+    // server drew the page.
+    let changed = { id: 0, seats: 0 };
+    await page.route('**/api/workshop-dates', async (route) => {
+      const response = await route.fetch();
+      const dates = (await response.json()) as { id: number; seatsRemaining: number }[];
+      const date = dates.find((each) => each.seatsRemaining > 1)!;
+      date.seatsRemaining -= 1;
+      changed = { id: date.id, seats: date.seatsRemaining };
+      await route.fulfill({ response, json: dates });
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        for (const node of document.querySelectorAll('#booking [role="radio"]')) (node as Element & { fromServer?: boolean }).fromServer = true;
+      });
+    });
+    const reread = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/workshop-dates');
+    await page.goto('/intro');
+    await reread;
+    const radio = page.locator(`#booking [role="radio"][value="${changed.id}"]`);
+    const card = page.locator(`#booking label[for="${await radio.getAttribute('id')}"]`);
+    await expect(card).toContainText(`${changed.seats + 1} seats remaining`);
+    release();
+    await expect.poll(() => radio.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps')))).toBe(true);
+    await expect(card).toContainText(`${changed.seats} seats remaining`);
+    expect(await radio.evaluate((node) => (node as Element & { fromServer?: boolean }).fromServer === true), 'the radio is the node the server sent').toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   test('SIGN UP HERE jumps to the booking section', async ({ page }) => {
     await page.goto('/intro');
     const signUp = cta(page, /^\s*sign up here\s*$/i).first();

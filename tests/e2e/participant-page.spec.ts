@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { BOOKING_REFUNDED_NOTE, VERIFY_FAILED } from '../../src/features/participant/participant.schema';
 import { test, expect } from './fixtures';
 import { signInAsAdmin } from './support/admin';
-import { expectNoViolationsOnceSettled } from './support/axe';
+import { expectNoViolationsOnceSettled, axeOn } from './support/axe';
 import { adminRequest, getWorkshopDates, isTbc, usdPattern } from './support/api';
 import { bookPaid, roomyDate } from './support/booking';
 import { accessLinkFor } from './support/links';
@@ -107,7 +106,7 @@ test('slides open full screen as a readable page with a way back and on to the n
     try {
       const axePage = await axeContext.newPage();
       await axePage.goto(slides.url());
-      const axe = await new AxeBuilder({ page: axePage }).analyze();
+      const axe = await axeOn(axePage).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     } finally {
       await axeContext.close();

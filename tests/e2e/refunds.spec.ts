@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { axeOn } from './support/axe';
 import { test, expect } from './fixtures';
 import { signInToAdminTab } from './support/admin';
 import { adminRequest, CLIENT_HEADERS, getWorkshopDates, isTbc, type WorkshopDate } from './support/api';
@@ -57,7 +57,7 @@ test.describe('refunds and cancellation', () => {
 
     await reason.fill('A family event moved to that week, sorry.');
     await expect(dialog.getByText('41/500 characters')).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const axe = await axeOn(page).include('[role="dialog"]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await dialog.getByRole('button', { name: 'Submit Request' }).click();
 
@@ -114,7 +114,7 @@ test.describe('refunds and cancellation', () => {
     // The seed's open date is two weeks away: the policy gives a full refund.
     await expect(dialog.getByText(/so cancelling now gives you a full refund of \$\d/)).toBeVisible();
     await expect(dialog.getByText(/Cancel at least 7 days before the workshop and you get a full refund/)).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const axe = await axeOn(page).include('[role="dialog"]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     await dialog.getByRole('button', { name: /^Cancel and get \$[\d,.]+ back$/ }).click();
@@ -156,7 +156,7 @@ test.describe('refunds and cancellation', () => {
     await page.keyboard.press('ArrowDown');
     await expect(half).toBeChecked();
     await expect(dialog.getByRole('button', { name: 'Cancel and get $249.50 back' })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const axe = await axeOn(page).include('[role="dialog"]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     // Asking the organiser instead, by keyboard; the seat stays booked.

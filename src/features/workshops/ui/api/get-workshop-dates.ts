@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../../client/lib/api-client';
+import { useAsDrawn } from '../../../../client/lib/page-state';
 import { publicWorkshopDateListSchema } from '../../workshops.schema';
 
 /** Sorted by date, TBC last (CONTRACT §6). */
@@ -11,6 +12,8 @@ export function workshopDatesQueryOptions() {
   return queryOptions({ queryKey: ['/api/workshop-dates'], queryFn: getWorkshopDates });
 }
 
+/** The dates; a part hydrating the server's HTML sees them as the server drew them (useAsDrawn). */
 export function useWorkshopDates() {
-  return useQuery(workshopDatesQueryOptions());
+  const options = workshopDatesQueryOptions();
+  return useAsDrawn(options.queryKey, useQuery(options));
 }
