@@ -1,7 +1,8 @@
 // `npm test`: static checks, unit + API tests on embedded PGlite and (when TEST_DATABASE_URL is
-// set) on PostgreSQL, the production build with its bundle budgets, then browser tests.
+// set) the API tests again on PostgreSQL, the production build with its bundle budgets, then
+// browser tests.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,13 +42,23 @@ function summarise() {
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 }
 
+/**
+ * The test files whose outcome can depend on the database: the API tests, and any other test that
+ * uses the test helpers (which open databases and apps). Pure unit tests run once, on the first
+ * phase; running them again against PostgreSQL would prove nothing new.
+ */
+function databaseTestFiles() {
+  const files = ['src', 'tests'].flatMap((dir) => readdirSync(dir, { recursive: true }).map((file) => `${dir}/${file}`)).filter((file) => file.endsWith('.test.ts'));
+  return files.filter((file) => file.startsWith('tests/api/') || readFileSync(file, 'utf8').includes('helpers/'));
+}
+
 const vitest = (name) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `vitest-${name}.json`)}`];
 
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npm', ['run', 'lint']);
 run('unit and API tests on embedded PGlite', 'npx', vitest('pglite'), { TEST_DB_KIND: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
-  run('unit and API tests on PostgreSQL', 'npx', vitest('postgres'), { TEST_DB_KIND: 'postgres' });
+  run('API tests on PostgreSQL', 'npx', [...vitest('postgres'), ...databaseTestFiles()], { TEST_DB_KIND: 'postgres' });
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run is left out)');
 }

@@ -130,14 +130,19 @@ describe('a TBC date’s poll', () => {
     expect(bobCancel.json().outcome).toMatchObject({ kind: 'half-refund', amount: 100 });
   });
 
-  it('refuses fewer than 2 or more than 10 options, a past or unreadable one, and a date that is not TBC; an unknown date is 404; a visitor is 401', async () => {
+  it('refuses fewer than 2 or more than 10 options, a past or unreadable one, the same day and time twice, and a date that is not TBC; an unknown date is 404; a visitor is 401', async () => {
     const tbc = await date(TBC);
     const put = (id: number, options: object[]) => world.send({ method: 'PUT', url: pollUrl(id), payload: { options }, admin: true });
     expect((await put(tbc.id, OPTIONS.slice(0, 1))).statusCode).toBe(400);
     expect((await put(tbc.id, Array.from({ length: 11 }, (_, day) => ({ date: `August ${day + 1}, 2031`, time: '10:00 AM' })))).statusCode).toBe(400);
     expect((await put(tbc.id, [OPTIONS[0]!, { date: 'July 4, 2020', time: '10:00 AM' }])).statusCode).toBe(400);
     expect((await put(tbc.id, [OPTIONS[0]!, { date: 'soon', time: '10:00 AM' }])).statusCode).toBe(400);
+    const twice = await put(tbc.id, [OPTIONS[0]!, { date: 'jul 4 2031', time: '10:00 am - 12:00 pm' }]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe('Each proposed date must be a different day or time');
     expect((await world.send({ method: 'GET', url: pollUrl(tbc.id), admin: true })).json().options).toEqual([]);
+    // The same day at another time is another option.
+    expect((await put(tbc.id, [OPTIONS[0]!, { date: 'July 4, 2031', time: '2:00 PM - 4:00 PM' }])).statusCode).toBe(200);
     const dated = await date({ date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST' });
     expect((await put(dated.id, OPTIONS)).statusCode).toBe(409);
     expect((await put(999_999, OPTIONS)).statusCode).toBe(404);

@@ -242,6 +242,7 @@ export type RepeatResult = z.infer<typeof repeatResultSchema>;
 /** A TBC date's poll (docs/decisions/022-dates-that-change.md): 2–10 candidate days and times, in the date's zone. */
 export const MIN_POLL_OPTIONS = 2;
 export const MAX_POLL_OPTIONS = 10;
+export const POLL_OPTIONS_REPEATED = 'Each proposed date must be a different day or time';
 export const POLL_OPTION_COUNT = `Propose from ${MIN_POLL_OPTIONS} to ${MAX_POLL_OPTIONS} dates`;
 export const POLL_OPTION_IN_PAST = 'Each proposed date must be in the future';
 export const POLL_NEEDS_TBC = 'Only a date still to be set (TBC) can have a poll';
@@ -257,7 +258,9 @@ export const pollInputSchema = z.object({
       { error: POLL_OPTION_COUNT },
     )
     .min(MIN_POLL_OPTIONS, POLL_OPTION_COUNT)
-    .max(MAX_POLL_OPTIONS, POLL_OPTION_COUNT),
+    .max(MAX_POLL_OPTIONS, POLL_OPTION_COUNT)
+    // The same day and time typed twice ('Oct 2, 2031' and 'October 2, 2031') would split its votes.
+    .refine((options) => new Set(options.map(({ date, time }) => JSON.stringify([parseWorkshopDay(date), parseWorkshopTime(time)]))).size === options.length, POLL_OPTIONS_REPEATED),
 });
 export type PollInput = z.infer<typeof pollInputSchema>;
 const pollOptionSchema = z.object({ id: z.number().int(), date: z.string(), time: z.string(), startsAt: z.string(), endsAt: z.string() });
