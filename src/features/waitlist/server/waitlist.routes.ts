@@ -36,8 +36,15 @@ export async function waitlistRoutes(app: FastifyInstance, deps: AppDeps): Promi
   const notifier = offerEmailNotifier(waitlist, app.log);
   // After a commit that changed seats, and only while offers were being made lately (the sale's
   // own commits, thousands a minute under load, then cost nothing); the sweep covers the rest.
+  // Offers made before this app started were another app's (a process may run several, as the
+  // tests do): they do not count.
+  const startedAt = Date.now();
+  const offeredLately = () => {
+    const offeredAt = lastOfferMade();
+    return offeredAt >= startedAt && Date.now() - offeredAt < RECENT_OFFER_MS;
+  };
   deps.publicCache.onInvalidate((reads) => {
-    if (reads.includes(PUBLIC_READS.workshopDates) && Date.now() - lastOfferMade() < RECENT_OFFER_MS) notifier.nudge();
+    if (reads.includes(PUBLIC_READS.workshopDates) && offeredLately()) notifier.nudge();
   });
   app.addHook('onClose', async () => notifier.close());
 
