@@ -3,13 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SEAT_HOLDING_STATUSES } from '../../src/common/booking-status';
 import {
   MARK_PAID_ONLY_RESERVED,
-  MOVE_DATE_UNAVAILABLE,
-  MOVE_SAME_DATE,
   REFUND_AMOUNT_INVALID,
   RESEND_TOO_SOON,
   refundTooHighMessage,
 } from '../../src/features/admin-bookings/admin-bookings.schema';
 import { SOLD_OUT_MESSAGE } from '../../src/features/booking/server/seats';
+import { MOVE_DATE_UNAVAILABLE, MOVE_SAME_DATE } from '../../src/features/booking/server/move-seat';
 import type { Database } from '../../src/server/db/client';
 import {
   auditLog,

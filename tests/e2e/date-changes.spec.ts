@@ -91,6 +91,7 @@ for (const viewport of [
       expect(created.status(), await created.text()).toBe(201);
       const { id: dateId } = (await created.json()) as { id: number };
       const participant = await paidSeat(request, dateId, { firstName: 'Polly', lastName: 'Voter', email: `polly.${tag}@example.com` });
+      const absent = await paidSeat(request, dateId, { firstName: 'Rex', lastName: 'Away', email: `rex.${tag}@example.com` });
 
       await signInToAdminTab(page, 'Workshops');
       const row = page.getByRole('region', { name: 'Workshop dates' }).getByRole('row').filter({ hasText: title });
@@ -125,6 +126,24 @@ for (const viewport of [
       const told = await waitForMail(participant.email, /The date is set/);
       expect(told.html).toContain('October 2, 2031');
       await expect(page.getByRole('region', { name: 'Workshop dates' }).getByRole('row').filter({ hasText: title })).toContainText('October 2, 2031');
+
+      // Rex marked nothing: his page offers to move his seat to another date, or cancel with a full refund.
+      const rexInvitation = await waitForMail(absent.email, /Which dates suit you\?/);
+      const rexContext = await browser.newContext({ viewport });
+      const rex = await rexContext.newPage();
+      await rex.goto(linkIn(rexInvitation, /\/participant\?token=/));
+      const moveCard = rex.getByRole('form', { name: 'Can’t make the chosen date?' });
+      await expect(moveCard).toBeVisible();
+      const firstChoice = (await moveCard.getByLabel('Move to').locator('option').first().textContent()) ?? '';
+      await moveCard.scrollIntoViewIfNeeded();
+      await shoot(rex, 'poll-move');
+      await expectNoSeriousViolations(rex, 'the participant page offering a move');
+      await moveCard.getByRole('button', { name: 'Move my seat' }).click();
+      await expect(rex.getByText('Seat moved', { exact: true }).first()).toBeVisible();
+      await expect(moveCard).toHaveCount(0);
+      await expect(rex.getByRole('main')).toContainText(firstChoice.split(' · ')[0]!);
+      await expect(rex.getByRole('main')).not.toContainText(title);
+      await rexContext.close();
     });
   });
 }

@@ -280,3 +280,17 @@ export const pollVoteSchema = z.object({
   optionIds: z.array(z.number({ error: POLL_OPTION_NOT_FOUND }).int(POLL_OPTION_NOT_FOUND).positive(POLL_OPTION_NOT_FOUND), { error: 'optionIds must be a list' }).max(MAX_POLL_OPTIONS, POLL_OPTION_NOT_FOUND),
 });
 export const pollChoiceSchema = z.object({ optionId: z.number({ error: POLL_OPTION_NOT_FOUND }).int(POLL_OPTION_NOT_FOUND).positive(POLL_OPTION_NOT_FOUND) });
+
+/**
+ * GET /api/participant/bookings/:bookingId/move: whether the seat may move to another date by
+ * itself (its date was set by a poll on an option it did not mark), and the dates it may move to.
+ */
+export const seatMoveOptionsSchema = z.object({
+  bookingId: z.number().int(),
+  allowed: z.boolean(),
+  dates: z.array(z.object({ id: z.number().int(), title: z.string(), when: z.string(), seatsLeft: z.number().int() })),
+});
+export type SeatMoveOptions = z.infer<typeof seatMoveOptionsSchema>;
+export const seatMovedSchema = z.object({ message: z.string() });
+export const seatMoveInputSchema = z.object({ workshopDateId: z.coerce.number().int().positive('Choose a date') });
+export const SELF_MOVE_NOT_ALLOWED = 'Only a seat whose date was set by a poll it did not choose can be moved here; write to the organiser to move it.';

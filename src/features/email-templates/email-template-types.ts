@@ -602,7 +602,7 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
     sample: {
       ...SAMPLE_COMMON,
       details: SAMPLE_DETAILS,
-      cannotMake: '<p>You did not mark this date as one that suits you. If you cannot make it, cancel from your bookings page for a full refund, or reply to this e-mail to move to another date.</p>',
+      cannotMake: '<p>You did not mark this date as one that suits you. If you cannot make it, move your seat to another date or cancel for a full refund, both from your bookings page.</p>',
     },
   },
 };

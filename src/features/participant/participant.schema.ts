@@ -128,6 +128,8 @@ export const participantBookingSchema = z.object({
     endsAt: z.string().nullable(),
     /** The range ends on the next calendar day ('10:00 PM - 1:00 AM'). */
     endsNextDay: z.boolean(),
+    /** The day and time were chosen by a poll of its participants (a seat it left out may move). */
+    setByPoll: z.boolean(),
   }),
   refundRequest: participantRefundRequestSchema.nullable(),
 });

@@ -2,6 +2,7 @@ import { CalendarLinks } from '../../../features/calendar/ui/calendar-links';
 import type { BookingCardSlots } from '../../../features/participant/ui/components/booking-card';
 import ParticipantPage from '../../../features/participant/ui/participant-page';
 import { CancelBookingAction, RefundRequestAction } from '../../../features/refunds/ui/refund-actions';
+import { SeatMoveCard } from '../../../features/admin-workshops/ui/poll/seat-move-card';
 import { SeatPollCard } from '../../../features/admin-workshops/ui/poll/seat-poll-card';
 
 /**
@@ -29,6 +30,8 @@ const slots: BookingCardSlots = {
     <>
       {/* A date still to be set: its poll of candidate dates (docs/decisions/022-dates-that-change.md). */}
       {booking.status === 'confirmed' || booking.status === 'reserved' ? <SeatPollCard bookingId={booking.id} isTBC={booking.workshopDate.isTBC} /> : null}
+      {/* Set by that poll on a date this seat did not mark: it may move itself. */}
+      {booking.status === 'confirmed' ? <SeatMoveCard bookingId={booking.id} setByPoll={booking.workshopDate.setByPoll} onMoved={onChanged} /> : null}
       <RefundRequestAction bookingId={booking.id} isPaid={booking.isPaid} refundRequest={booking.refundRequest} onChanged={onChanged} />
       {booking.status !== 'refunded' ? <CancelBookingAction bookingId={booking.id} email={booking.email} onCancelled={onCancelled} /> : null}
     </>

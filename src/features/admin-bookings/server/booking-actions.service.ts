@@ -1,18 +1,16 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { holdsSeat } from '../../../common/booking-status';
 import { centsToDollars, dollarsToCents, formatCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { auditLog, bookingReminders, bookings, workshopDates } from '../../../server/db/schema';
+import { auditLog, bookings, workshopDates } from '../../../server/db/schema';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { type BookingEmailKind, type BookingDeps, cancelOpenPayments, closeEntriesBookedBy, releaseSeat, SOLD_OUT_MESSAGE, tryTakeSeats } from '../../booking/server';
+import { type BookingEmailKind, type BookingDeps, cancelOpenPayments, moveLockedSeat } from '../../booking/server';
 import { cancelLockedSeat, refundableCentsOf, sendCancelRefund } from '../../refunds/server';
 import {
   bookingClosedMessage,
   MARK_PAID_DATE_INACTIVE,
   MARK_PAID_ONLY_RESERVED,
-  MOVE_DATE_UNAVAILABLE,
-  MOVE_SAME_DATE,
   refundTooHighMessage,
   RESEND_NOTHING_TO_CONFIRM,
   RESEND_TEMPLATE_OFF,
@@ -36,7 +34,6 @@ import { getAdminBooking } from './admin-bookings.service';
 
 const BOOKING_ENTITY = 'booking';
 type BookingRow = typeof bookings.$inferSelect;
-type DateRow = typeof workshopDates.$inferSelect;
 
 /** The booking, locked for this transaction; 404 when there is none, 409 when it no longer holds a seat. */
 async function lockOpenBooking(tx: Database, id: number): Promise<BookingRow> {
@@ -126,51 +123,20 @@ export async function resendConfirmation(deps: BookingDeps, actor: Actor, id: nu
   return respond(deps, id, 'The confirmation e-mail was sent again.');
 }
 
-/** Bookable now: on sale, and not started (a TBC date has no start yet). */
-function isOpen(date: DateRow | undefined, now: Date): date is DateRow {
-  return date !== undefined && date.isActive && (date.startsAt === null || date.startsAt > now);
-}
-
 /**
- * POST /api/admin/bookings/{id}/move. Locks the booking, then both dates in id order (the order
- * every mover takes, so two moves in opposite directions cannot deadlock); takes a seat on the
- * new date before giving back the old one. The price stays what was paid. Reminders already sent
- * were for the old date, so they are forgotten; a reservation's open payments name the old date,
- * so they are cancelled (its pay link opens a new one).
+ * POST /api/admin/bookings/{id}/move: the seat moves (moveLockedSeat) under the booking's lock. A
+ * confirmed seat hears that it moved; a reservation gets its link again, for the new date, and its
+ * open payments, which name the old date, are cancelled (its pay link opens a new one).
  */
 export async function moveBooking(deps: BookingDeps, actor: Actor, id: number, input: MoveBookingInput): Promise<BookingActionResponse> {
   const now = deps.now();
   const moved = await deps.db.transaction(async (tx) => {
     const booking = await lockOpenBooking(tx, id);
-    if (booking.workshopDateId === input.workshopDateId) throw new HttpError(400, MOVE_SAME_DATE, 'same_date');
-    const dates = await tx
-      .select()
-      .from(workshopDates)
-      .where(inArray(workshopDates.id, [booking.workshopDateId, input.workshopDateId]))
-      .orderBy(asc(workshopDates.id))
-      .for('update');
-    const target = dates.find((date) => date.id === input.workshopDateId);
-    if (!isOpen(target, now)) throw new HttpError(404, MOVE_DATE_UNAVAILABLE, 'date_unavailable');
     // The organiser's choice: a free seat the waiting list is holding may take the move.
-    if (!(await tryTakeSeats(tx, target.id, 1, 'organiser'))) throw new HttpError(409, SOLD_OUT_MESSAGE, 'sold_out');
-    await releaseSeat(tx, booking.workshopDateId, 1, now);
-
-    // A reservation must still run out before the new date starts.
-    const expiresAt = booking.reservationExpiresAt && target.startsAt && target.startsAt < booking.reservationExpiresAt ? target.startsAt : booking.reservationExpiresAt;
-    // The event changes: its next calendar file carries a higher SEQUENCE, so calendars move it.
-    const [row] = await tx
-      .update(bookings)
-      .set({ workshopDateId: target.id, reservationExpiresAt: expiresAt, calendarSequence: sql`${bookings.calendarSequence} + 1` })
-      .where(eq(bookings.id, id))
-      .returning();
-    await tx.delete(bookingReminders).where(eq(bookingReminders.bookingId, id));
-    // Moved onto a date they were waiting for: their place in line closes.
-    await closeEntriesBookedBy(tx, target.id, [row!.email], now);
-    const source = dates.find((date) => date.id === booking.workshopDateId)!;
-    // A confirmed seat hears that it moved; a reservation gets its link again, for the new date.
-    const kind = row!.status === 'confirmed' ? 'moved' : confirmationKindOf(row!);
-    if (kind === 'moved') await deps.mail.seatMoved(tx, row!, source, target);
-    else if (kind) await deps.mail.seatBooked(tx, kind, row!, target);
+    const { row, source, target } = await moveLockedSeat(tx, booking, input.workshopDateId, now, 'organiser');
+    const kind = row.status === 'confirmed' ? 'moved' : confirmationKindOf(row);
+    if (kind === 'moved') await deps.mail.seatMoved(tx, row, source, target);
+    else if (kind) await deps.mail.seatBooked(tx, kind, row, target);
     await recordAudit(tx, {
       actor: actor.email,
       action: 'booking_moved',
@@ -178,7 +144,7 @@ export async function moveBooking(deps: BookingDeps, actor: Actor, id: number, i
       entityId: id,
       details: { fromWorkshopDateId: booking.workshopDateId, toWorkshopDateId: target.id, status: booking.status, emailed: kind },
     });
-    return { row: row!, title: target.title };
+    return { row, title: target.title };
   });
   deps.onEmailQueued?.();
   if (moved.row.status === 'reserved') await cancelOpenPayments(deps, id);

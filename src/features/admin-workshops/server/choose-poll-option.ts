@@ -21,7 +21,7 @@ import { lockPollDate } from './open-date-poll';
  */
 
 const CANNOT_MAKE =
-  '<p>You did not mark this date as one that suits you. If you cannot make it, cancel from your bookings page for a full refund, or reply to this e-mail to move to another date.</p>';
+  '<p>You did not mark this date as one that suits you. If you cannot make it, move your seat to another date or cancel for a full refund, both from your bookings page.</p>';
 
 export async function choosePollOption(deps: WorkshopDeps, actor: Actor, id: number, optionId: number): Promise<AdminWorkshopDate> {
   const notified = await deps.db.transaction(async (tx: Database) => {

@@ -4,18 +4,21 @@ import type { AppDeps } from '../../../server/deps';
 import { requireAdmin } from '../../../server/plugins/auth';
 import { bookingDepsFrom, type SaleWiring } from '../../booking/server';
 import { workshopDateIdParamsSchema } from '../../workshops';
-import { adminPollSchema, participantPollSchema, pollChoiceSchema, pollInputSchema, pollVoteSchema, adminWorkshopDateSchema, callOffInputSchema, callOffPreviewSchema, callOffResultSchema, repeatInputSchema, repeatResultSchema, dateChangePreviewSchema, workshopDateInputSchema } from '../admin-workshops.schema';
+import { adminPollSchema, participantPollSchema, seatMovedSchema, seatMoveInputSchema, seatMoveOptionsSchema, pollChoiceSchema, pollInputSchema, pollVoteSchema, adminWorkshopDateSchema, callOffInputSchema, callOffPreviewSchema, callOffResultSchema, repeatInputSchema, repeatResultSchema, dateChangePreviewSchema, workshopDateInputSchema } from '../admin-workshops.schema';
 import { previewDateChange } from './admin-workshops.service';
 import { callOffDate, previewCallOff } from './call-off-date';
 import { duplicateDate, repeatDateWeekly } from './copy-date';
 import { choosePollOption } from './choose-poll-option';
 import { openDatePoll, readDatePoll } from './open-date-poll';
 import { readSeatPoll, voteSeatPoll } from './seat-poll';
+import { moveOwnSeat, readSeatMove } from './move-own-seat';
 import { bookingIdParamsSchema } from '../../participant';
 import { requireBookingAccess } from '../../participant/server';
 
 /** A participant marks a few options, a few times: each call writes. */
 const VOTE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
+/** A seat moves once; a few tries cover a date that filled meanwhile. */
+const MOVE_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 /**
  * What happens to a date after it is on sale (docs/decisions/022-dates-that-change.md): the
@@ -68,5 +71,15 @@ export async function dateChangeRoutes(app: FastifyInstance, deps: AppDeps, sale
   routes.post('/api/participant/bookings/:bookingId/poll', { config: { rateLimit: VOTE_RATE_LIMIT }, schema: { params: seatParams, body: pollVoteSchema, response: { 200: participantPollSchema } } }, async (request) => {
     const { booking } = await requireBookingAccess(deps.db, request, request.params.bookingId);
     return voteSeatPoll(deps.db, booking, request.body.optionIds);
+  });
+  // A seat a poll's choice left out may move itself to another date (move-own-seat.ts).
+  routes.get('/api/participant/bookings/:bookingId/move', { schema: { params: seatParams, response: { 200: seatMoveOptionsSchema } } }, async (request, reply) => {
+    const { booking } = await requireBookingAccess(deps.db, request, request.params.bookingId);
+    reply.header('Cache-Control', 'no-store');
+    return readSeatMove(deps.db, booking, deps.clock?.() ?? new Date());
+  });
+  routes.post('/api/participant/bookings/:bookingId/move', { config: { rateLimit: MOVE_RATE_LIMIT }, schema: { params: seatParams, body: seatMoveInputSchema, response: { 200: seatMovedSchema } } }, async (request) => {
+    const { booking, viewer } = await requireBookingAccess(deps.db, request, request.params.bookingId);
+    return moveOwnSeat(bookingDepsFrom(deps, sale, deps.payments, request.log), booking, viewer.email, request.body.workshopDateId);
   });
 }

@@ -8,6 +8,7 @@ export { markRefunding, sendPaymentRefund } from './payment-refunds';
 export { ledgerRefundedCents, recordRefund, refundedCentsWhere, refundedSum } from './refund-ledger';
 export { cancelOpenPayments } from './reservations';
 export { endHold, SOLD_OUT_MESSAGE, tryTakeSeats } from './seats';
+export { isOpenForMove, MOVE_DATE_UNAVAILABLE, MOVE_SAME_DATE, moveLockedSeat } from './move-seat';
 export { closeEntriesBookedBy, closeEntry, lockEntry, lastOfferMade, offerFreedSeats, offerSeatsByHand, releaseSeat, type WaitlistEntryRow } from './freed-seats';
 export { entryOfToken, WAITLIST_TOKEN_PURPOSE } from './offer-checkout';
 export { insertBookingsWithOrders } from '../../../server/db/single-seat-orders';

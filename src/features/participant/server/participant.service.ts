@@ -92,6 +92,7 @@ function dateSummary(date: WorkshopDateRow): ParticipantBooking['workshopDate'] 
     startsAt: date.startsAt?.toISOString() ?? null,
     endsAt: date.isTBC ? null : (date.endsAt?.toISOString() ?? null),
     endsNextDay: date.endsNextDay,
+    setByPoll: !date.isTBC && date.pollClosedAt !== null,
   };
 }
 

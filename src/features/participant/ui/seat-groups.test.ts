@@ -13,6 +13,7 @@ const date: ParticipantBooking['workshopDate'] = {
   startsAt: null,
   endsAt: null,
   endsNextDay: false,
+  setByPoll: false,
 };
 
 function seat(id: number, orderId: number, fields: Partial<ParticipantBooking>): ParticipantBooking {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, readJson } from '../../../../client/lib/api-client';
-import { adminPollSchema, adminWorkshopDateSchema, participantPollSchema, type PollInput } from '../../admin-workshops.schema';
+import { adminPollSchema, adminWorkshopDateSchema, participantPollSchema, seatMovedSchema, seatMoveOptionsSchema, type PollInput } from '../../admin-workshops.schema';
 import { workshopDatesResource } from './workshop-dates-resource';
 
 /** A TBC date's poll (docs/decisions/022-dates-that-change.md): the organiser's calls and a seat's. */
@@ -38,5 +38,15 @@ export function useVoteSeatPoll(bookingId: number) {
   return useMutation({
     mutationFn: async (optionIds: number[]) => readJson(await apiRequest('POST', seatPollUrl(bookingId), { optionIds }), participantPollSchema),
     onSuccess: (poll) => queryClient.setQueryData(seatPollKey(bookingId), poll),
+  });
+}
+
+const seatMoveUrl = (bookingId: number) => `/api/participant/bookings/${bookingId}/move`;
+/** Whether a seat the poll left out may move itself, and where to (move-own-seat.ts on the server). */
+export const useSeatMove = (bookingId: number, enabled: boolean) => useQuery({ queryKey: [seatMoveUrl(bookingId)], queryFn: () => apiGet(seatMoveUrl(bookingId), seatMoveOptionsSchema), enabled });
+
+export function useMoveOwnSeat(bookingId: number) {
+  return useMutation({
+    mutationFn: async (workshopDateId: number) => readJson(await apiRequest('POST', seatMoveUrl(bookingId), { workshopDateId }), seatMovedSchema),
   });
 }
