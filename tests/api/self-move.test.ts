@@ -3,11 +3,11 @@
  * a poll set on an option it did not mark may move to another date with room, at the price it
  * paid, until the workshop starts. Every other seat is the organiser's to move.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELF_MOVE_NOT_ALLOWED } from '../../src/features/admin-workshops/admin-workshops.schema';
 import { MOVE_SAME_DATE } from '../../src/features/booking/server/move-seat';
-import { auditLog, bookings, emailOutbox, workshopDates } from '../../src/server/db/schema';
+import { auditLog, bookings, emailOutbox, refunds, workshopDates } from '../../src/server/db/schema';
 import { createBookingWorld, type BookingWorld } from '../helpers/booking-world';
 import { lifecycleSteps } from '../helpers/lifecycle-steps';
 import { participantHeaders } from '../helpers/participant-session';
@@ -91,7 +91,7 @@ describe('a participant moves their own seat', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(SELF_MOVE_NOT_ALLOWED);
     expect((await seatRow(ada.id)).workshopDateId).toBe(other.id);
-    expect((await world.app.inject({ method: 'GET', url: moveUrl(ada.id), headers: asAda })).json()).toEqual({ bookingId: ada.id, allowed: false, dates: [] });
+    expect((await world.app.inject({ method: 'GET', url: moveUrl(ada.id), headers: asAda })).json()).toEqual({ bookingId: ada.id, allowed: false, reason: null, until: null, dates: [] });
   });
 
   it('two moves at once move the seat once', async () => {
@@ -127,5 +127,72 @@ describe('a participant moves their own seat', () => {
     expect((await seatRow(ada.id)).workshopDateId).toBe(tbc.id);
     expect((await dateRow(other.id)).seatsTaken).toBe(0);
     expect((await dateRow(off.id)).seatsTaken).toBe(0);
+  });
+});
+
+describe('a date called off with a move offered', () => {
+  afterAll(() => world.resetClock());
+
+  it('keeps each paid seat for its person to choose: one moves, one cancels with a full refund, the one who chose nothing is refunded in full when the offer ends, once', async () => {
+    const off = await date({ seatsTotal: 5, title: 'Called off, moves offered' });
+    const ada = await paidSeat(off.id, 'Ada');
+    const bob = await paidSeat(off.id, 'Bob');
+    const cleo = await paidSeat(off.id, 'Cleo');
+    const other = await date({ seatsTotal: 4, title: 'Where Ada goes' });
+
+    const called = await world.send({ method: 'POST', url: `/api/admin/workshop-dates/${off.id}/call-off`, payload: { message: 'Our speaker is ill.', offerMove: true }, admin: true });
+    expect(called.statusCode, called.body).toBe(200);
+    expect(called.json()).toEqual({ refunded: 0, notified: 3 });
+    const row = await dateRow(off.id);
+    expect(row.isActive).toBe(false);
+    expect(row.moveOfferUntil!.getTime() - row.calledOffAt!.getTime()).toBe(7 * 86_400_000);
+    expect((await Promise.all([ada, bob, cleo].map((seat) => seatRow(seat.id)))).map((seat) => seat.status)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+    expect(await world.db.select().from(refunds).where(eq(refunds.bookingId, ada.id))).toEqual([]);
+    const told = await world.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, cleo.email), eq(emailOutbox.kind, 'date-called-off')));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.html).toContain('Your seat is kept for you to choose');
+    expect(told[0]!.html).not.toContain('Your booking is cancelled');
+
+    // Ada moves.
+    const asAda = await participantHeaders(world.app, ada.email);
+    const options = (await world.app.inject({ method: 'GET', url: moveUrl(ada.id), headers: asAda })).json();
+    expect(options).toMatchObject({ allowed: true, reason: 'called-off', until: row.moveOfferUntil!.toISOString() });
+    expect(options.dates.some((each: { id: number }) => each.id === other.id)).toBe(true);
+    const moved = await world.app.inject({ method: 'POST', url: moveUrl(ada.id), headers: asAda, payload: { workshopDateId: other.id } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await seatRow(ada.id)).workshopDateId).toBe(other.id);
+
+    // Bob cancels: a full refund, whatever the notice.
+    const asBob = await participantHeaders(world.app, bob.email);
+    const terms = await world.app.inject({ method: 'GET', url: `/api/participant/booking/${bob.id}/cancellation-terms`, headers: asBob });
+    expect(terms.json().summary).toContain('The date was called off');
+    const bobCancel = await world.app.inject({ method: 'POST', url: `/api/participant/cancel-booking/${bob.id}`, headers: asBob, payload: { email: bob.email, option: 'half-refund' } });
+    expect(bobCancel.statusCode, bobCancel.body).toBe(200);
+    expect(bobCancel.json().outcome).toMatchObject({ kind: 'full-refund' });
+
+    // Cleo chose nothing: once the offer ends the sweep refunds her in full; again, nothing more.
+    await world.advance(60);
+    expect((await seatRow(cleo.id)).status).toBe('confirmed');
+    await world.advance(7 * 24 * 60);
+    const refundedOf = async (id: number) => Number((await world.db.select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)` }).from(refunds).where(eq(refunds.bookingId, id)))[0]!.cents);
+    expect(['cancelled', 'refunded']).toContain((await seatRow(cleo.id)).status);
+    expect(await refundedOf(cleo.id)).toBe(cleo.finalPriceCents);
+    await world.advance(1);
+    expect(await refundedOf(cleo.id)).toBe(cleo.finalPriceCents);
+    // Every seat paid on the date ends on another date or with its money back.
+    expect(await refundedOf(bob.id)).toBe(bob.finalPriceCents);
+    expect(await refundedOf(ada.id)).toBe(0);
+    expect((await dateRow(off.id)).seatsTaken).toBe(0);
+    // Past the offer, Ada's kind of move is the organiser's again.
+    expect((await world.app.inject({ method: 'GET', url: moveUrl(cleo.id), headers: await participantHeaders(world.app, cleo.email) })).json().allowed).toBe(false);
+  });
+
+  it('without the offer, calling off refunds every paid seat at once, as before', async () => {
+    const off = await date({ seatsTotal: 3 });
+    const dan = await paidSeat(off.id, 'Dan');
+    const called = await world.send({ method: 'POST', url: `/api/admin/workshop-dates/${off.id}/call-off`, payload: { message: '' }, admin: true });
+    expect(called.json()).toEqual({ refunded: 1, notified: 1 });
+    expect((await dateRow(off.id)).moveOfferUntil).toBeNull();
+    expect(['cancelled', 'refunded']).toContain((await seatRow(dan.id)).status);
   });
 });

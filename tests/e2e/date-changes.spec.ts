@@ -82,6 +82,45 @@ for (const viewport of [
       await shoot(page, 'called-off-row');
     });
 
+    test('calling a date off with a move offered: the participant moves their seat from their page', async ({ page, request, browser }) => {
+      test.setTimeout(120_000);
+      const tag = `${Date.now().toString(36)}-${viewport.width}`;
+      const title = `Moving Workshop ${tag}`;
+      const admin = await adminRequest('the date called off with moves');
+      const created = await admin.post('/api/admin/workshop-dates', { data: { title, date: 'September 10, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST', seatsTotal: 5, price: 499 } });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id: dateId } = (await created.json()) as { id: number };
+      const participant = await paidSeat(request, dateId, { firstName: 'Mia', lastName: 'Offered', email: `mia.${tag}@example.com` });
+
+      await signInToAdminTab(page, 'Workshops');
+      const row = page.getByRole('region', { name: 'Workshop dates' }).getByRole('row').filter({ hasText: title });
+      await row.getByRole('button', { name: `Call off ${title}` }).click();
+      const callOff = page.getByRole('dialog', { name: 'Call off this date?' });
+      await callOff.getByLabel('Offer each a move to another date, or a refund if they prefer').check();
+      await expect(callOff.getByRole('list', { name: 'What will happen' })).toContainText('Each confirmed seat chooses another date or a full refund within 7 days');
+      await shoot(page, 'call-off-offer-move');
+      await expectNoSeriousViolations(page, 'the call-off dialog offering moves');
+      await callOff.getByRole('button', { name: 'Call off date' }).click();
+      await expect(page.getByText('Date called off', { exact: true }).first()).toBeVisible();
+
+      const told = await waitForMail(participant.email, /Cancelled:/);
+      expect(told.html).toContain('Your seat is kept for you to choose');
+      const context = await browser.newContext({ viewport });
+      const own = await context.newPage();
+      await own.goto(linkIn(told, /\/participant\?token=/));
+      const moveCard = own.getByRole('form', { name: 'This date was called off' });
+      await expect(moveCard).toBeVisible();
+      await moveCard.scrollIntoViewIfNeeded();
+      await shoot(own, 'called-off-move');
+      await expectNoSeriousViolations(own, 'the participant page offering a move after a call-off');
+      const firstChoice = (await moveCard.getByLabel('Move to').locator('option').first().textContent()) ?? '';
+      await moveCard.getByRole('button', { name: 'Move my seat' }).click();
+      await expect(own.getByText('Seat moved', { exact: true }).first()).toBeVisible();
+      await expect(own.getByRole('main')).toContainText(firstChoice.split(' · ')[0]!);
+      await expect(own.getByRole('main')).not.toContainText(title);
+      await context.close();
+    });
+
     test('a TBC date’s poll: the organiser proposes dates, the participant ticks one on their page, the organiser chooses it', async ({ page, request, browser }) => {
       test.setTimeout(120_000);
       const tag = `${Date.now().toString(36)}-${viewport.width}`;

@@ -7,6 +7,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bookingMail } from '../../src/app/server/booking-mail';
 import { SEAT_HOLDING_STATUSES, type BookingStatus } from '../../src/common/booking-status';
+import { settleMoveOffers } from '../../src/features/admin-workshops/server/call-off-date';
 import type { BookingDeps } from '../../src/features/booking/server/booking-deps';
 import { payLinkFor } from '../../src/features/booking/server/booking-links';
 import { finishPendingRefunds } from '../../src/features/booking/server/payment-refunds';
@@ -82,6 +83,7 @@ export async function createBookingWorld() {
     await releaseExpiredHolds(db, now);
     await expireReservations(deps, now);
     await sendReservationReminders(deps, now);
+    await settleMoveOffers(deps);
     await finishPendingRefunds(deps);
     await expireOffers(waitlist);
     await offersEmailed();

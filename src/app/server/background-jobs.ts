@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BookingDeps } from '../../features/booking/server/booking-deps';
+import { settleMoveOffers } from '../../features/admin-workshops/server/call-off-date';
 import { finishPendingRefunds } from '../../features/booking/server/payment-refunds';
 import { expireReservations, sendReservationReminders } from '../../features/booking/server/reservations';
 import { releaseExpiredHolds } from '../../features/booking/server/seats';
@@ -66,8 +67,10 @@ export function startBackgroundJobs({
       try {
         const expired = await expireReservations(lifecycle);
         const reminded = await sendReservationReminders(lifecycle);
+        // Seats of a called-off date that chose neither another date nor a refund in time: refunded.
+        const settled = await settleMoveOffers(lifecycle);
         const refunded = await finishPendingRefunds(lifecycle);
-        if (expired + reminded + refunded > 0) log.info({ expired, reminded, refunded }, 'reservation and refund sweep');
+        if (expired + reminded + settled + refunded > 0) log.info({ expired, reminded, settled, refunded }, 'reservation and refund sweep');
       } catch (error) {
         log.error({ err: error }, 'reservation and refund sweep failed');
       }

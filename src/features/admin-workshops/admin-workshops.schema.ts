@@ -207,7 +207,15 @@ export const WORKSHOP_DEACTIVATED_MESSAGE = 'This workshop has bookings, so it w
 /** POST /api/admin/workshop-dates/:id/call-off: the organiser's message to everyone on the date. */
 export const callOffInputSchema = z.object({
   message: safeString('Message').max(5000, 'Message must be 5,000 characters or less').optional().default(''),
+  /**
+   * Instead of refunding at once, each confirmed seat may choose another date or a full refund
+   * until MOVE_OFFER_DAYS from now (never past the date's start); one that chooses neither is
+   * refunded in full then. Unpaid reservations are released either way.
+   */
+  offerMove: z.boolean().optional().default(false),
 });
+/** How long a called-off date's seats may choose between another date and a full refund. */
+export const MOVE_OFFER_DAYS = 7;
 export type CallOffInput = z.output<typeof callOffInputSchema>;
 /** How many paid seats were refunded, and how many seats were e-mailed. */
 export const callOffResultSchema = z.object({ refunded: z.number().int(), notified: z.number().int() });
@@ -288,9 +296,13 @@ export const pollChoiceSchema = z.object({ optionId: z.number({ error: POLL_OPTI
 export const seatMoveOptionsSchema = z.object({
   bookingId: z.number().int(),
   allowed: z.boolean(),
+  /** Why it may: its date was set by a poll it did not choose, or called off with a move offered. */
+  reason: z.enum(['poll', 'called-off']).nullable(),
+  /** Until when (ISO), for a called-off date: after it the seat is refunded in full. */
+  until: z.string().nullable(),
   dates: z.array(z.object({ id: z.number().int(), title: z.string(), when: z.string(), seatsLeft: z.number().int() })),
 });
 export type SeatMoveOptions = z.infer<typeof seatMoveOptionsSchema>;
 export const seatMovedSchema = z.object({ message: z.string() });
 export const seatMoveInputSchema = z.object({ workshopDateId: z.coerce.number().int().positive('Choose a date') });
-export const SELF_MOVE_NOT_ALLOWED = 'Only a seat whose date was set by a poll it did not choose can be moved here; write to the organiser to move it.';
+export const SELF_MOVE_NOT_ALLOWED = 'Only a seat whose date was set by a poll it did not choose, or called off with a move offered, can be moved here; write to the organiser to move it.';

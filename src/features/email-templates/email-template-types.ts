@@ -562,16 +562,16 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
     sentWhen: 'An admin calls a date off: says what happens with the money, with the organiser’s message and a calendar cancellation.',
     subject: 'Cancelled: {{workshopTitle}}, {{when}}',
     content:
-      '<p>Hi {{firstName}},</p><p>We are sorry: <strong>{{workshopTitle}}</strong> ({{when}}) has been called off, and your booking #{{bookingId}} is cancelled.</p>{{message}}{{refundDetails}}<p>The calendar file attached removes the event from your calendar.</p><p><a href="{{participantLink}}">See your bookings</a></p>',
+      '<p>Hi {{firstName}},</p><p>We are sorry: <strong>{{workshopTitle}}</strong> ({{when}}) has been called off (your booking #{{bookingId}}).</p>{{message}}{{refundDetails}}<p>The calendar file attached removes the event from your calendar.</p><p><a href="{{participantLink}}">See your bookings</a></p>',
     keys: [
       ...DATE_SEAT_KEYS,
       htmlKey('message', "The organiser's message, as paragraphs"),
-      htmlKey('refundDetails', 'A paragraph about the refund, or that there was nothing to refund'),
+      htmlKey('refundDetails', 'A paragraph: the booking is cancelled and what is refunded, or, where the organiser offered a move, how to choose another date or a refund'),
     ],
     sample: {
       ...SAMPLE_COMMON,
       message: '<p>Our speaker is ill. We will announce a new date soon.</p>',
-      refundDetails: `<p>Your payment of <strong>$499.00</strong> is refunded in full to your card. ${CARD_DELAY}</p>`,
+      refundDetails: `<p>Your booking is cancelled. Your payment of <strong>$499.00</strong> is refunded in full to your card. ${CARD_DELAY}</p>`,
     },
   },
   'date-poll-opened': {

@@ -130,6 +130,8 @@ export const participantBookingSchema = z.object({
     endsNextDay: z.boolean(),
     /** The day and time were chosen by a poll of its participants (a seat it left out may move). */
     setByPoll: z.boolean(),
+    /** Called off with a move offered that has not ended: the seat may choose another date or a full refund. */
+    moveOffered: z.boolean(),
   }),
   refundRequest: participantRefundRequestSchema.nullable(),
 });

@@ -84,6 +84,11 @@ export const workshopDates = pgTable(
     materialLinks: text('material_links'),
     /** The organiser called the date off: its seats were refunded or released, its people told. */
     calledOffAt: timestamp('called_off_at', { withTimezone: true }),
+    /**
+     * Called off with a move offered: until then each seat still on the date may move itself to
+     * another date or cancel with a full refund; a seat that chose neither is refunded in full then.
+     */
+    moveOfferUntil: timestamp('move_offer_until', { withTimezone: true }),
     /** A TBC date's poll of candidate dates was closed by choosing one; null while open or never run. */
     pollClosedAt: timestamp('poll_closed_at', { withTimezone: true }),
     createdAt: createdAt(),

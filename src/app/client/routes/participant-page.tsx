@@ -30,8 +30,8 @@ const slots: BookingCardSlots = {
     <>
       {/* A date still to be set: its poll of candidate dates (docs/decisions/022-dates-that-change.md). */}
       {booking.status === 'confirmed' || booking.status === 'reserved' ? <SeatPollCard bookingId={booking.id} isTBC={booking.workshopDate.isTBC} /> : null}
-      {/* Set by that poll on a date this seat did not mark: it may move itself. */}
-      {booking.status === 'confirmed' ? <SeatMoveCard bookingId={booking.id} setByPoll={booking.workshopDate.setByPoll} onMoved={onChanged} /> : null}
+      {/* Set by that poll on a date this seat did not mark, or called off with a move offered: it may move itself. */}
+      {booking.status === 'confirmed' ? <SeatMoveCard bookingId={booking.id} mayAsk={booking.workshopDate.setByPoll || booking.workshopDate.moveOffered} onMoved={onChanged} /> : null}
       <RefundRequestAction bookingId={booking.id} isPaid={booking.isPaid} refundRequest={booking.refundRequest} onChanged={onChanged} />
       {booking.status !== 'refunded' ? <CancelBookingAction bookingId={booking.id} email={booking.email} onCancelled={onCancelled} /> : null}
     </>

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { LIVE_WAITLIST_STATUSES } from '../../../common/booking-status';
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { LIVE_WAITLIST_STATUSES, SEAT_HOLDING_STATUSES } from '../../../common/booking-status';
 import { centsToDollars, formatCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
-import { orders, refunds, waitlistEntries, workshopDates } from '../../../server/db/schema';
+import { bookings, orders, refunds, waitlistEntries, workshopDates } from '../../../server/db/schema';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
-import { plainTextToHtml } from '../../../server/email/templates';
+import { escapeHtml, plainTextToHtml } from '../../../server/email/templates';
 import { recordAudit, type Actor } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { closeEntry, endHold, refundedSum, type BookingDeps } from '../../booking/server';
@@ -12,8 +12,8 @@ import { bookingEventChangeAttachment } from '../../calendar/server';
 import { renderEmail } from '../../email-templates/server';
 import { participantLinkFor } from '../../participant/server';
 import { cancelLockedSeat, refundableCentsOf, sendCancelRefund, type CancelledSeat } from '../../refunds/server';
-import { WORKSHOP_DATE_NOT_FOUND, type CallOffPreview, type CallOffResult } from '../admin-workshops.schema';
-import { liveSeatsOf, queueSeatCopy, recordDateMessage, whenFor, type DateRow } from './date-people';
+import { MOVE_OFFER_DAYS, WORKSHOP_DATE_NOT_FOUND, type CallOffInput, type CallOffPreview, type CallOffResult } from '../admin-workshops.schema';
+import { liveSeatsOf, queueSeatCopy, recordDateMessage, whenFor, type DateRow, type SeatRow } from './date-people';
 
 /*
  * POST /api/admin/workshop-dates/{id}/call-off (docs/decisions/022-dates-that-change.md). One
@@ -29,9 +29,9 @@ const CARD_DELAY = 'It usually reaches your card within 5–10 business days.';
 
 function refundParagraph(cancelled: CancelledSeat): string {
   const { booking, refundCents } = cancelled;
-  if (refundCents > 0) return `<p>Your payment of <strong>${formatCents(refundCents)}</strong> is refunded in full to your card. ${CARD_DELAY}</p>`;
-  if (booking.isPaid && booking.finalPriceCents > 0) return '<p>You paid outside the site: the organiser will settle your refund with you directly.</p>';
-  return '<p>You had not paid for this seat, so there is nothing to refund.</p>';
+  if (refundCents > 0) return `<p>Your booking is cancelled. Your payment of <strong>${formatCents(refundCents)}</strong> is refunded in full to your card. ${CARD_DELAY}</p>`;
+  if (booking.isPaid && booking.finalPriceCents > 0) return '<p>Your booking is cancelled. You paid outside the site: the organiser will settle your refund with you directly.</p>';
+  return '<p>Your booking is cancelled. You had not paid for this seat, so there is nothing to refund.</p>';
 }
 
 /** The seats still holding a place, locked in id order; read again once the date is locked, for one booked meanwhile. */
@@ -53,14 +53,13 @@ async function releaseHolds(tx: Database, id: number, now: Date): Promise<void> 
   for (const order of held) await endHold(tx, order, 'void', now);
 }
 
-async function tellSeat(tx: Database, deps: BookingDeps, date: DateRow, cancelled: CancelledSeat, messageHtml: string, dateMessageId: number): Promise<boolean> {
-  const seat = cancelled.booking;
+async function tellSeat(tx: Database, deps: BookingDeps, date: DateRow, seat: SeatRow, html: { message: string; refundDetails: string }, dateMessageId: number): Promise<boolean> {
   const tokens = new SealedTokens();
   const email = await renderEmail(
     tx,
     'date-called-off',
     { firstName: seat.firstName, workshopTitle: date.title, when: whenFor(date, seat.timeZone), bookingId: seat.id, participantLink: participantLinkFor(tokens, deps.publicUrl, seat.email) },
-    { trustedHtml: { message: messageHtml, refundDetails: refundParagraph(cancelled) } },
+    { trustedHtml: html },
   );
   if (!email) return false;
   const attachment = bookingEventChangeAttachment(seat, date, deps.publicUrl, 'CANCEL');
@@ -68,33 +67,54 @@ async function tellSeat(tx: Database, deps: BookingDeps, date: DateRow, cancelle
   return true;
 }
 
-/** Calls the date off; a date already called off changes nothing and answers zeros. */
-export async function callOffDate(deps: BookingDeps, actor: Actor, id: number, message: string): Promise<CallOffResult> {
+/** What a seat kept for its choice is told: where to choose, and what happens if it does not. */
+function choiceParagraph(until: Date, seat: SeatRow): string {
+  const by = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: seat.timeZone ?? 'UTC', timeZoneName: 'short' }).format(until);
+  return `<p><strong>Your seat is kept for you to choose:</strong> move it to another date at the price you paid, or cancel it for a full refund, from your bookings page (the link below), until ${escapeHtml(by)}. If you choose neither by then, we refund you in full.</p>`;
+}
+
+/** When a move offer made now ends: MOVE_OFFER_DAYS from now, never past the date's start. */
+function moveOfferEnd(date: DateRow, now: Date): Date {
+  const end = now.getTime() + MOVE_OFFER_DAYS * 86_400_000;
+  return new Date(date.startsAt ? Math.min(end, date.startsAt.getTime()) : end);
+}
+
+/**
+ * Calls the date off; a date already called off changes nothing and answers zeros. With
+ * `offerMove`, confirmed seats stay on the date for their people to choose another date or a full
+ * refund until the offer ends (settleMoveOffers refunds the rest then); everything else goes as
+ * without it.
+ */
+export async function callOffDate(deps: BookingDeps, actor: Actor, id: number, input: CallOffInput): Promise<CallOffResult> {
   const now = deps.now();
   const done = await deps.db.transaction(async (tx) => {
     const { date, seats } = await lockLiveSeats(tx, id);
     if (!date) throw new HttpError(404, WORKSHOP_DATE_NOT_FOUND);
     if (date.calledOffAt) return { cancelled: [] as CancelledSeat[], notified: 0 };
-    await tx.update(workshopDates).set({ isActive: false, isFeatured: false, calledOffAt: now, updatedAt: now }).where(eq(workshopDates.id, id));
+    const kept = input.offerMove ? seats.filter((seat) => seat.status === 'confirmed') : [];
+    const until = kept.length > 0 ? moveOfferEnd(date, now) : null;
+    await tx.update(workshopDates).set({ isActive: false, isFeatured: false, calledOffAt: now, moveOfferUntil: until, updatedAt: now }).where(eq(workshopDates.id, id));
     await releaseHolds(tx, id, now);
 
     const cancelled: CancelledSeat[] = [];
     for (const seat of seats) {
+      if (kept.includes(seat)) continue;
       const refundableCents = await refundableCentsOf(tx, seat);
       cancelled.push(await cancelLockedSeat(tx, deps, actor, seat, { refundCents: refundableCents, refundableCents, refundOutside: false, credit: false, notify: false }));
     }
-    const messageHtml = plainTextToHtml(message);
+    const message = plainTextToHtml(input.message);
     let notified = 0;
-    if (cancelled.length > 0) {
+    if (seats.length > 0) {
       const dateMessageId = await recordDateMessage(tx, {
         workshopDateId: id,
         kind: 'called-off',
         subject: `Cancelled: ${date.title}`,
-        html: messageHtml,
-        recipients: cancelled.map((seat) => seat.booking.email),
+        html: message,
+        recipients: seats.map((seat) => seat.email),
         sentBy: actor.email,
       });
-      for (const seat of cancelled) if (await tellSeat(tx, deps, date, seat, messageHtml, dateMessageId)) notified++;
+      for (const seat of cancelled) if (await tellSeat(tx, deps, date, seat.booking, { message, refundDetails: refundParagraph(seat) }, dateMessageId)) notified++;
+      for (const seat of kept) if (await tellSeat(tx, deps, date, seat, { message, refundDetails: choiceParagraph(until!, seat) }, dateMessageId)) notified++;
     }
     const refundCents = cancelled.reduce((sum, seat) => sum + seat.refundCents, 0);
     await recordAudit(tx, {
@@ -102,7 +122,7 @@ export async function callOffDate(deps: BookingDeps, actor: Actor, id: number, m
       action: 'workshop_date_called_off',
       entity: 'workshop_date',
       entityId: id,
-      details: { title: date.title, bookingIds: cancelled.map((seat) => seat.booking.id), refundCents, notified },
+      details: { title: date.title, bookingIds: cancelled.map((seat) => seat.booking.id), keptForChoice: kept.map((seat) => seat.id), moveOfferUntil: until?.toISOString() ?? null, refundCents, notified },
     });
     return { cancelled, notified };
   });
@@ -110,6 +130,40 @@ export async function callOffDate(deps: BookingDeps, actor: Actor, id: number, m
   deps.onSeatsChanged?.();
   for (const seat of done.cancelled) await sendCancelRefund(deps, actor, seat);
   return { refunded: done.cancelled.filter((seat) => seat.refundCents > 0).length, notified: done.notified };
+}
+
+/**
+ * The sweep's step: seats still on a called-off date whose move offer has ended chose neither
+ * another date nor a refund, so each is cancelled with everything it paid by card refunded, as
+ * calling the date off without an offer would have done, and told so. Each seat in its own
+ * transaction under its row lock (SKIP LOCKED, so two instances share the work and a participant
+ * moving or cancelling at that moment wins or waits); a second run finds nothing.
+ */
+export async function settleMoveOffers(deps: BookingDeps, actor: Actor = { email: 'system (move offer ended)' }): Promise<number> {
+  const now = deps.now();
+  const due = await deps.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(workshopDates, eq(workshopDates.id, bookings.workshopDateId))
+    .where(and(isNotNull(workshopDates.calledOffAt), lte(workshopDates.moveOfferUntil, now), inArray(bookings.status, [...SEAT_HOLDING_STATUSES])))
+    .orderBy(asc(bookings.id));
+  let settled = 0;
+  for (const { id } of due) {
+    const cancelled = await deps.db.transaction(async (tx) => {
+      const [seat] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update', { skipLocked: true });
+      if (!seat || !SEAT_HOLDING_STATUSES.includes(seat.status as (typeof SEAT_HOLDING_STATUSES)[number])) return null;
+      const [date] = await tx.select().from(workshopDates).where(eq(workshopDates.id, seat.workshopDateId));
+      if (!date?.calledOffAt || !date.moveOfferUntil || date.moveOfferUntil > now) return null;
+      const refundableCents = await refundableCentsOf(tx, seat);
+      return cancelLockedSeat(tx, deps, actor, seat, { refundCents: refundableCents, refundableCents, refundOutside: false, credit: false, notify: true });
+    });
+    if (!cancelled) continue;
+    settled++;
+    deps.onEmailQueued?.();
+    await sendCancelRefund(deps, actor, cancelled);
+  }
+  if (settled > 0) deps.onSeatsChanged?.();
+  return settled;
 }
 
 /** GET …/call-off: what calling the date off would do now (each paid seat's price, less what went back already). */

@@ -17,8 +17,8 @@ import { requireBookingAccess } from '../../participant/server';
 
 /** A participant marks a few options, a few times: each call writes. */
 const VOTE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
-/** A seat moves once; a few tries cover a date that filled meanwhile. */
-const MOVE_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+/** A seat moves once; a few tries cover a date that filled meanwhile, and a family's seats share an address. */
+const MOVE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 /**
  * What happens to a date after it is on sale (docs/decisions/022-dates-that-change.md): the
@@ -38,7 +38,7 @@ export async function dateChangeRoutes(app: FastifyInstance, deps: AppDeps, sale
 
   routes.post('/api/admin/workshop-dates/:id/call-off', { schema: { params, body: callOffInputSchema, response: { 200: callOffResultSchema } } }, async (request) => {
     const admin = await requireAdmin(request);
-    return callOffDate(bookingDepsFrom(deps, sale, deps.payments, request.log), admin, request.params.id, request.body.message);
+    return callOffDate(bookingDepsFrom(deps, sale, deps.payments, request.log), admin, request.params.id, request.body);
   });
 
   routes.post('/api/admin/workshop-dates/:id/duplicate', { schema: { params, response: { 201: adminWorkshopDateSchema } } }, async (request, reply) => {

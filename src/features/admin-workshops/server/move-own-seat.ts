@@ -5,28 +5,28 @@ import { bookings, workshopDates } from '../../../server/db/schema';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { moveLockedSeat, type BookingDeps } from '../../booking/server';
-import { setByPollWithoutSeat } from '../../refunds/server';
+import { dateChangedUnderSeat, type DateChangedUnderSeat } from '../../refunds/server';
 import { SELF_MOVE_NOT_ALLOWED, type SeatMoveOptions } from '../admin-workshops.schema';
 import { whenFor, type SeatRow } from './date-people';
 
 /*
  * A participant moves their own seat (docs/decisions/022-dates-that-change.md): a seat whose date
- * a poll set on an option the seat did not mark was not asked; it may cancel with a full refund,
- * or move to another date that has room, at the price it paid, until its workshop starts. Any
- * other move is the organiser's.
+ * a poll set on an option the seat did not mark was not asked, nor one whose date the organiser
+ * called off offering a move; it may cancel with a full refund, or move to another date that has
+ * room, at the price it paid (until its workshop starts, or the offer ends). Any other move is the
+ * organiser's.
  */
 
-/** Whether the seat may move itself now. */
-async function mayMoveItself(db: Database, seat: SeatRow, now: Date): Promise<boolean> {
-  if (seat.status !== 'confirmed') return false;
-  const [date] = await db.select({ startsAt: workshopDates.startsAt }).from(workshopDates).where(eq(workshopDates.id, seat.workshopDateId));
-  if (!date?.startsAt || date.startsAt <= now) return false;
-  return setByPollWithoutSeat(db, seat.workshopDateId, seat.id);
+/** Why the seat may move itself now, or null: only a confirmed seat (an unpaid reservation's pay link names its date). */
+async function mayMoveItself(db: Database, seat: SeatRow, now: Date): Promise<DateChangedUnderSeat | null> {
+  if (seat.status !== 'confirmed') return null;
+  return dateChangedUnderSeat(db, seat.workshopDateId, seat.id, now);
 }
 
 /** GET /api/participant/bookings/{id}/move: the dates open to the public with a seat left, soonest first. */
 export async function readSeatMove(db: Database, seat: SeatRow, now: Date): Promise<SeatMoveOptions> {
-  if (!(await mayMoveItself(db, seat, now))) return { bookingId: seat.id, allowed: false, dates: [] };
+  const changed = await mayMoveItself(db, seat, now);
+  if (!changed) return { bookingId: seat.id, allowed: false, reason: null, until: null, dates: [] };
   const open = await db
     .select({ date: workshopDates, seatsLeft: publicSeatsLeft() })
     .from(workshopDates)
@@ -35,6 +35,8 @@ export async function readSeatMove(db: Database, seat: SeatRow, now: Date): Prom
   return {
     bookingId: seat.id,
     allowed: true,
+    reason: changed.reason,
+    until: changed.until?.toISOString() ?? null,
     dates: open.filter((row) => row.seatsLeft > 0).map(({ date, seatsLeft }) => ({ id: date.id, title: date.title, when: whenFor(date, seat.timeZone), seatsLeft })),
   };
 }
@@ -49,7 +51,8 @@ export async function moveOwnSeat(deps: BookingDeps, seat: SeatRow, by: string, 
   const now = deps.now();
   const title = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, seat.id)).for('update');
-    if (!locked || !(await mayMoveItself(tx, locked, now))) throw new HttpError(409, SELF_MOVE_NOT_ALLOWED, 'move_not_allowed');
+    const changed = locked ? await mayMoveItself(tx, locked, now) : null;
+    if (!locked || !changed) throw new HttpError(409, SELF_MOVE_NOT_ALLOWED, 'move_not_allowed');
     const { row, source, target } = await moveLockedSeat(tx, locked, workshopDateId, now, 'public');
     await deps.mail.seatMoved(tx, row, source, target);
     await recordAudit(tx, {
@@ -57,7 +60,7 @@ export async function moveOwnSeat(deps: BookingDeps, seat: SeatRow, by: string, 
       action: 'booking_moved',
       entity: 'booking',
       entityId: row.id,
-      details: { fromWorkshopDateId: source.id, toWorkshopDateId: target.id, status: row.status, emailed: 'moved', reason: 'poll' },
+      details: { fromWorkshopDateId: source.id, toWorkshopDateId: target.id, status: row.status, emailed: 'moved', reason: changed.reason },
     });
     return target.title;
   });

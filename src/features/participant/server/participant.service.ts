@@ -93,6 +93,7 @@ function dateSummary(date: WorkshopDateRow): ParticipantBooking['workshopDate'] 
     endsAt: date.isTBC ? null : (date.endsAt?.toISOString() ?? null),
     endsNextDay: date.endsNextDay,
     setByPoll: !date.isTBC && date.pollClosedAt !== null,
+    moveOffered: date.calledOffAt !== null && date.moveOfferUntil !== null && date.moveOfferUntil > new Date(),
   };
 }
 

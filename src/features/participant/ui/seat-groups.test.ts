@@ -14,6 +14,7 @@ const date: ParticipantBooking['workshopDate'] = {
   endsAt: null,
   endsNextDay: false,
   setByPoll: false,
+  moveOffered: false,
 };
 
 function seat(id: number, orderId: number, fields: Partial<ParticipantBooking>): ParticipantBooking {

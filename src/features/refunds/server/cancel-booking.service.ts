@@ -29,7 +29,7 @@ import {
   type CancellationOutcomeDto,
   type CancellationTerms,
 } from '../refunds.schema';
-import { setByPollWithoutSeat } from './poll-full-refund';
+import { dateChangedUnderSeat } from './poll-full-refund';
 import { closeRequestOnCancel } from './close-request';
 import { notifyOrganiserOfCancellation, queueCancellationEmail } from './refund-emails';
 import { recordRefundOwed, sendRefundOwed } from './refund-owed';
@@ -101,16 +101,17 @@ export async function getCancellationTerms(db: Database, booking: BookingRow, no
   const date = await loadWorkshopDate(db, booking.workshopDateId);
   const startsAt = date?.startsAt ?? null;
   const blocked = await blockedReason(db, booking, startsAt, now);
-  const pollFull = await setByPollWithoutSeat(db, booking.workshopDateId, booking.id);
-  // A date set by a poll this seat did not choose refunds in full, whatever the notice (no start: the policy's full refund).
-  const outcomes = availableOutcomes(booking, pollFull ? null : startsAt, now);
+  const changed = await dateChangedUnderSeat(db, booking.workshopDateId, booking.id, now);
+  // A date set by a poll this seat did not choose, or called off, refunds in full whatever the notice (no start: the policy's full refund).
+  const outcomes = availableOutcomes(booking, changed ? null : startsAt, now);
   const days = daysUntil(startsAt, now);
   const refund = await seatRefund(db, booking);
 
   let summary: string;
   if (blocked) summary = blocked;
   else if (!hasPaidByCard(booking)) summary = 'This booking has no payment, so there is nothing to refund. Cancelling releases your seat for someone else.';
-  else if (pollFull) summary = `The date was set by a poll and was not one you marked, so cancelling now gives you a full refund of ${formatCents(booking.finalPriceCents)}.`;
+  else if (changed?.reason === 'poll') summary = `The date was set by a poll and was not one you marked, so cancelling now gives you a full refund of ${formatCents(booking.finalPriceCents)}.`;
+  else if (changed) summary = `The date was called off, so cancelling now gives you a full refund of ${formatCents(booking.finalPriceCents)}.`;
   else if (isFullRefundWindow(startsAt, now)) {
     const lead = days === null ? 'The workshop date is not set yet' : `The workshop is ${days} days away`;
     summary = `${lead}, so cancelling now gives you a full refund of ${formatCents(booking.finalPriceCents)}.`;
@@ -177,8 +178,8 @@ export async function cancelBooking(
     }
     // Read after the row lock above: a refund request committed just before is seen here.
     const [existing] = await tx.select().from(refundRequests).where(eq(refundRequests.bookingId, row.id));
-    const pollFull = await setByPollWithoutSeat(tx, row.workshopDateId, row.id);
-    const outcome = decideCancellation(row, pollFull ? null : startsAt, now, input.option);
+    const changed = await dateChangedUnderSeat(tx, row.workshopDateId, row.id, now);
+    const outcome = decideCancellation(row, changed ? null : startsAt, now, input.option);
     // What a participant's cancel refunds, the policy decided: the system (cancellation policy) is
     // named for it, never the participant, who only asked to cancel.
     const actor = viewer.kind === 'participant' ? CANCELLATION_POLICY : viewer.email;

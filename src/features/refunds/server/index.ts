@@ -7,4 +7,4 @@ export { loadRefundExtras, refundStateOfListedSeat, refundStatesOfSeats, type Re
 export { createCreditCode, CREDIT_VALID_DAYS } from './cancel-booking.service';
 export { policyOnRequest } from '../cancellation-policy';
 export { cancelLockedSeat, refundableCentsOf, sendCancelRefund, type CancelledSeat, type SeatSettlement } from './cancel-seat-by-organiser';
-export { setByPollWithoutSeat } from './poll-full-refund';
+export { dateChangedUnderSeat, setByPollWithoutSeat, type DateChangedUnderSeat } from './poll-full-refund';

@@ -27,7 +27,8 @@ export const useCallOffPreview = (id: number | null) =>
 export function useCallOffDate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, message }: { id: number; message: string }): Promise<CallOffResult> => readJson(await apiRequest('POST', dateUrl(id, 'call-off'), { message }), callOffResultSchema),
+    mutationFn: async ({ id, message, offerMove }: { id: number; message: string; offerMove: boolean }): Promise<CallOffResult> =>
+      readJson(await apiRequest('POST', dateUrl(id, 'call-off'), { message, offerMove }), callOffResultSchema),
     onSuccess: () => datesChanged(queryClient),
   });
 }

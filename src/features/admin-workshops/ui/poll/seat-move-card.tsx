@@ -8,16 +8,22 @@ import type { SeatMoveOptions } from '../../admin-workshops.schema';
 import { useMoveOwnSeat, useSeatMove } from '../api/date-poll';
 
 /**
- * On a seat whose date a poll set on an option the seat did not mark: it may move to another date
- * with room, or cancel with a full refund (the cancel action beside it). Nothing for any other
- * seat (docs/decisions/022-dates-that-change.md).
+ * On a seat whose date a poll set on an option the seat did not mark, or which the organiser called
+ * off offering a move: it may move to another date with room, or cancel with a full refund (the
+ * cancel action beside it). Nothing for any other seat (docs/decisions/022-dates-that-change.md).
  */
-export function SeatMoveCard({ bookingId, setByPoll, onMoved }: { bookingId: number; setByPoll: boolean; onMoved: () => void }) {
-  const move = useSeatMove(bookingId, setByPoll);
-  if (!setByPoll) return null;
+export function SeatMoveCard({ bookingId, mayAsk, onMoved }: { bookingId: number; mayAsk: boolean; onMoved: () => void }) {
+  const move = useSeatMove(bookingId, mayAsk);
+  if (!mayAsk) return null;
   if (move.isPending) return <Spinner label="Checking other dates…" />;
   if (move.isError || !move.data.allowed) return null;
   return <SeatMoveForm options={move.data} onMoved={onMoved} />;
+}
+
+/** 'Sat, Dec 5, 10:00 AM' in the visitor's own zone. */
+function untilText(until: string | null): string {
+  if (!until) return 'the start';
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(until));
 }
 
 function SeatMoveForm({ options, onMoved }: { options: SeatMoveOptions; onMoved: () => void }) {
@@ -41,9 +47,13 @@ function SeatMoveForm({ options, onMoved }: { options: SeatMoveOptions; onMoved:
   return (
     <form onSubmit={submit} aria-labelledby={headingId} className="w-full basis-full rounded-brutal border-2 border-ink bg-secondary-soft p-4">
       <h3 id={headingId} className="font-extrabold">
-        Can’t make the chosen date?
+        {options.reason === 'called-off' ? 'This date was called off' : 'Can’t make the chosen date?'}
       </h3>
-      <p className="text-sm">The date was set by a poll and wasn’t one you marked. Move your seat to another date at the price you paid, or cancel with a full refund.</p>
+      <p className="text-sm">
+        {options.reason === 'called-off'
+          ? `Move your seat to another date at the price you paid, or cancel it for a full refund, by ${untilText(options.until)}. If you choose neither, we refund you in full then.`
+          : 'The date was set by a poll and wasn’t one you marked. Move your seat to another date at the price you paid, or cancel with a full refund.'}
+      </p>
       {options.dates.length === 0 ? (
         <p className="mt-2 text-sm font-semibold">No other date has room right now. You can still cancel with a full refund.</p>
       ) : (

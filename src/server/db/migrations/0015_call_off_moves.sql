@@ -1,0 +1,1 @@
+ALTER TABLE "workshop_dates" ADD COLUMN "move_offer_until" timestamp with time zone;
