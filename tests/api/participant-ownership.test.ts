@@ -68,7 +68,7 @@ const concrete = (pattern: string) =>
   `${pattern.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, (_, name: string) => String(valueFor(name, pattern))).replace(/\*/g, 'x')}?email=${encodeURIComponent(VICTIM)}`;
 
 /** A body every participant write would accept from the owner: the refusal must come from ownership, not validation. */
-const PLAUSIBLE_BODY = { email: VICTIM, reason: 'I can no longer attend this workshop, sorry.', bio: 'hijacked', preferences: 'hijacked', profileImageUrl: '', optionIds: [] };
+const PLAUSIBLE_BODY = { email: VICTIM, reason: 'I can no longer attend this workshop, sorry.', bio: 'hijacked', preferences: 'hijacked', profileImageUrl: '', optionIds: [], workshopDateId: 1 };
 
 const walked = registeredRoutes(app)
   .filter((route) => PARTICIPANT_PATH.test(route.url) && !OPEN.has(route.url) && route.method !== 'HEAD')
