@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { CLIENT_HEADERS, getWorkshopDates, isTbc } from './support/api';
+import { adminRequest, CLIENT_HEADERS } from './support/api';
 import { expectNoViolations } from './support/axe';
 import { letReservationsFillDates, reservationConfirmPath } from './support/links';
 
@@ -18,19 +18,21 @@ function visitor(tag: string) {
 }
 
 /**
- * Reserves on the first open date that takes reservations, as the pay-later path does: the answer.
- * Other tests running at once book seats too (teams of several) and add dates that must be paid at
- * once, so the first date with seats is not always one that can still be reserved.
+ * Reserves, as the pay-later path does, on a date of this test's own that takes reservations: the
+ * answer. The demo dates are everyone's: other tests running at once book and reserve their seats,
+ * and their reservation share can be used up by the time this runs.
  */
 async function reserve(request: APIRequestContext, who: ReturnType<typeof visitor>) {
-  const dates = (await getWorkshopDates(request)).filter((row) => !isTbc(row) && row.seatsRemaining > 0);
-  for (const date of dates) {
-    const response = await request.post('/api/bookings/reserve', { headers: CLIENT_HEADERS, data: { workshopDateId: date.id, ...who, discountCode: '' } });
-    if (response.status() === 409 && ['payment_required_now', 'reservations_full', 'sold_out'].includes((await response.json()).code)) continue;
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number; confirmationToken: string };
-  }
-  throw new Error('no open date takes reservations');
+  const admin = await adminRequest('a date that takes reservations');
+  const created = await admin.post('/api/admin/workshop-dates', {
+    data: { title: `Reservable ${who.lastName}`, date: 'December 3, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST', seatsTotal: 4, price: 499, requiresImmediatePayment: false },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: workshopDateId } = (await created.json()) as { id: number };
+  await admin.dispose();
+  const response = await request.post('/api/bookings/reserve', { headers: CLIENT_HEADERS, data: { workshopDateId, ...who, discountCode: '' } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; confirmationToken: string };
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
