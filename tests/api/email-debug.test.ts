@@ -36,6 +36,10 @@ const TYPES = [
   'date-called-off',
   'date-poll-opened',
   'date-poll-chosen',
+  'call-booked',
+  'call-moved',
+  'call-cancelled',
+  'call-reminder',
 ];
 
 describe('without any mail transport', () => {

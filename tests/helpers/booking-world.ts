@@ -15,6 +15,7 @@ import { expireReservations, sendReservationReminders } from '../../src/features
 import { releaseExpiredHolds } from '../../src/features/booking/server/seats';
 import { bookings, discountCodes, emailOutbox, orders, payments, refunds, waitlistEntries, workshopDates } from '../../src/server/db/schema';
 import { expireOffers, sendOfferEmails, type WaitlistDeps } from '../../src/features/waitlist/server';
+import { sendCallNotices, type CallsDeps } from '../../src/features/calls/server';
 import { loadEnv } from '../../src/server/env';
 import { createPaymentProvider } from '../../src/server/payments/create-provider';
 import type { PaymentProvider } from '../../src/server/payments/payment-provider';
@@ -50,6 +51,7 @@ export async function createBookingWorld() {
   const { headers: adminHeaders } = await loginAsAdmin(app);
   const deps: BookingDeps = { db, payments: provider!, secret: TEST_SECRET, publicUrl: PUBLIC_URL, mail: bookingMail({ publicUrl: PUBLIC_URL, now: clock }), now: clock };
   const waitlist: WaitlistDeps = { db, secret: TEST_SECRET, publicUrl: PUBLIC_URL, now: clock };
+  const calls: CallsDeps = { db, secret: TEST_SECRET, publicUrl: PUBLIC_URL, now: clock };
 
   // Each call comes from its own address, as many visitors' would: the per-address rate limits
   // (a defence tested elsewhere) would otherwise answer most of a long sequence with 429.
@@ -87,6 +89,7 @@ export async function createBookingWorld() {
     await finishPendingRefunds(deps);
     await expireOffers(waitlist);
     await offersEmailed();
+    await sendCallNotices(calls);
   }
 
   /**

@@ -25,6 +25,7 @@ import { claimRoutes } from '../../features/booking/server/claim.routes';
 import { waitlistRoutes } from '../../features/waitlist/server';
 import { stripeWebhookRoutes } from '../../features/booking/server/stripe-webhook.routes';
 import { calendarRoutes } from '../../features/calendar/server/calendar.routes';
+import { callRoutes } from '../../features/calls/server';
 import { dateMessagesRoutes } from '../../features/date-messages/server';
 import { participantAccessRoutes } from '../../features/participant/server/participant-access.routes';
 import { participantRoutes } from '../../features/participant/server/participant.routes';
@@ -130,6 +131,7 @@ export async function buildApp({ clientDir, logger, ...deps }: BuildAppOptions) 
     await participantRoutes(scope, deps, { claimLinkFor, refundStatesOf: refundStatesOfSeats });
     await refundRoutes(scope, deps);
     await calendarRoutes(scope, deps);
+    await callRoutes(scope, deps);
     // The admin area (guarded by registerAuth before any body is read).
     await adminDashboardRoutes(scope, deps);
     await adminWorkshopRoutes(scope, deps);

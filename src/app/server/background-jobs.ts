@@ -11,6 +11,7 @@ import type { Database } from '../../server/db/client';
 import { deleteExpiredRateLimitHits } from '../../server/lib/rate-limit-store';
 import { deleteExpiredSessions } from '../../server/plugins/auth';
 import { expireOffers, sendOfferEmails, type WaitlistDeps } from '../../features/waitlist/server';
+import { sendCallNotices, type CallsDeps } from '../../features/calls/server';
 
 const HOLD_SWEEP_INTERVAL_MS = 30_000;
 /** How often an instance asks whether today's backup is still to be made (one claims it; see runDailyBackup). */
@@ -34,6 +35,7 @@ export function startBackgroundJobs({
   lifecycle,
   waitlist,
   schedule,
+  calls,
   backups,
   timings = {},
 }: {
@@ -47,6 +49,8 @@ export function startBackgroundJobs({
   schedule?: ScheduleDeps;
   /** Links and the outbox nudge for reminder e-mails; without them no reminders are sent. */
   reminders?: ReminderDeps;
+  /** The follow-up calls' e-mails: reminders a day before, and the notices of calls whose seat ended. */
+  calls?: CallsDeps;
   /** Where the daily backup goes (DATA_DIR/backups) and APP_SECRET; without it no scheduled backup is made. */
   backups?: { dataDir: string; secret: string };
   timings?: BackgroundJobTimings;
@@ -99,6 +103,14 @@ export function startBackgroundJobs({
         if (sent + skipped > 0) log.info({ sent, skipped }, 'scheduled messages to dates');
       } catch (error) {
         log.error({ err: error }, 'scheduled message sweep failed');
+      }
+    }
+    if (calls) {
+      try {
+        const { seatEnded, reminded } = await sendCallNotices(calls);
+        if (seatEnded + reminded > 0) log.info({ seatEnded, reminded }, 'follow-up call e-mails');
+      } catch (error) {
+        log.error({ err: error }, 'follow-up call sweep failed');
       }
     }
     running = false;

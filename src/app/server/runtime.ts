@@ -63,6 +63,7 @@ export function startRuntime({
     lifecycle: { db, payments, secret, publicUrl: env.PUBLIC_URL, mail: bookingMail({ publicUrl: env.PUBLIC_URL }), now: () => new Date(), onEmailQueued: () => outbox.nudge(), log },
     waitlist: { db, secret, publicUrl: env.PUBLIC_URL, now: () => new Date(), onEmailQueued: () => outbox.nudge() },
     schedule: { publicUrl: env.PUBLIC_URL, onEmailQueued: () => outbox.nudge() },
+    calls: { db, secret, publicUrl: env.PUBLIC_URL, now: () => new Date(), onEmailQueued: () => outbox.nudge() },
     backups: { dataDir: env.DATA_DIR, secret },
     timings,
   });

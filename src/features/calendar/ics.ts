@@ -17,6 +17,8 @@ const CRLF = '\r\n';
 
 export type BookingEvent = {
   bookingId: number;
+  /** The event's UID when it is not the booking's own (a follow-up call's); `host` is not added to it. */
+  uid?: string;
   /** Host part of the UID, e.g. the public site's host name: UIDs must be globally unique. */
   host: string;
   title: string;
@@ -59,7 +61,7 @@ export function buildBookingIcs(event: BookingEvent): string {
   // The calendar's own lines, before it holds the event (short: folding them costs little).
   const frame = calendar.toString();
   const vevent = calendar.createEvent({
-    id: bookingEventUid(event.bookingId, event.host),
+    id: event.uid ?? bookingEventUid(event.bookingId, event.host),
     sequence: (event.sequence ?? 0) + (event.cancelled ? 1 : 0),
     stamp: event.now ?? new Date(),
     // Date objects and no time zone on the calendar: ical-generator writes UTC instants (…Z).
@@ -78,6 +80,33 @@ export function buildBookingIcs(event: BookingEvent): string {
   // leaves the last bare.
   const end = frame.lastIndexOf('END:VCALENDAR');
   return frame.slice(0, end) + foldLines(vevent.toString()) + frame.slice(end) + CRLF;
+}
+
+export type FeedEvent = { uid: string; title: string; start: Date; end: Date; description: string; location?: string | null; url?: string | null; sequence?: number };
+
+/**
+ * A subscription feed (a calendar app polls it): many events, METHOD-less as RFC 7986 feeds are,
+ * with the calendar's name and how often to poll. Each event keeps the UID of its own files, so an
+ * event a participant's e-mail carried and the feed's are one event.
+ */
+export function buildCalendarFeed(name: string, events: readonly FeedEvent[], now = new Date()): string {
+  const calendar = ical({ prodId: ICS_PRODID, scale: 'GREGORIAN', name, ttl: 60 * 15 });
+  for (const event of events) {
+    calendar.createEvent({
+      id: event.uid,
+      sequence: event.sequence ?? 0,
+      stamp: now,
+      start: event.start,
+      end: event.end,
+      summary: event.title,
+      description: event.description,
+      location: event.location || null,
+      url: event.url ? event.url.replace(/[\r\n]/g, '') : null,
+      status: ICalEventStatus.CONFIRMED,
+      transparency: ICalEventTransparency.OPAQUE,
+    });
+  }
+  return `${calendar.toString()}${CRLF}`;
 }
 
 /** UTF-8 octets of one UTF-16 code unit on its own (a lone surrogate is written as U+FFFD). */

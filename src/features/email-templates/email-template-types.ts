@@ -40,6 +40,10 @@ export const EMAIL_TEMPLATE_TYPES = [
   'date-called-off',
   'date-poll-opened',
   'date-poll-chosen',
+  'call-booked',
+  'call-moved',
+  'call-cancelled',
+  'call-reminder',
 ] as const;
 
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
@@ -108,6 +112,27 @@ const ADMIN_NOTE_KEYS = [
 const adminNoteSample = (note: string) => ({ notes: note, notesBlock: `<p><strong>Note from our team</strong><br>${note}</p>` });
 const PARTICIPANT_LINK = key('participantLink', "The participant's sign-in link to their bookings (valid 7 days)");
 const JOIN_LINK = key('joinLink', "The seat's personal join link: it opens the meeting link as it is then, and checks them in");
+
+/** The keys of every e-mail about a follow-up call. */
+const CALL_KEYS: readonly TemplateKey[] = [
+  FIRST_NAME,
+  WORKSHOP_TITLE,
+  key('when', "The call's day and time in the organiser's zone, and the participant's beside it"),
+  key('meetingLink', 'The meeting link of the call (may be empty)'),
+  key('noticeHours', 'Up to how many hours before a call it can be moved or cancelled'),
+  PARTICIPANT_LINK,
+  htmlKey('callDetails', 'A table with the time, the length and the meeting link'),
+];
+const CALL_SAMPLE = {
+  firstName: 'Ada',
+  workshopTitle: 'Prototype Lab: build an MVP without code',
+  when: 'Tue, July 8, 2031, 10:00 AM PDT · 7:00 PM CEST for you',
+  meetingLink: 'https://meet.example.com/office-hours',
+  noticeHours: '24',
+  participantLink: SAMPLE_COMMON.participantLink,
+  callDetails:
+    '<table role="presentation" cellpadding="4"><tr><td><strong>When</strong></td><td>Tue, July 8, 2031, 10:00 AM PDT · 7:00 PM CEST for you</td></tr><tr><td><strong>Length</strong></td><td>30 minutes</td></tr><tr><td><strong>Meeting link</strong></td><td><a href="https://meet.example.com/office-hours">https://meet.example.com/office-hours</a></td></tr></table>',
+};
 
 /** The keys of every e-mail to a seat about its date changing, being called off or being set. */
 const DATE_SEAT_KEYS = [FIRST_NAME, WORKSHOP_TITLE, WHEN, BOOKING_ID, PARTICIPANT_LINK];
@@ -604,6 +629,52 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       details: SAMPLE_DETAILS,
       cannotMake: '<p>You did not mark this date as one that suits you. If you cannot make it, move your seat to another date or cancel for a full refund, both from your bookings page.</p>',
     },
+  },
+  'call-booked': {
+    type: 'call-booked',
+    label: 'Follow-up call booked',
+    sentWhen: 'A participant books one of their follow-up calls: the time, the meeting link and the calendar event.',
+    subject: 'Your follow-up call: {{when}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>Your one-on-one follow-up call after <strong>{{workshopTitle}}</strong> is booked.</p>{{callDetails}}<p>Open the calendar file attached to add it to your calendar. You can move or cancel it from your bookings page up to {{noticeHours}} hours before it starts.</p><p><a href="{{participantLink}}">See your calls</a></p>',
+    keys: CALL_KEYS,
+    sample: CALL_SAMPLE,
+  },
+  'call-moved': {
+    type: 'call-moved',
+    label: 'Follow-up call moved',
+    sentWhen: 'A participant moves a follow-up call to another time: the new time, with the calendar event updated.',
+    subject: 'Your follow-up call moved to {{when}}',
+    content:
+      '<p>Hi {{firstName}},</p><p>Your follow-up call after <strong>{{workshopTitle}}</strong> is now at <strong>{{when}}</strong>.</p>{{callDetails}}<p>The calendar file attached updates the event you added before.</p><p><a href="{{participantLink}}">See your calls</a></p>',
+    keys: CALL_KEYS,
+    sample: CALL_SAMPLE,
+  },
+  'call-cancelled': {
+    type: 'call-cancelled',
+    label: 'Follow-up call cancelled',
+    sentWhen: 'A follow-up call is cancelled: by the participant, by the organiser (with their message), or because its seat was cancelled or refunded.',
+    subject: 'Follow-up call cancelled: {{when}}',
+    content: '<p>Hi {{firstName}},</p><p>Your follow-up call after <strong>{{workshopTitle}}</strong> on <strong>{{when}}</strong> is cancelled.</p>{{why}}<p>The calendar file attached removes it from your calendar.</p>{{whatNext}}<p><a href="{{participantLink}}">See your calls</a></p>',
+    keys: [
+      ...CALL_KEYS,
+      htmlKey('why', "Who cancelled and the organiser's message, when there is one"),
+      htmlKey('whatNext', 'That the call can be booked again, when the seat still has it'),
+    ],
+    sample: {
+      ...CALL_SAMPLE,
+      why: '<p>The organiser wrote: “Something came up that day; please pick another time.”</p>',
+      whatNext: '<p>The call is yours to book again: pick another time on your bookings page.</p>',
+    },
+  },
+  'call-reminder': {
+    type: 'call-reminder',
+    label: 'Follow-up call reminder',
+    sentWhen: 'A day before a follow-up call, with the meeting link.',
+    subject: 'Tomorrow: your follow-up call, {{when}}',
+    content: '<p>Hi {{firstName}},</p><p>A reminder of your one-on-one follow-up call after <strong>{{workshopTitle}}</strong>.</p>{{callDetails}}<p><a href="{{participantLink}}">See your calls</a></p>',
+    keys: CALL_KEYS,
+    sample: CALL_SAMPLE,
   },
 };
 

@@ -740,3 +740,43 @@ export const datePollVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.optionId, t.bookingId] }), index('date_poll_votes_booking_idx').on(t.bookingId)],
 );
+
+// ---------------------------------------------------------------- follow-up calls
+
+/**
+ * A one-on-one call a confirmed seat booked with the organiser after its workshop
+ * (docs/decisions/023-follow-up-calls.md). A booked call owns its time: no two booked calls start
+ * at the same instant (the unique index; overlaps with the buffer are refused under a lock). A
+ * call is never deleted: cancelling keeps the row, so its calendar event can be withdrawn and the
+ * history read.
+ */
+export const followUpCalls = pgTable(
+  'follow_up_calls',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['booked', 'cancelled'] }).notNull().default('booked'),
+    /** The organiser's meeting link when the call was booked: later changes of the setting do not move it. */
+    meetingLink: text('meeting_link'),
+    /** How many times the call moved: its calendar event's SEQUENCE. */
+    sequence: integer('sequence').notNull().default(0),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** 'participant', 'organiser', or 'seat' (its seat was cancelled, refunded or deleted). */
+    cancelledBy: text('cancelled_by'),
+    /** The organiser's words to the participant, when the organiser cancelled. */
+    cancelMessage: text('cancel_message'),
+    /** A call its seat's end cancelled, whose e-mails the calls sweep has still to send. */
+    noticePending: boolean('notice_pending').notNull().default(false),
+    /** When the day-before reminders were queued. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('follow_up_calls_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    uniqueIndex('follow_up_calls_one_per_start_idx').on(t.startsAt).where(sql`${t.status} = 'booked'`),
+    index('follow_up_calls_booking_idx').on(t.bookingId),
+    index('follow_up_calls_notice_idx').on(t.id).where(sql`${t.noticePending}`),
+  ],
+);

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import { SEAT_HOLDING_STATUSES, type BookingStatus } from '../../../common/booking-status';
 import type { Database } from '../../../server/db/client';
-import { bookings } from '../../../server/db/schema';
+import { bookings, followUpCalls } from '../../../server/db/schema';
 import { releaseDiscountUse } from './discounts';
 import { releaseSeat } from './freed-seats';
 
@@ -28,7 +28,13 @@ export async function releaseBookingSeat(
     .where(and(eq(bookings.id, bookingId), inArray(bookings.status, [...SEAT_HOLDING_STATUSES])))
     .returning();
   if (!row) return null;
-  await releaseSeat(tx, row.workshopDateId, 1, changes.cancelledAt ?? changes.deletedAt ?? new Date());
+  const at = changes.cancelledAt ?? changes.deletedAt ?? new Date();
+  await releaseSeat(tx, row.workshopDateId, 1, at);
+  // The seat's follow-up calls still to come go with it; the calls' sweep tells both sides.
+  await tx
+    .update(followUpCalls)
+    .set({ status: 'cancelled', cancelledAt: at, cancelledBy: 'seat', noticePending: true })
+    .where(and(eq(followUpCalls.bookingId, row.id), eq(followUpCalls.status, 'booked'), gt(followUpCalls.startsAt, at)));
   if (row.discountCodeId) await releaseDiscountUse(tx, row.discountCodeId);
   return row;
 }

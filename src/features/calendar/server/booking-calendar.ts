@@ -19,7 +19,8 @@ export function participantPageUrl(publicUrl: string): string {
   return `${publicUrl}/participant`;
 }
 
-function hostOf(publicUrl: string): string {
+/** The host part of the site's address, for globally unique calendar UIDs. */
+export function hostOf(publicUrl: string): string {
   try {
     return new URL(publicUrl).hostname || 'localhost';
   } catch {

@@ -36,6 +36,12 @@ function noticeHtml(notice: OrganiserNotice): string {
   return `<p>${escapeHtml(notice.summary)}</p><table role="presentation" cellpadding="0" cellspacing="0" border="0">${rows}</table>${link}`;
 }
 
+/** Where the organiser reads mail: the saved Reply-To, else the organiser's address; null when neither is known. */
+export async function organiserInbox(tx: Database): Promise<string | null> {
+  const { replyTo } = await getNotificationTarget(tx);
+  return replyTo ?? (await organiserAddress(tx));
+}
+
 /** Queues the notice unless its switch is off or no organiser address is known; answers whether it did. */
 export async function notifyOrganiser(tx: Database, notice: OrganiserNotice): Promise<boolean> {
   const { switches, replyTo } = await getNotificationTarget(tx);

@@ -1,0 +1,102 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { resolveTimeZone } from '../../../common/time-zones';
+import type { Database } from '../../../server/db/client';
+import { settings } from '../../../server/db/schema';
+import { recordAudit } from '../../../server/lib/audit';
+import { HttpError } from '../../../server/plugins/error-handler';
+import type { AdminIdentity } from '../../../server/plugins/auth';
+import { getDefaultTimezone } from '../../settings/server';
+import { CALL_DEFAULTS, callAvailabilitySchema, checkCallSettings, type CallAvailability, type CallSettings } from '../calls.schema';
+
+/**
+ * The organiser's availability for follow-up calls, one row of the settings table ('calls'), and
+ * the secret of their calendar feed. A saved value that no longer reads (a hand-edited row) falls
+ * back to its default, field by field. Changing the availability never touches calls already
+ * booked: they keep their time and their meeting link.
+ */
+
+const CALLS_KEY = 'calls';
+
+const storedSchema = (siteZone: string) =>
+  z.object({
+    callMinutes: callAvailabilitySchema.shape.callMinutes.catch(CALL_DEFAULTS.callMinutes),
+    callsPerBooking: callAvailabilitySchema.shape.callsPerBooking.catch(CALL_DEFAULTS.callsPerBooking),
+    timeZone: callAvailabilitySchema.shape.timeZone.catch(siteZone),
+    weeklyHours: callAvailabilitySchema.shape.weeklyHours.catch(() => CALL_DEFAULTS.weeklyHours.map((period) => ({ ...period }))),
+    minNoticeHours: callAvailabilitySchema.shape.minNoticeHours.catch(CALL_DEFAULTS.minNoticeHours),
+    bookingWindowDays: callAvailabilitySchema.shape.bookingWindowDays.catch(CALL_DEFAULTS.bookingWindowDays),
+    bufferMinutes: callAvailabilitySchema.shape.bufferMinutes.catch(CALL_DEFAULTS.bufferMinutes),
+    blockedDates: callAvailabilitySchema.shape.blockedDates.catch([]),
+    meetingLink: callAvailabilitySchema.shape.meetingLink.catch(null),
+    feedToken: z.string().min(20).nullable().catch(null),
+  });
+type Stored = CallAvailability & { feedToken: string | null };
+
+async function readStored(db: Database): Promise<Stored> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, CALLS_KEY));
+  const siteZone = resolveTimeZone(await getDefaultTimezone(db)) ?? 'UTC';
+  return storedSchema(siteZone).parse(row?.value ?? {});
+}
+
+/** The availability the slots are computed from. */
+export async function getCallAvailability(db: Database): Promise<CallAvailability> {
+  const { feedToken: _token, ...availability } = await readStored(db);
+  return availability;
+}
+
+const newFeedToken = () => randomBytes(24).toString('base64url');
+
+export const feedUrlFor = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/api/calendar/organiser.ics?token=${token}`;
+
+function answer(stored: Stored & { feedToken: string }, publicUrl: string): CallSettings {
+  return { ...stored, feedUrl: feedUrlFor(publicUrl, stored.feedToken) };
+}
+
+/** Writes the whole row under its lock (a first read creates the feed's secret, once). */
+async function writeStored(db: Database, change: (stored: Stored) => Stored): Promise<Stored & { feedToken: string }> {
+  return db.transaction(async (tx) => {
+    await tx.insert(settings).values({ key: CALLS_KEY, value: {} }).onConflictDoNothing();
+    await tx.select({ key: settings.key }).from(settings).where(eq(settings.key, CALLS_KEY)).for('update');
+    const changed = change(await readStored(tx));
+    const next = { ...changed, feedToken: changed.feedToken ?? newFeedToken() };
+    await tx.update(settings).set({ value: next, updatedAt: new Date() }).where(eq(settings.key, CALLS_KEY));
+    return next;
+  });
+}
+
+/** GET /api/admin/call-settings. */
+export async function getCallSettings(db: Database, publicUrl: string): Promise<CallSettings> {
+  const stored = await readStored(db);
+  if (stored.feedToken) return answer({ ...stored, feedToken: stored.feedToken }, publicUrl);
+  return answer(await writeStored(db, (current) => current), publicUrl);
+}
+
+/** PUT /api/admin/call-settings: the fields given, checked with the rest as saved; 400 and nothing saved when a rule breaks. */
+export async function saveCallSettings(db: Database, admin: AdminIdentity, input: Partial<CallAvailability>, publicUrl: string): Promise<CallSettings> {
+  const saved = await writeStored(db, (current) => {
+    const next = { ...current, ...input, blockedDates: [...new Set(input.blockedDates ?? current.blockedDates)].sort() };
+    const broken = checkCallSettings(next);
+    if (broken) throw new HttpError(400, broken);
+    return next;
+  });
+  await recordAudit(db, { actor: admin.email, action: 'call_settings_updated', entity: 'settings', entityId: CALLS_KEY, details: { fields: Object.keys(input) } });
+  return answer(saved, publicUrl);
+}
+
+/** POST /api/admin/call-settings/feed-token: a new secret; the old address stops working at once. */
+export async function renewFeedToken(db: Database, admin: AdminIdentity, publicUrl: string): Promise<CallSettings> {
+  const saved = await writeStored(db, (current) => ({ ...current, feedToken: newFeedToken() }));
+  await recordAudit(db, { actor: admin.email, action: 'call_feed_renewed', entity: 'settings', entityId: CALLS_KEY });
+  return answer(saved, publicUrl);
+}
+
+/** Whether a token is the feed's secret (compared in constant time). */
+export async function isFeedToken(db: Database, token: string | undefined): Promise<boolean> {
+  const { feedToken } = await readStored(db);
+  if (!token || !feedToken) return false;
+  const given = Buffer.from(token);
+  const expected = Buffer.from(feedToken);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
