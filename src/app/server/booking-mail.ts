@@ -15,6 +15,7 @@ import { workshopDates } from '../../server/db/schema';
 import { enqueueEmail } from '../../server/email/outbox';
 import { SealedTokens } from '../../server/email/sealed-tokens';
 import { renderTemplate } from '../../server/email/templates';
+import { callsPerSeat, followUpCallsParagraph } from '../../features/calls/server';
 
 /*
  * The sale's e-mails as the booking feature names them (BookingMail, in
@@ -151,6 +152,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
       // Markup we build, with the visitor's values escaped inside it.
       const trustedHtml: Record<string, string> = { details: renderTemplate(kind === 'reserved' ? DETAILS_TABLE : CONFIRMED_DETAILS_TABLE, values, { html: true }) };
       if (kind !== 'reserved') {
+        trustedHtml.followUpCalls = renderTemplate(followUpCallsParagraph(await callsPerSeat(tx)), values, { html: true });
         trustedHtml.paymentLine = boughtBy
           ? renderTemplate(BOUGHT_FOR_YOU_LINE, { buyerName: boughtBy }, { html: true })
           : renderTemplate(PAYMENT_LINES[kind], values, { html: true });

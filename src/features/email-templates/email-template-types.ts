@@ -144,7 +144,7 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
     sentWhen: 'A seat is booked: paid, or free with a 100% discount code. Carries the calendar event.',
     subject: 'Your seat is booked: {{workshopTitle}}',
     content:
-      '<p>Hi {{firstName}},</p>{{paymentLine}}{{details}}<p>We will send the meeting link and materials before the workshop.</p><p><a href="{{participantLink}}">See your booking</a></p>',
+      '<p>Hi {{firstName}},</p>{{paymentLine}}{{details}}<p>We will send the meeting link and materials before the workshop.</p>{{followUpCalls}}<p><a href="{{participantLink}}">See your booking</a></p>',
     keys: [
       FIRST_NAME,
       key('lastName', "The participant's last name"),
@@ -156,6 +156,7 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       JOIN_LINK,
       htmlKey('paymentLine', 'A paragraph about the payment: the amount paid, or that a discount code made it free'),
       htmlKey('details', 'A table with the workshop, the date, the booking number and the personal join link'),
+      htmlKey('followUpCalls', 'The one-on-one follow-up calls the seat includes, with the link to book them (empty when a seat has none)'),
     ],
     sample: {
       ...SAMPLE_COMMON,
@@ -163,6 +164,8 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       joinLink: SAMPLE_JOIN_LINK,
       paymentLine: '<p>Thank you — your payment of <strong>$499.00</strong> went through and your seat is confirmed.</p>',
       details: SAMPLE_CONFIRMED_DETAILS,
+      followUpCalls:
+        '<p>Your seat includes 2 one-on-one follow-up calls with the organiser after the workshop. <a href="/participant?token=sample">Book your follow-up calls (2 left)</a></p>',
     },
   },
   'order-confirmation': {

@@ -46,6 +46,21 @@ export async function getCallAvailability(db: Database): Promise<CallAvailabilit
   return availability;
 }
 
+/** How many follow-up calls a seat includes now (the confirmation e-mail offers them). */
+export async function callsPerSeat(db: Database): Promise<number> {
+  return (await readStored(db)).callsPerBooking;
+}
+
+/**
+ * The confirmation e-mail's paragraph about the calls, a template whose {{participantLink}} (the
+ * participant's sign-in link) the caller fills; empty when seats include none.
+ */
+export function followUpCallsParagraph(calls: number): string {
+  if (calls <= 0) return '';
+  const howMany = calls === 1 ? 'one one-on-one follow-up call' : `${calls} one-on-one follow-up calls`;
+  return `<p>Your seat includes ${howMany} with the organiser after the workshop. <a href="{{participantLink}}">Book your follow-up calls (${calls} left)</a></p>`;
+}
+
 const newFeedToken = () => randomBytes(24).toString('base64url');
 
 export const feedUrlFor = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/api/calendar/organiser.ics?token=${token}`;
