@@ -6,6 +6,7 @@ import {
   bookingReminders,
   bookings,
   emailOutbox,
+  followUpCalls,
   participantProfiles,
   payments,
   refundRequests,
@@ -43,6 +44,11 @@ const booked = { lastName: 'Person', company: '', originalPriceCents: 49900, fin
 const [victimBooking] = await insertBookingsWithOrders(db, { ...booked, workshopDateId: victimDate.id, firstName: 'Victor', email: VICTIM, stripePaymentId: 'demo_pi_victim' });
 await insertBookingsWithOrders(db, { ...booked, workshopDateId: strangerDate.id, firstName: 'Stan', email: STRANGER });
 await db.insert(payments).values({ provider: 'demo', providerPaymentId: 'demo_pi_victim', workshopDateId: victimDate.id, orderId: victimBooking!.orderId, amountCents: 49900, status: 'succeeded' });
+// A follow-up call of the victim's seat, for the routes that name a call.
+const [victimCall] = await db
+  .insert(followUpCalls)
+  .values({ bookingId: victimBooking!.id, startsAt: new Date('2031-07-10T15:00:00Z'), endsAt: new Date('2031-07-10T15:30:00Z'), meetingLink: 'https://meet.example.com/victim' })
+  .returning();
 const [victimAsset] = await db
   .insert(workshopAssets)
   .values({ workshopDateId: victimDate.id, title: 'Victim slides', type: 'slides', content: '<p>Only for the victim</p>' })
@@ -62,13 +68,14 @@ const victimCookie = await sessionFor(VICTIM);
 function valueFor(param: string, url: string): number {
   if (param === 'workshopDateId' || param === 'workshopId') return victimDate.id;
   if (param === 'id' && url.startsWith('/api/view-asset')) return victimAsset!.id;
+  if (param === 'callId' || (param === 'id' && url.startsWith('/api/participant/calls/'))) return victimCall!.id;
   return victimBooking!.id;
 }
 const concrete = (pattern: string) =>
   `${pattern.replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, (_, name: string) => String(valueFor(name, pattern))).replace(/\*/g, 'x')}?email=${encodeURIComponent(VICTIM)}`;
 
 /** A body every participant write would accept from the owner: the refusal must come from ownership, not validation. */
-const PLAUSIBLE_BODY = { email: VICTIM, reason: 'I can no longer attend this workshop, sorry.', bio: 'hijacked', preferences: 'hijacked', profileImageUrl: '', optionIds: [], workshopDateId: 1 };
+const PLAUSIBLE_BODY = { email: VICTIM, reason: 'I can no longer attend this workshop, sorry.', bio: 'hijacked', preferences: 'hijacked', profileImageUrl: '', optionIds: [], workshopDateId: 1, startsAt: '2031-07-11T15:00:00Z' };
 
 const walked = registeredRoutes(app)
   .filter((route) => PARTICIPANT_PATH.test(route.url) && !OPEN.has(route.url) && route.method !== 'HEAD')
@@ -87,6 +94,7 @@ async function snapshot() {
     profiles: await db.select().from(participantProfiles),
     payments: await db.select().from(payments),
     reminders: await db.select().from(bookingReminders),
+    calls: await db.select().from(followUpCalls).orderBy(followUpCalls.id),
     outbox: outbox!.n,
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { followUpCalls } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { requireBookingAccess } from '../../participant/server';
+import { requireBookingAccess, requireParticipantViewer } from '../../participant/server';
 import { CALL_NOT_FOUND } from '../calls.schema';
 import { callIcs } from './call-emails';
 import { getCallAvailability } from './call-settings';
@@ -11,6 +11,8 @@ import type { CallsDeps } from './calls-deps';
 
 /** GET /api/participant/calls/{id}/calendar.ics: the call's event, for its seat's participant or buyer (or an admin). */
 export async function callFile(deps: CallsDeps, request: FastifyRequest, callId: number): Promise<string> {
+  // Who asks comes first: without a session, 401 whether the call exists or not.
+  await requireParticipantViewer(request);
   const [call] = await deps.db.select().from(followUpCalls).where(eq(followUpCalls.id, callId)).limit(1);
   if (!call) throw new HttpError(404, CALL_NOT_FOUND);
   // Refused as any booking the caller does not hold (403 and an audit row).
