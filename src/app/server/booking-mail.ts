@@ -98,6 +98,20 @@ async function queueTemplated(tx: Database, type: EmailTemplateType, to: string,
 }
 
 /** The sale's e-mails, with links to `publicUrl`. */
+/**
+ * How many follow-up calls a seat includes, read once per transaction: an order's seats are each
+ * confirmed in one transaction, and each e-mail offers the calls.
+ */
+const callsByTransaction = new WeakMap<Database, Promise<number>>();
+function callsIncluded(tx: Database): Promise<number> {
+  let calls = callsByTransaction.get(tx);
+  if (!calls) {
+    calls = callsPerSeat(tx);
+    callsByTransaction.set(tx, calls);
+  }
+  return calls;
+}
+
 export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): BookingMail {
   /**
    * A new pay-later reservation asks its address to be confirmed: until it is, the seat is held
@@ -152,7 +166,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
       // Markup we build, with the visitor's values escaped inside it.
       const trustedHtml: Record<string, string> = { details: renderTemplate(kind === 'reserved' ? DETAILS_TABLE : CONFIRMED_DETAILS_TABLE, values, { html: true }) };
       if (kind !== 'reserved') {
-        trustedHtml.followUpCalls = renderTemplate(followUpCallsParagraph(await callsPerSeat(tx)), values, { html: true });
+        trustedHtml.followUpCalls = renderTemplate(followUpCallsParagraph(await callsIncluded(tx)), values, { html: true });
         trustedHtml.paymentLine = boughtBy
           ? renderTemplate(BOUGHT_FOR_YOU_LINE, { buyerName: boughtBy }, { html: true })
           : renderTemplate(PAYMENT_LINES[kind], values, { html: true });
@@ -306,6 +320,9 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
       await queueTemplated(tx, refund.soldOut ? 'booking-sold-out-refund' : 'payment-refunded', refund.email, values);
     },
 
-    preloadOrderTemplates: (tx) => preloadTemplates(tx, ORDER_EMAIL_TEMPLATES),
+    preloadOrderTemplates: async (tx) => {
+      await preloadTemplates(tx, ORDER_EMAIL_TEMPLATES);
+      await callsIncluded(tx);
+    },
   };
 }

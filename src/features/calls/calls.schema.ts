@@ -74,7 +74,7 @@ const timeZoneField = safeString('Time zone', { error: 'Time zone is required' }
 
 const meetingLinkField = z.preprocess(
   (value) => (isBlank(value) ? null : typeof value === 'string' ? value.trim() : value),
-  safeString('Meeting link').max(500, 'Meeting link must be 500 characters or less').refine(isHttpUrl, 'Meeting link must be a web address starting with https://').nullable(),
+  safeString('Meeting link').max(500, 'Meeting link must be 500 characters or less').refine(isHttpUrl, 'Meeting link must be a web address starting with https:// or http://').nullable(),
 );
 
 /** The availability fields, each checked on its own; `checkCallSettings` checks them together. */
@@ -139,10 +139,12 @@ export type CallSettings = z.infer<typeof callSettingsSchema>;
 export const feedTokenQuerySchema = z.object({ token: z.string().max(200).optional() });
 
 /** `?from=&to=` of the slots and the admin's list: organiser-zone days, both optional. */
-export const dayRangeQuerySchema = z.object({
-  from: calendarDayField("'from'").optional(),
-  to: calendarDayField("'to'").optional(),
-});
+export const dayRangeQuerySchema = z
+  .object({
+    from: calendarDayField("'from'").optional(),
+    to: calendarDayField("'to'").optional(),
+  })
+  .refine((range) => !range.from || !range.to || range.from <= range.to, CALL_RANGE_INVALID);
 
 export const callSlotSchema = z.object({ startsAt: z.string(), endsAt: z.string() });
 export type CallSlot = z.infer<typeof callSlotSchema>;
@@ -194,6 +196,8 @@ export const adminCancelCallSchema = z
   .object({ message: safeString('Message').trim().max(2000, 'Message must be 2,000 characters or less').optional() })
   .optional()
   .default({});
+/** The route's body: a DELETE without one reaches the schema as null. */
+export const adminCancelCallBodySchema = adminCancelCallSchema.unwrap().unwrap().nullish().transform((body) => body ?? {});
 
 export const adminCallSchema = z.object({
   id: z.number().int(),

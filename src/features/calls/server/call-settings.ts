@@ -19,11 +19,11 @@ import { CALL_DEFAULTS, callAvailabilitySchema, checkCallSettings, type CallAvai
 
 const CALLS_KEY = 'calls';
 
-const storedSchema = (siteZone: string) =>
-  z.object({
+const storedSchema = z.object({
     callMinutes: callAvailabilitySchema.shape.callMinutes.catch(CALL_DEFAULTS.callMinutes),
     callsPerBooking: callAvailabilitySchema.shape.callsPerBooking.catch(CALL_DEFAULTS.callsPerBooking),
-    timeZone: callAvailabilitySchema.shape.timeZone.catch(siteZone),
+    // Null until the organiser saves a zone: until then the calls follow the site's zone.
+    timeZone: callAvailabilitySchema.shape.timeZone.nullable().catch(null),
     weeklyHours: callAvailabilitySchema.shape.weeklyHours.catch(() => CALL_DEFAULTS.weeklyHours.map((period) => ({ ...period }))),
     minNoticeHours: callAvailabilitySchema.shape.minNoticeHours.catch(CALL_DEFAULTS.minNoticeHours),
     bookingWindowDays: callAvailabilitySchema.shape.bookingWindowDays.catch(CALL_DEFAULTS.bookingWindowDays),
@@ -32,21 +32,25 @@ const storedSchema = (siteZone: string) =>
     meetingLink: callAvailabilitySchema.shape.meetingLink.catch(null),
     feedToken: z.string().min(20).nullable().catch(null),
   });
-type Stored = CallAvailability & { feedToken: string | null };
+type Stored = z.infer<typeof storedSchema>;
 
 async function readStored(db: Database): Promise<Stored> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, CALLS_KEY));
-  const siteZone = resolveTimeZone(await getDefaultTimezone(db)) ?? 'UTC';
-  return storedSchema(siteZone).parse(row?.value ?? {});
+  return storedSchema.parse(row?.value ?? {});
+}
+
+/** The stored availability with the zone filled in: the organiser's, else the site's. */
+async function availabilityOf(db: Database, stored: Stored): Promise<CallAvailability> {
+  const { feedToken: _token, timeZone, ...rest } = stored;
+  return { ...rest, timeZone: timeZone ?? resolveTimeZone(await getDefaultTimezone(db)) ?? 'UTC' };
 }
 
 /** The availability the slots are computed from. */
 export async function getCallAvailability(db: Database): Promise<CallAvailability> {
-  const { feedToken: _token, ...availability } = await readStored(db);
-  return availability;
+  return availabilityOf(db, await readStored(db));
 }
 
-/** How many follow-up calls a seat includes now (the confirmation e-mail offers them). */
+/** How many follow-up calls a seat includes now (the confirmation e-mail offers them): one read of the row. */
 export async function callsPerSeat(db: Database): Promise<number> {
   return (await readStored(db)).callsPerBooking;
 }
@@ -65,8 +69,8 @@ const newFeedToken = () => randomBytes(24).toString('base64url');
 
 export const feedUrlFor = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/api/calendar/organiser.ics?token=${token}`;
 
-function answer(stored: Stored & { feedToken: string }, publicUrl: string): CallSettings {
-  return { ...stored, feedUrl: feedUrlFor(publicUrl, stored.feedToken) };
+async function answer(db: Database, stored: Stored & { feedToken: string }, publicUrl: string): Promise<CallSettings> {
+  return { ...(await availabilityOf(db, stored)), feedToken: stored.feedToken, feedUrl: feedUrlFor(publicUrl, stored.feedToken) };
 }
 
 /** Writes the whole row under its lock (a first read creates the feed's secret, once). */
@@ -84,8 +88,8 @@ async function writeStored(db: Database, change: (stored: Stored) => Stored): Pr
 /** GET /api/admin/call-settings. */
 export async function getCallSettings(db: Database, publicUrl: string): Promise<CallSettings> {
   const stored = await readStored(db);
-  if (stored.feedToken) return answer({ ...stored, feedToken: stored.feedToken }, publicUrl);
-  return answer(await writeStored(db, (current) => current), publicUrl);
+  if (stored.feedToken) return answer(db, { ...stored, feedToken: stored.feedToken }, publicUrl);
+  return answer(db, await writeStored(db, (current) => current), publicUrl);
 }
 
 /** PUT /api/admin/call-settings: the fields given, checked with the rest as saved; 400 and nothing saved when a rule breaks. */
@@ -97,14 +101,14 @@ export async function saveCallSettings(db: Database, admin: AdminIdentity, input
     return next;
   });
   await recordAudit(db, { actor: admin.email, action: 'call_settings_updated', entity: 'settings', entityId: CALLS_KEY, details: { fields: Object.keys(input) } });
-  return answer(saved, publicUrl);
+  return answer(db, saved, publicUrl);
 }
 
 /** POST /api/admin/call-settings/feed-token: a new secret; the old address stops working at once. */
 export async function renewFeedToken(db: Database, admin: AdminIdentity, publicUrl: string): Promise<CallSettings> {
   const saved = await writeStored(db, (current) => ({ ...current, feedToken: newFeedToken() }));
   await recordAudit(db, { actor: admin.email, action: 'call_feed_renewed', entity: 'settings', entityId: CALLS_KEY });
-  return answer(saved, publicUrl);
+  return answer(db, saved, publicUrl);
 }
 
 /** Whether a token is the feed's secret (compared in constant time). */

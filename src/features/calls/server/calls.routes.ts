@@ -7,7 +7,7 @@ import { requireBookingAccess } from '../../participant/server';
 import { ICS_CONTENT_TYPE } from '../../calendar/server';
 import {
   adminCallsSchema,
-  adminCancelCallSchema,
+  adminCancelCallBodySchema,
   bookCallSchema,
   bookingCallsSchema,
   callChangedSchema,
@@ -56,7 +56,7 @@ export async function callRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     reply.header('Cache-Control', 'no-store');
     return listAdminCalls(calls, request.query.from, request.query.to);
   });
-  routes.delete('/api/admin/calls/:id', { schema: { params: callIdParamsSchema, body: adminCancelCallSchema, response: { 200: callChangedSchema } } }, async (request) =>
+  routes.delete('/api/admin/calls/:id', { schema: { params: callIdParamsSchema, body: adminCancelCallBodySchema, response: { 200: callChangedSchema } } }, async (request) =>
     cancelCallByOrganiser(calls, await requireAdmin(request), request.params.id, request.body?.message),
   );
 
