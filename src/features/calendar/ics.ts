@@ -60,10 +60,35 @@ export function buildBookingIcs(event: BookingEvent): string {
   });
   // The calendar's own lines, before it holds the event (short: folding them costs little).
   const frame = calendar.toString();
-  const vevent = calendar.createEvent({
-    id: event.uid ?? bookingEventUid(event.bookingId, event.host),
-    sequence: (event.sequence ?? 0) + (event.cancelled ? 1 : 0),
-    stamp: event.now ?? new Date(),
+  const vevent = calendar.createEvent(
+    eventData({
+      uid: event.uid ?? bookingEventUid(event.bookingId, event.host),
+      sequence: (event.sequence ?? 0) + (event.cancelled ? 1 : 0),
+      title: event.title,
+      start: event.start,
+      end: event.end,
+      description: event.description,
+      location: event.location,
+      url: event.url,
+      cancelled: event.cancelled,
+      now: event.now ?? new Date(),
+    }),
+  );
+  // The event's lines go in before END:VCALENDAR, folded as calendar.toString() folds them (see
+  // foldLines). RFC 5545 §3.1 ends every content line, the last one too, with CRLF; toString()
+  // leaves the last bare.
+  const end = frame.lastIndexOf('END:VCALENDAR');
+  return frame.slice(0, end) + foldLines(vevent.toString()) + frame.slice(end) + CRLF;
+}
+
+export type FeedEvent = { uid: string; title: string; start: Date; end: Date; description: string; location?: string | null; url?: string | null; sequence?: number };
+
+/** One VEVENT's data as ical-generator takes it: UTC instants, TEXT values it escapes, a URL without line breaks. */
+function eventData(event: FeedEvent & { now: Date; cancelled?: boolean }) {
+  return {
+    id: event.uid,
+    sequence: event.sequence ?? 0,
+    stamp: event.now,
     // Date objects and no time zone on the calendar: ical-generator writes UTC instants (…Z).
     start: event.start,
     end: event.end,
@@ -74,15 +99,8 @@ export function buildBookingIcs(event: BookingEvent): string {
     url: event.url ? event.url.replace(/[\r\n]/g, '') : null,
     status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     transparency: ICalEventTransparency.OPAQUE,
-  });
-  // The event's lines go in before END:VCALENDAR, folded as calendar.toString() folds them (see
-  // foldLines). RFC 5545 §3.1 ends every content line, the last one too, with CRLF; toString()
-  // leaves the last bare.
-  const end = frame.lastIndexOf('END:VCALENDAR');
-  return frame.slice(0, end) + foldLines(vevent.toString()) + frame.slice(end) + CRLF;
+  };
 }
-
-export type FeedEvent = { uid: string; title: string; start: Date; end: Date; description: string; location?: string | null; url?: string | null; sequence?: number };
 
 /**
  * A subscription feed (a calendar app polls it): many events, METHOD-less as RFC 7986 feeds are,
@@ -91,21 +109,7 @@ export type FeedEvent = { uid: string; title: string; start: Date; end: Date; de
  */
 export function buildCalendarFeed(name: string, events: readonly FeedEvent[], now = new Date()): string {
   const calendar = ical({ prodId: ICS_PRODID, scale: 'GREGORIAN', name, ttl: 60 * 15 });
-  for (const event of events) {
-    calendar.createEvent({
-      id: event.uid,
-      sequence: event.sequence ?? 0,
-      stamp: now,
-      start: event.start,
-      end: event.end,
-      summary: event.title,
-      description: event.description,
-      location: event.location || null,
-      url: event.url ? event.url.replace(/[\r\n]/g, '') : null,
-      status: ICalEventStatus.CONFIRMED,
-      transparency: ICalEventTransparency.OPAQUE,
-    });
-  }
+  for (const event of events) calendar.createEvent(eventData({ ...event, now }));
   return `${calendar.toString()}${CRLF}`;
 }
 
