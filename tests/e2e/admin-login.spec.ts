@@ -7,10 +7,10 @@ import { holdRequests } from './support/page';
 
 /** The workspace's sections (issue 17): the spec's sixteen tabs plus Overview, Refunds, Email and Audit Log, grouped. */
 const SECTIONS_BY_GROUP: Record<string, string[]> = {
-  Sales: ['Workshops', 'Bookings', 'Discount Codes', 'Refunds'],
+  Sales: ['Workshops', 'Bookings', 'Booked Calls', 'Discount Codes', 'Refunds'],
   Audience: ['Users', 'Messages', 'Newsletter'],
   Content: ['Testimonials', 'Announcements', 'Blog', 'Workshop Assets', 'Social Cards', 'Strategy Notes', 'Promo & Pages'],
-  Setup: ['Workshop Templates', 'Admin Users', 'Settings', 'Scheduled Messages', 'Email', 'Backup', 'Audit Log'],
+  Setup: ['Workshop Templates', 'Admin Users', 'Settings', 'Calls', 'Scheduled Messages', 'Email', 'Backup', 'Audit Log'],
 };
 const SPEC_TABS = ['Workshops', 'Strategy Notes', 'Users', 'Admin Users', 'Bookings', 'Discount Codes', 'Workshop Assets', 'Workshop Templates', 'Testimonials', 'Social Cards', 'Announcements', 'Blog', 'Newsletter', 'Settings', 'Backup', 'Messages'];
 

@@ -1,4 +1,5 @@
 import { CalendarLinks } from '../../../features/calendar/ui/calendar-links';
+import { FollowUpCallsCard, mayHaveCalls } from '../../../features/calls/ui/components/follow-up-calls-card';
 import type { BookingCardSlots } from '../../../features/participant/ui/components/booking-card';
 import ParticipantPage from '../../../features/participant/ui/participant-page';
 import { CancelBookingAction, RefundRequestAction } from '../../../features/refunds/ui/refund-actions';
@@ -32,6 +33,8 @@ const slots: BookingCardSlots = {
       {booking.status === 'confirmed' || booking.status === 'reserved' ? <SeatPollCard bookingId={booking.id} isTBC={booking.workshopDate.isTBC} /> : null}
       {/* Set by that poll on a date this seat did not mark, or called off with a move offered: it may move itself. */}
       {booking.status === 'confirmed' ? <SeatMoveCard bookingId={booking.id} mayAsk={booking.workshopDate.setByPoll || booking.workshopDate.moveOffered} onMoved={onChanged} /> : null}
+      {/* The follow-up calls the seat includes with the organiser (docs/decisions/023-follow-up-calls.md). */}
+      {mayHaveCalls(booking) ? <FollowUpCallsCard bookingId={booking.id} /> : null}
       <RefundRequestAction bookingId={booking.id} isPaid={booking.isPaid} refundRequest={booking.refundRequest} onChanged={onChanged} />
       {booking.status !== 'refunded' ? <CancelBookingAction bookingId={booking.id} email={booking.email} onCancelled={onCancelled} /> : null}
     </>

@@ -29,16 +29,27 @@ const withCsv =
       return { default: () => createElement(tab.default, { csvActions }) };
     });
 
+/**
+ * The Overview: the dashboard's charts, then the next follow-up calls with a link to all of them.
+ * The calls feature does not know the admin area's addresses, so the root hands the link in.
+ */
+const overview = (): Promise<{ default: ComponentType }> =>
+  Promise.all([import('../../../../features/admin-dashboard/ui/dashboard-charts'), import('../../../../features/calls/ui/admin-calls-panel')]).then(([charts, calls]) => ({
+    default: () =>
+      createElement('div', { className: 'grid gap-6' }, createElement(charts.default), createElement(calls.UpcomingCallsCard, { href: adminSectionHref('calls') })),
+  }));
+
 export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
   {
     label: 'Overview',
-    sections: [section('overview', 'Overview', () => import('../../../../features/admin-dashboard/ui/dashboard-charts'))],
+    sections: [section('overview', 'Overview', overview)],
   },
   {
     label: 'Sales',
     sections: [
       section('workshops', 'Workshops', withCsv('workshopDates', () => import('../../../../features/admin-workshops/ui/workshops-tab'))),
       section('bookings', 'Bookings', withCsv('bookings', () => import('../../../../features/admin-bookings/ui/bookings-tab'))),
+      section('calls', 'Booked Calls', () => import('../../../../features/calls/ui/admin-calls-panel')),
       section('discount-codes', 'Discount Codes', withCsv('discountCodes', () => import('../../../../features/admin-discounts/ui/discount-codes-tab'))),
       section('refunds', 'Refunds', () => import('../../../../features/refunds/ui/refund-review-panel').then((module) => ({ default: module.RefundReviewPanel }))),
     ],
@@ -69,6 +80,7 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
       section('workshop-templates', 'Workshop Templates', () => import('../../../../features/admin-workshops/ui/workshop-templates-tab')),
       section('admin-users', 'Admin Users', () => import('../../../../features/admin-users/ui/admin-users-tab')),
       section('settings', 'Settings', () => import('../../../../features/settings/ui/settings-tab')),
+      section('call-settings', 'Calls', () => import('../../../../features/calls/ui/call-settings-panel')),
       section('scheduled-messages', 'Scheduled Messages', () => import('../../../../features/date-messages/ui/default-messages-tab')),
       section('email', 'Email', () => import('./email-tab')),
       section('backup', 'Backup', () => import('../../../../features/operations/ui/backup-tab')),
