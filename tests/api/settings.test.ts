@@ -150,7 +150,7 @@ describe('POST /api/admin/settings', () => {
     expect(openSecret('another-secret-another-secret-12345', 'settings', value.password, 'email.password')).toBeNull();
   });
 
-  it('records the changed field names in the audit log, never the secret values', async () => {
+  it('records the changed fields in the audit log, old and new values but never the secret ones', async () => {
     const [audit] = await settingsAudits();
     expect(audit).toMatchObject({ actor: TEST_ADMIN.email, action: 'settings_updated', entity: 'settings' });
     expect((audit!.details as { fields: string[] }).fields.sort()).toEqual(
@@ -165,6 +165,10 @@ describe('POST /api/admin/settings', () => {
         'emailClientId',
         'emailClientSecret',
       ].sort(),
+    );
+    // The secrets are named among the fields, without a value.
+    expect(Object.keys((audit!.details as { changes: Record<string, unknown> }).changes).sort()).toEqual(
+      ['timezone', 'emailHost', 'emailPort', 'emailUser', 'emailFrom', 'emailTenantId', 'emailClientId'].sort(),
     );
     expect(JSON.stringify(audit)).not.toContain(PASSWORD);
     expect(JSON.stringify(audit)).not.toContain(CLIENT_SECRET);
@@ -188,7 +192,7 @@ describe('POST /api/admin/settings', () => {
     expect(response.json()).toMatchObject({ timezone: 'UTC', emailHost: 'smtp2.example.test', hasEmailPassword: true });
     expect((await rawRow('general'))!.value).toEqual({ timezone: 'UTC' });
     const [audit] = await settingsAudits();
-    expect(audit!.details).toEqual({ fields: ['timezone'] });
+    expect(audit!.details).toEqual({ fields: ['timezone'], changes: { timezone: ['EST', 'UTC'] } });
   });
 
   it('replaces a secret when a new one is sent, and forgets it when asked to', async () => {
@@ -247,7 +251,7 @@ describe('reservation hours (CONTRACT §10)', () => {
     expect((await rawRow('email'))!.value).toEqual(emailRow);
     expect((await rawRow('payment'))!.value).toEqual({ reservationHours: 72, reservationSharePercent: 25, waitlistOfferHours: 24 });
     const [audit] = await settingsAudits();
-    expect(audit!.details).toEqual({ fields: ['reservationHours'] });
+    expect(audit!.details).toEqual({ fields: ['reservationHours'], changes: { reservationHours: [48, 72] } });
   });
 
   it('gives other features the saved value', async () => {
@@ -274,7 +278,7 @@ describe('reservation share', () => {
     expect(response.json()).toMatchObject({ reservationHours: 96, reservationSharePercent: 40 });
     expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 96, reservationSharePercent: 40, waitlistOfferHours: 24 });
     const [audit] = await settingsAudits();
-    expect(audit!.details).toEqual({ fields: ['reservationSharePercent'] });
+    expect(audit!.details).toEqual({ fields: ['reservationSharePercent'], changes: { reservationSharePercent: [25, 40] } });
     // Both at once keep both.
     expect((await save({ reservationHours: 50, reservationSharePercent: 0 })).json()).toMatchObject({ reservationHours: 50, reservationSharePercent: 0 });
     expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 50, reservationSharePercent: 0, waitlistOfferHours: 24 });
@@ -295,7 +299,7 @@ describe('waiting-list offer hours', () => {
     expect(response.json()).toMatchObject({ reservationHours: 50, reservationSharePercent: 0, waitlistOfferHours: 48 });
     expect(await getPaymentSettings(session.db)).toEqual({ reservationHours: 50, reservationSharePercent: 0, waitlistOfferHours: 48 });
     const [audit] = await settingsAudits();
-    expect(audit!.details).toEqual({ fields: ['waitlistOfferHours'] });
+    expect(audit!.details).toEqual({ fields: ['waitlistOfferHours'], changes: { waitlistOfferHours: [24, 48] } });
   });
 
   it.each([0, 169, 2.5, 'abc', '', null])('refuses %j with 400 and keeps the saved value', async (waitlistOfferHours) => {

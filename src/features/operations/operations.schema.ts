@@ -91,6 +91,14 @@ export const auditLogQuerySchema = z.object({
   before: z.coerce.number(AUDIT_BEFORE_INVALID).int(AUDIT_BEFORE_INVALID).positive(AUDIT_BEFORE_INVALID).optional(),
 });
 
+/** One field an update changed: 'Price: $499.00 → $549.00'; `from`/`to` are null where the log keeps no value (a secret, a long text). */
+export const auditChangeSchema = z.object({
+  label: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type AuditChangeDto = z.infer<typeof auditChangeSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.number(),
   actor: z.string(),
@@ -99,6 +107,10 @@ export const auditEntrySchema = z.object({
   entityId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
+  /** The entry as a sentence, with what it concerns named rather than numbered: 'ana@example.com moved the booking of Ann Lee (order K7Q-2MX) from … to …'. */
+  summary: z.string(),
+  /** For an update, only the fields it changed. */
+  changes: z.array(auditChangeSchema),
 });
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
 export const auditLogSchema = z.array(auditEntrySchema);

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { blogPosts } from '../../../server/db/schema';
-import { auditOf, type Actor } from '../../../server/lib/audit';
+import { auditOf, changedNewValues, type Actor } from '../../../server/lib/audit';
 import { deleteRowOr404, listRows, refusedAs, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -101,9 +101,9 @@ export async function updateBlogPost(db: Database, actor: Actor, id: number, cha
     );
     if (!row) throw new HttpError(404, POST_NOT_FOUND);
 
-    const { content: _content, ...changed } = withIsoDates(set);
+    const { content: _content, ...rest } = set;
     const contentChanged = set.content !== undefined && set.content !== before.content;
-    await audit(tx, actor, 'blog_post_updated', id, { slug: row.slug, changes: changed, contentChanged });
+    await audit(tx, actor, 'blog_post_updated', id, { slug: row.slug, title: row.title, changes: changedNewValues(before, rest), contentChanged });
     return withIsoDates(row);
   });
 }

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { workshopAssets, workshopDates } from '../../../server/db/schema';
-import { auditOf, type Actor } from '../../../server/lib/audit';
+import { auditOf, changedNewValues, type Actor } from '../../../server/lib/audit';
 import { deleteRowOr404, listRows, refusedAs, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { sanitizeHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -69,9 +69,9 @@ export async function updateWorkshopAsset(db: Database, actor: Actor, id: number
         .set({ ...set, updatedAt: new Date() })
         .where(eq(workshopAssets.id, id))
         .returning();
-      const { content: _content, ...changed } = set;
+      const { content: _content, ...rest } = set;
       const contentChanged = set.content !== undefined && set.content !== before.content;
-      await audit(tx, actor, 'workshop_asset_updated', id, { title: row!.title, changes: changed, contentChanged });
+      await audit(tx, actor, 'workshop_asset_updated', id, { title: row!.title, changes: changedNewValues(before, rest), contentChanged });
       return withIsoDates(row!);
     }),
   );

@@ -1,7 +1,7 @@
 import { and, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
 import { discountCodes } from '../../../server/db/schema';
-import { auditOf, type Actor } from '../../../server/lib/audit';
+import { auditOf, changedNewValues, type Actor } from '../../../server/lib/audit';
 import { deleteRowOr404, listRows, refusedAs, lockRowOr404, sentFields, withIsoDates } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
@@ -106,7 +106,7 @@ export async function updateDiscountCode(db: Database, actor: Actor, id: number,
     );
     if (!row) throw new HttpError(400, maxUsesBelowUses(before.currentUses), 'max_uses_below_uses');
 
-    await audit(tx, actor, 'discount_code_updated', id, { code: row.code, changes: withIsoDates(set) });
+    await audit(tx, actor, 'discount_code_updated', id, { code: row.code, changes: changedNewValues(before, set) });
     return withIsoDates(row);
   });
 }

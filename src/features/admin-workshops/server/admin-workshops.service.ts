@@ -5,7 +5,7 @@ import { centsToDollars, dollarsToCents } from '../../../common/money';
 import type { Database } from '../../../server/db/client';
 import { bookings, orders, workshopDates, workshopTemplates } from '../../../server/db/schema';
 import type { AppDeps } from '../../../server/deps';
-import { recordAudit, type Actor } from '../../../server/lib/audit';
+import { fieldChanges, recordAudit, type Actor } from '../../../server/lib/audit';
 import { PUBLIC_READS } from '../../../server/lib/read-cache';
 import { sentFields } from '../../../server/lib/rows';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -200,6 +200,26 @@ export async function createWorkshopDate(deps: WorkshopDeps, actor: Actor, input
 
 const TOGGLE_FIELDS = new Set(['isActive', 'isFeatured']);
 
+/** The columns an edit's audit entry shows old → new; the derived instants follow date, time and zone. */
+const AUDITED_VALUES = [
+  'title',
+  'date',
+  'time',
+  'timezone',
+  'endsNextDay',
+  'isTBC',
+  'seatsTotal',
+  'priceCents',
+  'isActive',
+  'isFeatured',
+  'requiresImmediatePayment',
+  'expertiseLevel',
+  'zoomLink',
+  'zoomMeetingId',
+] as const satisfies readonly (keyof WorkshopDateRow)[];
+/** Named when changed, their values left out: texts that may be long, the meeting's passcode, the template's id. */
+const AUDITED_NAMES_ONLY = ['description', 'additionalInfo', 'materialLinks', 'zoomPassword', 'templateId'] as const satisfies readonly (keyof WorkshopDateRow)[];
+
 /**
  * PUT: the edited fields (any subset of the form, laid over the stored row), or only `isActive`,
  * or only `isFeatured`. Lowering the seats below those already taken is refused by the UPDATE's
@@ -252,7 +272,7 @@ export async function updateWorkshopDate(deps: WorkshopDeps, actor: Actor, id: n
       action: 'workshop_date_updated',
       entity: AUDIT_ENTITY,
       entityId: id,
-      details: { fields, ...(outcome.changes.length ? { changed: outcome.changes.map((change) => change.field), notified: outcome.notified } : {}) },
+      details: { ...fieldChanges(existing, updated, AUDITED_VALUES, AUDITED_NAMES_ONLY), ...(outcome.changes.length ? { changed: outcome.changes.map((change) => change.field), notified: outcome.notified } : {}) },
     });
     return outcome.notified;
   });

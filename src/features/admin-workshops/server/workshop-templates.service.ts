@@ -32,7 +32,7 @@ export async function updateWorkshopTemplate(db: Database, actor: Actor, id: num
     const [row] = await tx.update(workshopTemplates).set(change).where(eq(workshopTemplates.id, id)).returning();
     if (!row) throw new HttpError(404, WORKSHOP_TEMPLATE_NOT_FOUND);
     const fields = Object.keys(input).filter((key) => input[key as keyof UpdateWorkshopTemplateInput] !== undefined);
-    await audit(tx, actor, 'workshop_template_updated', id, { fields });
+    await audit(tx, actor, 'workshop_template_updated', id, { title: row.title, fields });
     return withIsoDates(row);
   });
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { resolveTimeZone } from '../../../common/time-zones';
 import type { Database } from '../../../server/db/client';
 import { settings } from '../../../server/db/schema';
-import { recordAudit } from '../../../server/lib/audit';
+import { fieldChanges, recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { AdminIdentity } from '../../../server/plugins/auth';
 import { getDefaultTimezone } from '../../settings/server';
@@ -92,15 +92,21 @@ export async function getCallSettings(db: Database, publicUrl: string): Promise<
   return answer(db, await writeStored(db, (current) => current), publicUrl);
 }
 
+/** The audit log shows these fields' old and new values, and the lists by name only. */
+const AUDITED_VALUES = ['callMinutes', 'callsPerBooking', 'timeZone', 'minNoticeHours', 'bookingWindowDays', 'bufferMinutes', 'meetingLink'] as const;
+const AUDITED_NAMES = ['weeklyHours', 'blockedDates'] as const;
+
 /** PUT /api/admin/call-settings: the fields given, checked with the rest as saved; 400 and nothing saved when a rule breaks. */
 export async function saveCallSettings(db: Database, admin: AdminIdentity, input: Partial<CallAvailability>, publicUrl: string): Promise<CallSettings> {
+  let changed: ReturnType<typeof fieldChanges<Stored>> | null = null;
   const saved = await writeStored(db, (current) => {
     const next = { ...current, ...input, blockedDates: [...new Set(input.blockedDates ?? current.blockedDates)].sort() };
     const broken = checkCallSettings(next);
     if (broken) throw new HttpError(400, broken);
+    changed = fieldChanges(current, next, AUDITED_VALUES, AUDITED_NAMES);
     return next;
   });
-  await recordAudit(db, { actor: admin.email, action: 'call_settings_updated', entity: 'settings', entityId: CALLS_KEY, details: { fields: Object.keys(input) } });
+  await recordAudit(db, { actor: admin.email, action: 'call_settings_updated', entity: 'settings', entityId: CALLS_KEY, details: changed ?? {} });
   return answer(db, saved, publicUrl);
 }
 

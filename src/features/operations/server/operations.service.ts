@@ -4,9 +4,10 @@ import { auditLog, emailOutbox } from '../../../server/db/schema';
 import { retryEmail } from '../../../server/email/outbox';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
+import { describeAuditEntries } from './describe-audit-entry';
 import { AUDIT_PAGE_SIZE, EMAIL_NOT_FOUND, ONLY_FAILED_RETRY, type AuditEntryDto } from '../operations.schema';
 
-/** GET /api/admin/audit-log: newest first; `before` (an id) pages back through older entries. */
+/** GET /api/admin/audit-log: newest first, each entry also in words; `before` (an id) pages back through older entries. */
 export async function listAuditLog(db: Database, options: { limit?: number; before?: number }): Promise<AuditEntryDto[]> {
   const rows = await db
     .select()
@@ -14,7 +15,8 @@ export async function listAuditLog(db: Database, options: { limit?: number; befo
     .where(options.before === undefined ? undefined : lt(auditLog.id, options.before))
     .orderBy(desc(auditLog.id))
     .limit(options.limit ?? AUDIT_PAGE_SIZE);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  const words = await describeAuditEntries(db, rows);
+  return rows.map((row, index) => ({ ...row, createdAt: row.createdAt.toISOString(), ...words[index]! }));
 }
 
 /**

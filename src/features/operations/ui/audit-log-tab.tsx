@@ -2,19 +2,20 @@ import { RefreshCw } from 'lucide-react';
 import { EmptyState, ErrorState } from '../../../client/components/ui/data-table';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { LoadingRegion, Skeleton } from '../../../client/components/ui/skeleton';
-import { auditEntryText, auditTimeText } from '../audit-entry-text';
+import { resolveTimeZone, runtimeTimeZone, wallTime } from '../../../common/time-zones';
+import type { AuditChangeDto, AuditEntryDto } from '../operations.schema';
 import { useAuditLog } from './api/get-audit-log';
-import { formatDateTime } from './components/ops-format';
 
 /**
- * The audit log as its own admin section (issue 17): who did what, newest first, one readable
- * sentence per entry with its time, and older pages on request. The section's heading comes from
- * the admin layout.
+ * The audit log as its own admin section: who did what, newest first, one sentence per entry as
+ * the server words it (things named, not numbered), the fields an update changed beneath it, its
+ * day and time on the admin's own clock, and older pages on request. The section's heading comes
+ * from the admin layout.
  */
 export default function AuditLogTab() {
   const audit = useAuditLog();
   const entries = audit.data?.pages.flat() ?? [];
-  const now = new Date();
+  const zone = resolveTimeZone(runtimeTimeZone()) ?? 'UTC';
 
   let content;
   if (audit.isPending) {
@@ -34,12 +35,7 @@ export default function AuditLogTab() {
       <>
         <ol aria-label="Audit log entries" className="divide-y-2 divide-ink/10 rounded-brutal border-2 border-ink bg-white">
           {entries.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
-              <span className="text-sm break-words">{auditEntryText(entry)}</span>
-              <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt)} className="shrink-0 text-xs text-ink-soft">
-                {auditTimeText(entry.createdAt, now)}
-              </time>
-            </li>
+            <AuditEntryItem key={entry.id} entry={entry} zone={zone} />
           ))}
         </ol>
         {audit.hasNextPage ? (
@@ -76,4 +72,60 @@ export default function AuditLogTab() {
       {content}
     </div>
   );
+}
+
+function AuditEntryItem({ entry, zone }: { entry: AuditEntryDto; zone: string }) {
+  const at = new Date(entry.createdAt);
+  const when = Number.isNaN(at.getTime()) ? null : wallTime(at, zone);
+  return (
+    <li className="flex flex-col gap-1.5 px-4 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
+      <div className="min-w-0">
+        <p className="text-sm break-words">{entry.summary}</p>
+        {entry.changes.length > 0 ? (
+          <ul aria-label="What changed" className="mt-1.5 space-y-0.5 border-l-2 border-ink/20 pl-3 text-xs text-ink-soft">
+            {entry.changes.map((change, index) => (
+              <li key={index} className="break-words">
+                <ChangeText change={change} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <time dateTime={entry.createdAt} className="shrink-0 text-xs text-ink-soft sm:text-right">
+        {when ? (
+          <>
+            {when.day}
+            <span className="sm:hidden">, </span>
+            <br className="hidden sm:inline" />
+            {when.clock} {when.abbreviation}
+          </>
+        ) : (
+          entry.createdAt
+        )}
+      </time>
+    </li>
+  );
+}
+
+/** 'Price: $499.00 → $549.00'; 'Code: now SPRING' when only the new value was kept; 'Privacy policy changed' when neither. */
+function ChangeText({ change }: { change: AuditChangeDto }) {
+  const label = <span className="font-bold text-ink">{change.label}</span>;
+  if (change.from !== null && change.to !== null) {
+    return (
+      <>
+        {label}: {change.from}
+        <span aria-hidden="true"> → </span>
+        <span className="sr-only"> to </span>
+        {change.to}
+      </>
+    );
+  }
+  if (change.to !== null) {
+    return (
+      <>
+        {label}: now {change.to}
+      </>
+    );
+  }
+  return <>{label} changed</>;
 }

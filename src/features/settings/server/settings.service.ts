@@ -11,7 +11,7 @@ import { openSecret, sealSecret } from '../../admin-auth/server';
 import type { Database } from '../../../server/db/client';
 import { settings } from '../../../server/db/schema';
 import type { Env } from '../../../server/env';
-import { recordAudit } from '../../../server/lib/audit';
+import { recordAudit, type FieldChanges } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
   DEFAULT_EMAIL_PORT,
@@ -99,6 +99,7 @@ const parseSite = (value: unknown): StoredSite => storedSiteSchema.parse(value ?
 const PAYMENT_FIELDS = ['reservationHours', 'reservationSharePercent', 'waitlistOfferHours'] as const;
 /** The site fields of the settings: input name and stored name are the same. */
 const SITE_FIELDS = ['promoText', 'promoEndsOn', 'privacyPolicy', 'termsOfService', 'cookiePolicy'] as const;
+const LEGAL_TEXT_FIELDS = ['privacyPolicy', 'termsOfService', 'cookiePolicy'] as const;
 
 type SecretField = 'password' | 'clientSecret';
 
@@ -287,8 +288,8 @@ const SECRET_FIELDS = [
 
 /**
  * Saves the fields of one settings row that were sent and differ from what is stored (`sent`
- * answers a field's new value, undefined when it was not sent), in one write. Answers the names
- * of the fields that changed.
+ * answers a field's new value, undefined when it was not sent), in one write. Answers each
+ * changed field's value before and after.
  */
 async function savePlainFields<T extends object, K extends keyof T & string>(
   tx: Database,
@@ -296,21 +297,23 @@ async function savePlainFields<T extends object, K extends keyof T & string>(
   stored: T,
   names: readonly K[],
   sent: (name: K) => T[K] | undefined,
-): Promise<K[]> {
+): Promise<FieldChanges> {
   const changed = names.filter((name) => sent(name) !== undefined && sent(name) !== stored[name]);
-  if (changed.length === 0) return [];
+  if (changed.length === 0) return {};
   const next = { ...stored, ...Object.fromEntries(changed.map((name) => [name, sent(name)])) };
   await tx.update(settings).set({ value: next, updatedAt: sql`now()` }).where(eq(settings.key, key));
-  return changed;
+  return Object.fromEntries(changed.map((name) => [name, [stored[name] ?? null, sent(name) ?? null]]));
 }
 
 /**
  * The e-mail settings with the given fields applied over the stored ones (an empty secret keeps
- * the saved one), and the names of the fields that changed.
+ * the saved one), the names of the fields that changed, and before and after of the plain ones
+ * (a secret's values never leave the settings row).
  */
-function mergeEmail(stored: StoredEmail, input: SettingsUpdate, secret: string): { next: StoredEmail; changed: string[] } {
+function mergeEmail(stored: StoredEmail, input: SettingsUpdate, secret: string): { next: StoredEmail; changed: string[]; changes: FieldChanges } {
   const next: StoredEmail = { ...stored };
   const changed: string[] = [];
+  const changes: FieldChanges = {};
   for (const [name, column] of PLAIN_EMAIL_FIELDS) {
     const raw = input[name];
     if (raw === undefined) continue;
@@ -318,6 +321,7 @@ function mergeEmail(stored: StoredEmail, input: SettingsUpdate, secret: string):
     if (value !== stored[column]) {
       (next as Record<string, unknown>)[column] = value;
       changed.push(name);
+      changes[name] = [stored[column], value];
     }
   }
   for (const [name, clear, column] of SECRET_FIELDS) {
@@ -332,7 +336,7 @@ function mergeEmail(stored: StoredEmail, input: SettingsUpdate, secret: string):
       changed.push(name);
     }
   }
-  return { next, changed };
+  return { next, changed, changes };
 }
 
 /**
@@ -353,9 +357,11 @@ export function requireCompleteEmail(config: EmailConfig): void {
 
 /**
  * Saves the given fields (the others keep their values; an empty secret keeps the saved one) and
- * records which fields changed — names only, never values. Returns those names. Rows are locked
- * while merged, so two admins saving different fields at once both keep their change. Mail
- * server settings that are half filled in are refused, and nothing is saved.
+ * records which fields changed, with their old and new values so the audit log can show them —
+ * except a password's or secret's, and the legal pages' texts, which it names only. Returns the
+ * names of the changed fields. Rows are locked while merged, so two admins saving different
+ * fields at once both keep their change. Mail server settings that are half filled in are
+ * refused, and nothing is saved.
  */
 export async function saveSettings(db: Database, secret: string, actor: string, input: SettingsUpdate): Promise<string[]> {
   const touchesGeneral = input.timezone !== undefined;
@@ -377,30 +383,38 @@ export async function saveSettings(db: Database, secret: string, actor: string, 
       .onConflictDoNothing();
     const rows = await tx.select().from(settings).where(inArray(settings.key, keys)).for('update');
     const fields: string[] = [];
+    const changes: FieldChanges = {};
+    const keep = (saved: FieldChanges) => {
+      fields.push(...Object.keys(saved));
+      Object.assign(changes, saved);
+    };
 
     const generalRow = rows.find((row) => row.key === GENERAL_KEY);
-    if (generalRow) fields.push(...(await savePlainFields(tx, GENERAL_KEY, parseGeneral(generalRow.value), ['timezone'], () => input.timezone)));
+    if (generalRow) keep(await savePlainFields(tx, GENERAL_KEY, parseGeneral(generalRow.value), ['timezone'], () => input.timezone));
     const paymentRow = rows.find((row) => row.key === PAYMENT_KEY);
-    if (paymentRow) fields.push(...(await savePlainFields(tx, PAYMENT_KEY, parsePayment(paymentRow.value), PAYMENT_FIELDS, (name) => input[name])));
+    if (paymentRow) keep(await savePlainFields(tx, PAYMENT_KEY, parsePayment(paymentRow.value), PAYMENT_FIELDS, (name) => input[name]));
     const notifyRow = rows.find((row) => row.key === NOTIFY_KEY);
-    if (notifyRow) fields.push(...(await savePlainFields(tx, NOTIFY_KEY, parseNotify(notifyRow.value), ORGANISER_NOTIFICATION_NAMES, (name) => input[name])));
+    if (notifyRow) keep(await savePlainFields(tx, NOTIFY_KEY, parseNotify(notifyRow.value), ORGANISER_NOTIFICATION_NAMES, (name) => input[name]));
     const siteRow = rows.find((row) => row.key === SITE_KEY);
     // An empty end date means none.
     const sentSite = (name: (typeof SITE_FIELDS)[number]) => (name === 'promoEndsOn' ? emptyToNull(input.promoEndsOn) : input[name]);
-    if (siteRow) fields.push(...(await savePlainFields(tx, SITE_KEY, parseSite(siteRow.value), SITE_FIELDS, sentSite)));
+    if (siteRow) keep(await savePlainFields(tx, SITE_KEY, parseSite(siteRow.value), SITE_FIELDS, sentSite));
 
     const emailRow = rows.find((row) => row.key === EMAIL_KEY);
     if (emailRow) {
-      const { next, changed: emailFields } = mergeEmail(parseEmail(emailRow.value), input, secret);
+      const { next, changed: emailFields, changes: emailChanges } = mergeEmail(parseEmail(emailRow.value), input, secret);
       if (emailFields.length > 0) {
         requireCompleteEmail(openEmail(next, secret));
         fields.push(...emailFields);
+        Object.assign(changes, emailChanges);
         await tx.update(settings).set({ value: next, updatedAt: sql`now()` }).where(eq(settings.key, EMAIL_KEY));
       }
     }
 
     if (fields.length > 0) {
-      await recordAudit(tx, { actor, action: 'settings_updated', entity: 'settings', details: { fields } });
+      // The legal pages may run to pages of markdown: the entry names them without their text.
+      for (const page of LEGAL_TEXT_FIELDS) delete changes[page];
+      await recordAudit(tx, { actor, action: 'settings_updated', entity: 'settings', details: { fields, changes } });
     }
     return fields;
   });
