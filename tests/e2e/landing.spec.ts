@@ -344,6 +344,8 @@ test.describe('landing page at 390 px', () => {
     await expect(heading).toBeVisible();
     await heading.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await expectShown(nameOf(page, items[0]!));
+    // The first page is in the server's HTML before the app starts the timer: run the clock once it runs.
+    await expect(page.locator('#testimonials [data-auto-advance="on"]')).toBeAttached();
     await page.clock.runFor(15_000);
     await heading.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await expectShown(nameOf(page, items[2]!));

@@ -1,5 +1,5 @@
 import { Quote } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DecorativeImage } from '../../../../client/components/ui/decorative-image';
 import { cx } from '../../../../client/components/ui/cx';
 import { initials } from '../../../../client/lib/initials';
@@ -126,10 +126,19 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
   // The page count shrinks when the window widens; stay on a page that exists.
   const page = requestedPage % pageCount;
 
+  // The carousel says when it advances by itself (data-auto-advance): the server's HTML shows the
+  // first page before the app has started the timer, and a reader of the page (a test running a
+  // fake clock) must know the timer runs before it counts on a page turn.
+  const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (pageCount <= 1 || paused) return;
     const timer = setInterval(() => setPage((current) => (current + 1) % pageCount), AUTO_ADVANCE_MS);
-    return () => clearInterval(timer);
+    const element = container.current;
+    element?.setAttribute('data-auto-advance', 'on');
+    return () => {
+      clearInterval(timer);
+      element?.removeAttribute('data-auto-advance');
+    };
   }, [pageCount, paused]);
 
   const cards = pageSize === undefined ? testimonials.slice(0, PAGE_SIZE.wide) : testimonials.slice(page * pageSize, page * pageSize + pageSize);
@@ -137,6 +146,7 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
   return (
     // Pausing while the visitor reads or uses the keyboard here keeps the auto-advance from moving content away.
     <div
+      ref={container}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
