@@ -20,21 +20,36 @@ export function useScrollToHashOnArrival() {
     // Read once mounted, not while rendering: a render may start before a link chosen meanwhile
     // (on the prerendered page) has set the hash, and be committed after.
     pendingId.current = decodeURIComponent(window.location.hash.slice(1));
+    // The section a link on the page scrolls to, smoothly: the browser works out where to stop
+    // when the scroll starts, so a part above that changes height meanwhile (a price or a badge
+    // read in, a lazy part taking over) leaves the section off its place. Once the scroll ends it
+    // is put back, unless the visitor has scrolled, tapped or typed since.
+    let linkTarget = '';
     const stop = () => {
       pendingId.current = '';
+      linkTarget = '';
+    };
+    const settle = () => {
+      const id = linkTarget;
+      linkTarget = '';
+      if (id && decodeURIComponent(window.location.hash.slice(1)) === id) document.getElementById(id)?.scrollIntoView({ behavior: 'instant', block: 'start' });
     };
     // The browser has jumped already; only while lists are still loading must it jump again.
     const follow = () => {
       const loading = fetchingNow.current > 0;
-      pendingId.current = loading ? decodeURIComponent(window.location.hash.slice(1)) : '';
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      pendingId.current = loading ? id : '';
       sawFetching.current = loading;
+      linkTarget = id;
     };
     const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
     for (const event of events) window.addEventListener(event, stop, { passive: true });
     window.addEventListener('hashchange', follow);
+    window.addEventListener('scrollend', settle);
     return () => {
       for (const event of events) window.removeEventListener(event, stop);
       window.removeEventListener('hashchange', follow);
+      window.removeEventListener('scrollend', settle);
     };
   }, []);
 
