@@ -33,10 +33,20 @@ export async function expectNoSeriousViolations(page: Page, label: string, inclu
 }
 
 /**
+ * Waits for the page's finite animations (a toast fading in, a dialog opening) to end: axe reads
+ * colours as they are drawn, and text halfway through fading in fails the contrast check it
+ * passes a moment later. Endless ones (a spinner) are not waited for.
+ */
+async function finiteAnimationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 });
+}
+
+/**
  * No axe finding at any impact (minor and moderate too) on the page as it is now, loading or not.
  * Sandboxed frames are left out (above).
  */
 export async function expectNoViolations(page: Page, label: string): Promise<void> {
+  await finiteAnimationsDone(page);
   const results = await axeOn(page).exclude(SANDBOXED_FRAMES).analyze();
   const violations = results.violations.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(violations, `axe violations on ${label}`).toEqual([]);
