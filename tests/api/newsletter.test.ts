@@ -84,7 +84,7 @@ describe('subscribers in the admin area', () => {
 
   it('lists the subscribers the booking form and the contact form add', async () => {
     const date = await createWorkshopDate(db(), { requiresImmediatePayment: false });
-    await reserveConfirmed(app, { workshopDateId: date.id, ...buyer('list') });
+    await reserveConfirmed(app, { workshopDateId: date.id, ...buyer('list'), subscribedToNewsletter: true });
     await app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -154,6 +154,14 @@ describe('unsubscribing from an e-mail link (no sign-in)', () => {
     expect(again.statusCode).toBe(200);
     expect(again.body).toContain('You have been unsubscribed');
     expect((await subscriber('twice@example.com'))?.unsubscribedAt).toEqual(first);
+  });
+
+  it('subscribes nobody through an API reservation that says nothing of the newsletter', async () => {
+    const date = await createWorkshopDate(db(), { requiresImmediatePayment: false });
+    await reserveConfirmed(app, { workshopDateId: date.id, ...buyer('silent') });
+    expect(await subscriber('buyersilent@example.com')).toBeUndefined();
+    await reserveConfirmed(app, { workshopDateId: date.id, ...buyer('asked'), subscribedToNewsletter: true });
+    expect((await subscriber('buyerasked@example.com'))?.unsubscribedAt).toBeNull();
   });
 
   it('keeps an address that was never on the list out of it, even after a booking with the checkbox', async () => {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../src/server/db/schema';
-import { buyer, createWorkshopDate } from '../helpers/factories';
+import { payLinkFor } from '../../src/features/booking/server/booking-links';
+import { buyer, createDiscountCode, createWorkshopDate } from '../helpers/factories';
 import { payWithDemoCard } from '../helpers/demo-payments';
 import { participantHeaders } from '../helpers/participant-session';
-import { adminTestSession, clientHeaders, TEST_ADMIN } from '../helpers/test-app';
+import { adminTestSession, clientHeaders, TEST_ADMIN, TEST_SECRET } from '../helpers/test-app';
 import { confirmReservation, reserveConfirmed } from '../helpers/reservations';
 
 /**
@@ -24,7 +25,7 @@ const paidBooking = async (tag: string, dateId: number) =>
 
 describe('organiser notifications', () => {
   it('tells the organiser of a paid booking and of a reservation: who, which workshop, the price, a link to Bookings', async () => {
-    const date = await createWorkshopDate(db(), { title: 'Notice Lab', requiresImmediatePayment: false });
+    const date = await createWorkshopDate(db(), { title: 'Notice Lab', requiresImmediatePayment: false, seatsTotal: 12 });
     await paidBooking('notice-paid', date.id);
     const reserved = await post('/api/bookings/reserve', { workshopDateId: date.id, ...buyer('notice-later') });
     expect(reserved.statusCode).toBe(201);
@@ -43,6 +44,33 @@ describe('organiser notifications', () => {
     expect(sent[0]!.text).toContain('$499.00');
     expect(sent[0]!.html).toContain('href="http://test.local/admin?tab=bookings"');
     expect(sent[1]!.text).toContain('A seat was reserved, to be paid later.');
+    // What the date has left once each order holds its seat.
+    expect(sent[0]!.text).toContain('Seats left: 11 of 12');
+    expect(sent[1]!.text).toContain('Seats left: 10 of 12');
+    expect(sent[0]!.text).not.toContain('Discount code');
+  });
+
+  it('names the code used, and tells of a reservation paid through its link like a booking', async () => {
+    const date = await createWorkshopDate(db(), { title: 'Code Lab', requiresImmediatePayment: false, seatsTotal: 8 });
+    const code = await createDiscountCode(db(), { code: 'TEAMTEN', discountPercent: 10 });
+    await payWithDemoCard(session.app, { workshopDateId: date.id, customerInfo: buyer('coded'), discountCode: 'teamten', seats: 2 });
+    const reserved = await reserveConfirmed(session.app, { workshopDateId: date.id, ...buyer('link-payer') });
+    await payWithDemoCard(session.app, { workshopDateId: date.id, customerInfo: buyer('link-payer'), bookingId: reserved.id, payToken: new URL(payLinkFor(TEST_SECRET, 'http://test.local', reserved.id)).searchParams.get('token') });
+
+    const sent = (await notices('organiser-notifyNewBooking')).filter((mail) => mail.subject.includes('Code Lab'));
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      'New booking: Code Lab — Ada Lovelace',
+      'New reservation: Code Lab — Ada Lovelace',
+      'New booking: Code Lab — Ada Lovelace',
+    ]);
+    expect(sent[0]!.text).toContain(`Discount code: ${code.code}`);
+    expect(sent[0]!.text).toContain('Seats: 2');
+    expect(sent[0]!.text).toContain('Seats left: 6 of 8');
+    // Paid through the link: the seat it paid, and the date still has the same seats left.
+    expect(sent[2]!.text).toContain('A seat was booked and paid for.');
+    expect(sent[2]!.text).toContain('buyerlink-payer@example.com');
+    expect(sent[2]!.text).toContain('Seats left: 5 of 8');
+    expect(sent[2]!.text).toContain(`#${reserved.id}`);
   });
 
   it('sends the notices to the saved Reply-To, and none once switched off', async () => {

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { getWorkshopDates } from './support/api';
 import { bookingForm, continueToPayment, dateRadios, fillBookingForm } from './support/booking';
@@ -69,3 +70,40 @@ test.describe('booking form', () => {
     await expect(page.locator('#booking')).toBeVisible();
   });
 });
+
+/*
+ * The newsletter box starts ticked, as the product asks, except where the visitor's browser points
+ * to the EU, the EEA or the UK, whose law wants an empty box to tick
+ * (docs/decisions/024-newsletter-consent.md). The app sets it once it runs: fillBookingForm waits for that.
+ */
+const newsletterBox = (page: Page) => bookingForm(page).getByRole('checkbox', { name: /send me the newsletter/i });
+const visitor = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada.consent@example.com' };
+
+test.describe('the newsletter box, for a visitor in the US', () => {
+  test.use({ locale: 'en-US', timezoneId: 'America/Chicago' });
+  test('starts ticked', async ({ page }) => {
+    await page.goto('/');
+    await fillBookingForm(page, visitor);
+    await expect(newsletterBox(page)).toBeChecked();
+  });
+});
+
+for (const [where, locale, timezoneId] of [
+  ['in Germany', 'de-DE', 'Europe/Berlin'],
+  ['in the US with an English (UK) browser', 'en-GB', 'America/New_York'],
+  ['in Ireland with a US English browser', 'en-US', 'Europe/Dublin'],
+] as const) {
+  test.describe(`the newsletter box, for a visitor ${where}`, () => {
+    test.use({ locale, timezoneId });
+    test('starts empty, and ticking it is kept to the checkout', async ({ page }) => {
+      await page.goto('/');
+      await fillBookingForm(page, visitor);
+      await expect(newsletterBox(page)).not.toBeChecked();
+      await newsletterBox(page).check();
+      await continueToPayment(page).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('booking-data') ?? '{}') as { subscribedToNewsletter?: boolean });
+      expect(stored.subscribedToNewsletter).toBe(true);
+    });
+  });
+}

@@ -37,7 +37,7 @@ export function lifecycleSteps(world: () => BookingWorld, { lastName, emailDomai
   const mailTo = (email: string, kind: string) => world().db.select().from(emailOutbox).where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, kind)));
 
   /** Reserve now, pay later: the answer as it came (a short hold until the address is confirmed). */
-  const reserve = (dateId: number, who: Person, discountCode = '') => post('/api/bookings/reserve', { workshopDateId: dateId, ...who, discountCode });
+  const reserve = (dateId: number, who: Person, discountCode = '') => post('/api/bookings/reserve', { workshopDateId: dateId, ...who, discountCode, subscribedToNewsletter: true });
   /** The visitor opens the link e-mailed to confirm their reservation's address: the answer as it came. */
   const confirm = (bookingId: number) => post(`/api/bookings/${bookingId}/confirm-reservation`, { token: world().confirmToken(bookingId) });
   /** A reservation that must succeed, its address confirmed (it holds its seat for the reservation hours): its booking id. */

@@ -212,7 +212,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
     },
 
     /** In the transaction that made the order; nothing when the organiser switched it off. */
-    async orderToOrganiser(tx, kind, { order, seats }, date) {
+    async orderToOrganiser(tx, kind, { order, seats }, date, seatsLeft) {
       const booking = seatAsBuyer(order, seats[0]!);
       const count = seats.length;
       const words = NEW_BOOKING_WORDS[kind];
@@ -227,8 +227,10 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
           ['Workshop', date.title],
           ['When', whenText(date, null)],
           ['Price', booking.discountAmountCents > 0 ? `${price(booking.finalPriceCents)} (${price(booking.discountAmountCents)} off)` : price(booking.finalPriceCents)],
+          ...(booking.discountCode ? [['Discount code', booking.discountCode] as [string, string]] : []),
           ['Booking', `#${booking.id}`],
           ...(count > 1 ? [['Seats', String(count)] as [string, string]] : []),
+          ['Seats left', `${seatsLeft} of ${date.seatsTotal}`],
         ],
         link: { href: adminSectionUrl(publicUrl, 'bookings'), label: 'Open Bookings' },
       });

@@ -63,13 +63,19 @@ export const bookingFormSchema = z.object({
   lastName: lastNameField,
   email: emailField,
   company: safeString('Company').trim().max(200, 'Company must be 200 characters or less').optional().default(''),
-  discountCode: safeString('Discount code').trim().max(64, 'Discount code must be 64 characters or less').optional().default(''),
+  // Codes are stored in upper case and matched that way: the form keeps what it shows the same.
+  discountCode: safeString('Discount code').trim().toUpperCase().max(64, 'Discount code must be 64 characters or less').optional().default(''),
   paymentMode: z.enum(paymentModes).optional().default('pay_now'),
   subscribedToNewsletter: z.boolean().optional().default(true),
   timeZone: visitorTimeZoneField,
   seats: seatsField,
   attendees: attendeesField,
 });
+/**
+ * POST /api/bookings/reserve. Only other software calls it; a caller that says nothing of the
+ * newsletter subscribes nobody (docs/decisions/024-newsletter-consent.md).
+ */
+export const reserveBookingSchema = bookingFormSchema.extend({ subscribedToNewsletter: z.boolean().optional().default(false) });
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingForm = z.output<typeof bookingFormSchema>;
 
@@ -308,6 +314,8 @@ export const reservationDetailsSchema = z.object({
   /** How many seats of the order the payment pays (those still reserved). */
   seats: z.number(),
   orderId: z.number(),
+  /** Once paid or confirmed: the confirmation page's token, so the link leads to the booking; else null. */
+  confirmationToken: z.string().nullable(),
 });
 export type ReservationDetails = z.infer<typeof reservationDetailsSchema>;
 

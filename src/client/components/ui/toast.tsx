@@ -51,7 +51,9 @@ export default function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      <ToastPrimitive.Viewport className="fixed top-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:max-w-md" />
+      {/* At the foot of the screen on every width: over the header, a toast hid the navigation and the
+          page title it was about. */}
+      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none sm:max-w-md" />
     </ToastPrimitive.Provider>
   );
 }

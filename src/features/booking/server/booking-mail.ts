@@ -27,8 +27,11 @@ export type BookingMail = {
   seatBooked(tx: Database, kind: BookingEmailKind, seat: BookingRow, date?: WorkshopDateRow, boughtBy?: string): Promise<boolean>;
   /** The buyer's order confirmation: every seat of the order, with the claim link of each unnamed one. */
   orderConfirmed(tx: Database, kind: Exclude<BookingEmailKind, 'reserved'>, placed: PlacedOrder, date: WorkshopDateRow): Promise<void>;
-  /** The organiser hears of a new order once, whatever its number of seats; not of a resend or a move. */
-  orderToOrganiser(tx: Database, kind: BookingEmailKind, placed: PlacedOrder, date: WorkshopDateRow): Promise<void>;
+  /**
+   * The organiser hears of a new order once, whatever its number of seats; not of a resend or a
+   * move. `seatsLeft` is what the date has left once this order holds its seats.
+   */
+  orderToOrganiser(tx: Database, kind: BookingEmailKind, placed: PlacedOrder, date: WorkshopDateRow, seatsLeft: number): Promise<void>;
   /**
    * A claimed seat still reserved: it is held in the claimant's name until the buyer pays, when the
    * seat's confirmation follows. `boughtBy` as for seatBooked.

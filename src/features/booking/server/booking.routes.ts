@@ -6,7 +6,7 @@ import { DemoPaymentProvider } from '../../../server/payments/demo-provider';
 import { PaymentProviderError } from '../../../server/payments/payment-provider';
 import { HttpError } from '../../../server/plugins/error-handler';
 import {
-  bookingFormSchema,
+  reserveBookingSchema,
   bookingConfirmationParamsSchema,
   confirmReservationResponseSchema,
   confirmReservationSchema,
@@ -106,7 +106,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps, sale: S
 
   routes.post(
     '/api/bookings/reserve',
-    { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: bookingFormSchema, response: { 201: orderBookingResponseSchema } } },
+    { config: { rateLimit: SEAT_HOLD_RATE_LIMIT }, schema: { body: reserveBookingSchema, response: { 201: orderBookingResponseSchema } } },
     async (request, reply) => {
       const placed = await reserveBooking(bookingDeps, request.body);
       return reply.status(201).send(toOrderResponse(placed, deps.secret, bookingDeps.now().getTime()));
@@ -140,7 +140,11 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps, sale: S
         response: { 200: reservationDetailsSchema },
       },
     },
-    async (request) => getReservationForPayment(bookingDeps, request.params.id, request.query.token),
+    async (request, reply) => {
+      // The answer names a person: no shared cache may keep it.
+      reply.header('Cache-Control', 'no-store');
+      return getReservationForPayment(bookingDeps, request.params.id, request.query.token);
+    },
   );
 
   // The confirmation page after a booking (CONTRACT §11): the signed token stands in for a session.

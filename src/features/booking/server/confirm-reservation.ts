@@ -9,6 +9,7 @@ import type { BookingDeps } from './booking-deps';
 import { queueOrderEmails } from './order-emails';
 import { subscribeBooker } from './newsletter-signup';
 import { reservationTerms } from './reservation-terms';
+import { seatsLeftOn } from './seats';
 
 type BookingRow = typeof bookings.$inferSelect;
 type DateRow = typeof workshopDates.$inferSelect;
@@ -56,7 +57,7 @@ export async function confirmReservation(deps: BookingDeps, bookingId: number, t
     // Only a confirmed address joins the newsletter: an invented one must not.
     await subscribeBooker(tx, order!.buyerEmail, order!.subscribedToNewsletter);
     await queueOrderEmails(tx, deps, 'reserved', { order: order!, seats }, date);
-    await deps.mail.orderToOrganiser(tx, 'reserved', { order: order!, seats }, date);
+    await deps.mail.orderToOrganiser(tx, 'reserved', { order: order!, seats }, date, seatsLeftOn(date));
     await recordAudit(tx, {
       actor: confirmed!.email,
       action: 'reservation_confirmed',

@@ -7,7 +7,7 @@ import { subscribeBooker } from './newsletter-signup';
 import { loadOffer, quote } from './offer';
 import { queueOrderEmails } from './order-emails';
 import { insertOrder, insertSeats, type OrderRequest, type PlacedOrder } from './orders';
-import { takeSeats } from './seats';
+import { seatsLeftOn, takeSeats } from './seats';
 
 /** The order a booking form asks for, at the server's price. */
 export function orderRequestFrom(form: BookingForm, offer: Pick<OrderRequest, 'date' | 'price' | 'discount'>): OrderRequest {
@@ -39,7 +39,8 @@ export async function placeFreeOrder(deps: BookingDeps, request: OrderRequest): 
     await deps.mail.preloadOrderTemplates(tx);
     await queueTogether(tx, async () => {
       await queueOrderEmails(tx, deps, 'free', { order, seats }, request.date);
-      await deps.mail.orderToOrganiser(tx, 'free', { order, seats }, request.date);
+      // The date as read before its seats are claimed below.
+      await deps.mail.orderToOrganiser(tx, 'free', { order, seats }, request.date, seatsLeftOn(request.date, request.seats));
     });
     await claimCodeAndSeats(tx, deps, request);
     return { order, seats };

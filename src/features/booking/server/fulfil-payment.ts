@@ -9,7 +9,7 @@ import { queueOrderEmails } from './order-emails';
 import { insertSeats, orderTotalCents, seatsOf, type OrderRow, type PlacedOrder } from './orders';
 import { markRefunding, refundedPaymentError, sendPaymentRefund, type RefundReason } from './payment-refunds';
 import { bookOffer, offersPaidBy, releaseSeat } from './freed-seats';
-import { endHold, tryTakeSeats } from './seats';
+import { endHold, seatsLeftOn, tryTakeSeats } from './seats';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -110,6 +110,8 @@ async function payReservation(tx: Database, deps: BookingDeps, payment: PaymentR
   paid.sort((a, b) => a.id - b.id);
   await tx.update(payments).set({ status: 'succeeded', updatedAt: new Date() }).where(eq(payments.id, payment.id));
   await queueOrderEmails(tx, deps, 'paid', { order, seats: paid }, date);
+  // Paid through its link, a reservation is a booking the organiser hears of like any other.
+  await deps.mail.orderToOrganiser(tx, 'paid', { order, seats: paid }, date, seatsLeftOn(date));
   return { placed: { order, seats: paid } };
 }
 
@@ -144,7 +146,8 @@ async function placePaidOrder(tx: Database, deps: BookingDeps, payment: PaymentR
   const placed = { order: placedOrder!, seats };
   await subscribeBooker(tx, placedOrder!.buyerEmail, placedOrder!.subscribedToNewsletter);
   await queueOrderEmails(tx, deps, 'paid', placed, date);
-  await deps.mail.orderToOrganiser(tx, 'paid', placed, date);
+  // The date was read before a lapsed hold's seats were taken again.
+  await deps.mail.orderToOrganiser(tx, 'paid', placed, date, seatsLeftOn(date, seatsTakenAgain ? order.seats : 0));
   return { placed, seatsChanged: seatsTakenAgain || (offer !== undefined && offer.seats > order.seats) };
 }
 

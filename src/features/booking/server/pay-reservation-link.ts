@@ -5,6 +5,7 @@ import { verifyToken } from '../../../server/lib/signed-token';
 import type { PaymentIntent } from '../../../server/payments/payment-provider';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { PaymentIntentResponse, ReservationDetails } from '../booking.schema';
+import { confirmationTokenFor } from './booking-confirmation';
 import { PAY_LINK_PURPOSE } from './booking-links';
 import type { BookingDeps } from './booking-deps';
 import { priceResponse } from './booking-response';
@@ -31,7 +32,7 @@ async function reservedSeats(deps: Pick<BookingDeps, 'db'>, order: OrderRow): Pr
 const sumOf = (seats: BookingRow[], cents: (seat: BookingRow) => number) => seats.reduce((total, seat) => total + cents(seat), 0);
 
 /** The reservation a signed pay link names, for the checkout to show before paying: every seat still reserved. */
-export async function getReservationForPayment(deps: Pick<BookingDeps, 'db' | 'secret'>, bookingId: number, payToken: string | undefined): Promise<ReservationDetails> {
+export async function getReservationForPayment(deps: Pick<BookingDeps, 'db' | 'secret' | 'now'>, bookingId: number, payToken: string | undefined): Promise<ReservationDetails> {
   const found = await fromPayLink(deps, bookingId, payToken);
   if (!found) throw new HttpError(404, 'Booking not found');
   const { booking, order } = found;
@@ -52,6 +53,8 @@ export async function getReservationForPayment(deps: Pick<BookingDeps, 'db' | 's
     reservationExpiresAt: booking.status === 'reserved' ? (booking.reservationExpiresAt?.toISOString() ?? null) : null,
     seats: reserved.length,
     orderId: order.id,
+    // The pay link stands for the buyer as the confirmation token does: a link paid already leads to the booking.
+    confirmationToken: booking.isPaid || booking.status === 'confirmed' ? confirmationTokenFor(deps.secret, booking.id, deps.now().getTime()) : null,
   };
 }
 

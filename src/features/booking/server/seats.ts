@@ -16,6 +16,11 @@ export function notEnoughSeats(left: number): HttpError {
   return new HttpError(409, `${seats} left on this date. Please choose ${left === 1 ? 'one seat' : `${left} seats or fewer`}.`, 'not_enough_seats');
 }
 
+/** The seats a date has left, from its row as read, once `taking` more are taken. */
+export function seatsLeftOn(date: { seatsTotal: number; seatsTaken: number }, taking = 0): number {
+  return Math.max(0, date.seatsTotal - date.seatsTaken - taking);
+}
+
 /**
  * Takes `seats` seats for the public with a single conditional UPDATE. On PostgreSQL concurrent
  * updates of the row queue on its lock and re-check the condition, so seats_taken can never pass

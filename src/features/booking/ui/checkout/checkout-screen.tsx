@@ -157,8 +157,17 @@ function PayLinkCheckout({ bookingId, token }: { bookingId: number; token: strin
     );
   }
   const reservation = details.data;
-  if (reservation.isPaid) return <Notice tone="success" title="This booking is already paid." />;
-  if (reservation.status === 'confirmed') return <Notice tone="success" title="This booking is already confirmed." />;
+  if (reservation.isPaid || reservation.status === 'confirmed') {
+    return (
+      <Notice tone="success" title={reservation.isPaid ? 'This booking is already paid.' : 'This booking is already confirmed.'}>
+        {reservation.confirmationToken ? (
+          <Link href={confirmationPath({ bookingId: reservation.bookingId, token: reservation.confirmationToken })} className={buttonClasses('primary', 'md', 'mt-6 mr-3')}>
+            See your booking
+          </Link>
+        ) : null}
+      </Notice>
+    );
+  }
   if (reservation.status !== 'reserved') {
     return (
       <Notice tone="problem" title="This booking can no longer be paid.">

@@ -12,6 +12,7 @@ import { bookingPageFormSchema, emptyBookingData, MAX_SEATS_PER_ORDER, pageFormS
 import { getSharedBookingData, rememberBookingFormPage, setSharedBookingData } from '../booking-data-store';
 import { detectBrowserTimeZone, timeZoneChoiceOptions } from '../timezone';
 import { useTimeZoneChoice } from '../use-time-zone-choice';
+import { browserVisitorSigns, newsletterTickedByDefault } from '../newsletter-consent';
 import { DiscountCodeField, useDiscountCheck } from './discount-code-field';
 import { SeatsStep } from './seats-step';
 import { WorkshopDateOptions } from './workshop-date-options';
@@ -142,10 +143,12 @@ export function BookingSection() {
   // What the visitor gave earlier in this tab (kept in sessionStorage) comes back before the form
   // is drawn; the server's HTML, and the render that hydrates it, start empty, as the server knows
   // nothing of it.
+  // A first visit's newsletter box follows where the browser points (newsletter-consent.ts).
   useLayoutEffect(() => {
     const stored = getSharedBookingData();
     if (stored !== emptyBookingData) reset(formValues(stored));
-  }, [reset]);
+    else if (!newsletterTickedByDefault(browserVisitorSigns())) setValue('subscribedToNewsletter', false);
+  }, [reset, setValue]);
 
   const [watchedDate, watchedCode] = useWatch({ control, name: ['workshopDateId', 'discountCode'] });
   const discountCheck = useDiscountCheck(watchedDate, watchedCode);

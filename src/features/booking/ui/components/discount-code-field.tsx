@@ -71,7 +71,8 @@ export function DiscountCodeField({ registration, formError, check }: { registra
       <div className="flex gap-2">
         <input
           id={id}
-          className={controlClasses}
+          // Shown as codes are stored and read back everywhere after (the form sends it upper case).
+          className={`${controlClasses} uppercase`}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { WAITLIST_PATH_PREFIX } from '../../../../../common/route-meta';
+import { formatUsd } from '../../../../../common/money';
 import { buttonClasses } from '../../../../../client/components/ui/button';
 import { Spinner } from '../../../../../client/components/ui/spinner';
 import { toast } from '../../../../../client/components/ui/toast-store';
@@ -193,6 +194,7 @@ export function CheckoutFlow({ booking, payLater, offer, onFinished }: Props) {
       <SeatHold seconds={holdSeconds} seats={ready.intent.seats} onRenew={holdAgain} />
     );
 
+  const amountDue = formatUsd(ready.intent.amount);
   let payment;
   if (ready.kind === 'free') payment = <FreeBookingPanel onConfirm={completeFree} onBack={goBack} />;
   else if (ready.kind === 'demo')
@@ -204,6 +206,7 @@ export function CheckoutFlow({ booking, payLater, offer, onFinished }: Props) {
         onBack={goBack}
         hold={hold}
         holdEnded={holdEnded}
+        amountDue={amountDue}
       />
     );
   else
@@ -218,6 +221,7 @@ export function CheckoutFlow({ booking, payLater, offer, onFinished }: Props) {
           onBack={goBack}
           hold={hold}
           holdEnded={holdEnded}
+          amountDue={amountDue}
         />
       </Suspense>
     );
@@ -234,7 +238,7 @@ export function CheckoutFlow({ booking, payLater, offer, onFinished }: Props) {
         ) : null}
         {payment}
       </div>
-      <PriceSummary price={ready.intent} />
+      <PriceSummary price={ready.intent} withCode={Boolean(booking.discountCode)} />
     </div>
   );
 }

@@ -19,6 +19,8 @@ type Props = {
   onBack: () => void;
   /** The seat hold's countdown, shown under the card fields. */
   hold?: ReactNode;
+  /** The total to pay, formatted, for the pay button on a phone. */
+  amountDue?: string;
   /** The hold ran out: paying waits for a new one. */
   holdEnded?: boolean;
 };
@@ -58,7 +60,7 @@ const isDeleting = (event: { nativeEvent?: Event }) => (event.nativeEvent instan
  * The demo provider's card form (CONTRACT §3): clearly marked, no real payment. The server
  * decides by card number; this form only makes sure the fields look like a card.
  */
-export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack, hold, holdEnded = false }: Props) {
+export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack, hold, holdEnded = false, amountDue }: Props) {
   const [busy, setBusy] = useState(false);
   // The provider's refusal stays under the card fields until the card is edited or paid again.
   const [refusal, setRefusal] = useState<string>();
@@ -139,7 +141,7 @@ export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack, hold
           </p>
         ) : null}
         {hold}
-        <PaymentActions onBack={onBack} primaryLabel="COMPLETE PAYMENT" busy={busy} disabled={holdEnded} />
+        <PaymentActions onBack={onBack} primaryLabel="COMPLETE PAYMENT" amountDue={amountDue} busy={busy} disabled={holdEnded} />
       </form>
     </PaymentPanel>
   );

@@ -17,10 +17,14 @@ export function PaymentPanel({ headingId, title, badge, children }: { headingId:
   );
 }
 
-/** BACK (to '/') and the primary action, which reads `busyLabel` while it works. */
+/**
+ * BACK (to '/') and the primary action, which reads `busyLabel` while it works. Below the wide
+ * layout the price box comes after the form, out of sight: there the button carries the total.
+ */
 export function PaymentActions({
   onBack,
   primaryLabel,
+  amountDue,
   busyLabel = 'PROCESSING...',
   busy,
   disabled,
@@ -28,6 +32,8 @@ export function PaymentActions({
 }: {
   onBack: () => void;
   primaryLabel: string;
+  /** The total, formatted ('$449.10'). */
+  amountDue?: string;
   busyLabel?: string;
   busy: boolean;
   disabled?: boolean;
@@ -41,7 +47,14 @@ export function PaymentActions({
         BACK
       </Button>
       <Button type={onPrimary ? 'button' : 'submit'} size="lg" onClick={onPrimary} disabled={busy || disabled}>
-        {busy ? busyLabel : primaryLabel}
+        {busy ? (
+          busyLabel
+        ) : (
+          <>
+            {primaryLabel}
+            {amountDue ? <span className="tabular-nums lg:hidden">· {amountDue}</span> : null}
+          </>
+        )}
       </Button>
     </div>
   );

@@ -6,6 +6,8 @@ import type { PaymentIntentResponse } from '../../../booking.schema';
 type Props = {
   /** The server's figures from POST /api/create-payment-intent; undefined while payment is set up. */
   price: Pick<PaymentIntentResponse, 'originalPrice' | 'discountAmount' | 'discountPercent' | 'amount' | 'isFree' | 'seats'> | undefined;
+  /** Whether the visitor gave a code: without one there is no discount row to show. */
+  withCode: boolean;
 };
 
 /** 'Discount (100%)' when free (spec §9), 'Discount (10%)' for a percentage, else 'Discount'. */
@@ -15,8 +17,8 @@ function discountLabel(price: Props['price']): string {
   return price.discountPercent > 0 ? `Discount (${price.discountPercent}%)` : 'Discount';
 }
 
-/** Workshop Fee, Discount and Total, plus the note for people who find the price a stretch. */
-export function PriceSummary({ price }: Props) {
+/** Workshop Fee, Discount (when a code was given) and Total, plus the note for people who find the price a stretch. */
+export function PriceSummary({ price, withCode }: Props) {
   const amount = (value: number | undefined, prefix = '') =>
     value === undefined ? <Skeleton className="h-5 w-20" /> : `${prefix}${formatUsd(value)}`;
   const discount = price?.discountAmount;
@@ -36,10 +38,12 @@ export function PriceSummary({ price }: Props) {
           <dt>{price && price.seats > 1 ? `Workshop Fee (${price.seats} seats × ${formatUsd(price.originalPrice / price.seats)})` : 'Workshop Fee'}</dt>
           <dd className="font-semibold">{amount(price?.originalPrice)}</dd>
         </div>
-        <div className="flex items-center justify-between gap-4">
-          <dt>{discountLabel(price)}</dt>
-          <dd className="font-semibold">{amount(discount, discount ? '−' : '')}</dd>
-        </div>
+        {withCode || discount ? (
+          <div className="flex items-center justify-between gap-4">
+            <dt>{discountLabel(price)}</dt>
+            <dd className="font-semibold">{amount(discount, discount ? '−' : '')}</dd>
+          </div>
+        ) : null}
         <div className="mt-2 flex items-center justify-between gap-4 border-t-2 border-ink pt-3 text-lg">
           <dt className="font-black">Total</dt>
           <dd className="font-black" data-testid="checkout-total">

@@ -32,13 +32,22 @@ type Props = {
   onBack: () => void;
   /** The seat hold's countdown, shown under the card fields. */
   hold?: ReactNode;
+  /** The total to pay, formatted, for the pay button on a phone. */
+  amountDue?: string;
   /** The hold ran out: paying waits for a new one. */
   holdEnded?: boolean;
 };
 
 const REFUSAL_ID = 'stripe-card-refusal';
 
-function StripeFields({ onPaid, onBack, loadFailed, hold, holdEnded = false }: Pick<Props, 'onPaid' | 'onBack' | 'hold' | 'holdEnded'> & { loadFailed: boolean }) {
+function StripeFields({
+  onPaid,
+  onBack,
+  loadFailed,
+  hold,
+  holdEnded = false,
+  amountDue,
+}: Pick<Props, 'onPaid' | 'onBack' | 'hold' | 'holdEnded' | 'amountDue'> & { loadFailed: boolean }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -86,12 +95,12 @@ function StripeFields({ onPaid, onBack, loadFailed, hold, holdEnded = false }: P
         </p>
       ) : null}
       {hold}
-      <PaymentActions onBack={onBack} primaryLabel="COMPLETE PAYMENT" busy={busy} disabled={!stripe || !elements || holdEnded} />
+      <PaymentActions onBack={onBack} primaryLabel="COMPLETE PAYMENT" amountDue={amountDue} busy={busy} disabled={!stripe || !elements || holdEnded} />
     </form>
   );
 }
 
-export default function StripePaymentForm({ publishableKey, clientSecret, onPaid, onBack, hold, holdEnded }: Props) {
+export default function StripePaymentForm({ publishableKey, clientSecret, onPaid, onBack, hold, holdEnded, amountDue }: Props) {
   const [stripePromise] = useState(() => stripeFor(publishableKey));
   const [loadFailed, setLoadFailed] = useState(false);
   useEffect(() => {
@@ -107,7 +116,7 @@ export default function StripePaymentForm({ publishableKey, clientSecret, onPaid
   return (
     <PaymentPanel headingId="payment-heading" title="Payment Information">
       <Elements stripe={stripePromise} options={{ clientSecret }}>
-        <StripeFields onPaid={onPaid} onBack={onBack} loadFailed={loadFailed} hold={hold} holdEnded={holdEnded} />
+        <StripeFields onPaid={onPaid} onBack={onBack} loadFailed={loadFailed} hold={hold} holdEnded={holdEnded} amountDue={amountDue} />
       </Elements>
     </PaymentPanel>
   );
