@@ -211,6 +211,9 @@ describe('the confirmation e-mail', () => {
     expect(paidMail!.kind).toBe('booking-paid');
     expect(paidMail!.attachments?.map((a) => a.filename)).toEqual(['workshop.ics']);
     expect(linkIn(paidMail!.html)).toBeTruthy();
+    // It says what the attached event carries, and promises nothing the event already brings.
+    expect(paidMail!.text).toContain('The attached calendar event carries the time and your join link.');
+    expect(paidMail!.text).not.toMatch(/will send the meeting link/i);
 
     const later = buyer('cal-later');
     await reserveConfirmed(session.app, { workshopDateId: date.id, ...later });
@@ -229,5 +232,7 @@ describe('the confirmation e-mail', () => {
     const [mail] = await outboxTo(who.email);
     expect(mail!.attachments).toBeNull();
     expect(linkIn(mail!.html)).toBeTruthy();
+    expect(mail!.text).toContain('The date is still to be set: we will e-mail you the calendar event once it is.');
+    expect(mail!.text).not.toContain('attached');
   });
 });

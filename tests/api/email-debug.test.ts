@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, emailTemplates } from '../../src/server/db/schema';
+import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../../src/features/email-templates/email-template-types';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
 import { clientHeaders, createTestApp, adminTestSession, withTestApp, loginAsAdmin, TEST_ADMIN } from '../helpers/test-app';
 
@@ -61,7 +62,7 @@ describe('without any mail transport', () => {
     }
   });
 
-  it('status: not configured, every registry type listed, none saved', async () => {
+  it('status: not configured, every registry type listed, each its built-in default until saved', async () => {
     const response = await call('GET', '/api/debug/email-templates-status');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -71,7 +72,7 @@ describe('without any mail transport', () => {
       emailUser: null,
       emailFrom: null,
       totalTemplates: 0,
-      templateStatus: TYPES.map((type) => ({ type, exists: false, details: null })),
+      templateStatus: TYPES.map((type) => ({ type, exists: true, saved: false, details: { subject: EMAIL_TEMPLATE_DEFINITIONS[type as EmailTemplateType].subject, isActive: true, bccAdmin: false } })),
     });
   });
 
@@ -111,6 +112,7 @@ describe('without any mail transport', () => {
     expect(status.templateStatus.find((entry: { type: string }) => entry.type === 'booking-cancellation')).toEqual({
       type: 'booking-cancellation',
       exists: true,
+      saved: true,
       details: { subject: 'Cancelled: {{workshopTitle}}', isActive: false, bccAdmin: true },
     });
 

@@ -20,6 +20,9 @@ test.describe('Settings tab', () => {
     await expect(page.getByRole('tablist', { name: 'Settings sections' }).getByRole('tab')).toHaveText(['General', 'Payment']);
     await openAdminTab(page, 'Email');
     await expect(page.getByRole('tablist', { name: 'Email sections' }).getByRole('tab')).toHaveText(['Email', 'Email templates']);
+    // The same word for a template nobody saved as /email-debug uses.
+    await page.getByRole('tablist', { name: 'Email sections' }).getByRole('tab', { name: 'Email templates' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'call-reminder' }).getByText('Built-in default', { exact: true })).toBeVisible();
     await openAdminTab(page, 'Settings');
 
     const timezone = page.getByLabel('Default timezone');

@@ -28,6 +28,10 @@ test.describe('/email-debug', () => {
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Type', 'Exists', 'Subject', 'Active', 'Copies admin', 'Actions']);
     await expect(table.getByRole('row').filter({ hasText: 'booking-confirmation' })).toBeVisible();
     await expect(table.getByRole('row').filter({ hasText: 'booking-cancellation' })).toBeVisible();
+    // A type nobody saved sends its built-in default: it exists, with the default's subject.
+    const unsaved = table.getByRole('row').filter({ hasText: 'call-reminder' });
+    await expect(unsaved.getByRole('cell').nth(1)).toHaveText(/^Yes\s*Built-in default$/);
+    await expect(unsaved.getByRole('cell').nth(2)).toHaveText('Tomorrow: your follow-up call, {{when}}');
 
     await card.getByRole('button', { name: 'Refresh' }).click();
     await expect(card.getByText('127.0.0.1', { exact: true })).toBeVisible();

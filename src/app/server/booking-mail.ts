@@ -41,6 +41,15 @@ const PAYMENT_LINES: Record<Exclude<BookingEmailKind, 'reserved'>, string> = {
   free: '<p>Your discount code covers the full price, so your seat is confirmed free of charge.</p>',
 };
 
+/**
+ * Under a confirmed seat's details: the attached event already carries the time and the join link,
+ * so the e-mail says so rather than promising them later; a date still to be set has no event yet.
+ */
+const CALENDAR_LINES = {
+  attached: '<p>The attached calendar event carries the time and your join link. The materials will be on your booking page before the workshop.</p>',
+  later: '<p>The date is still to be set: we will e-mail you the calendar event once it is. The materials will be on your booking page before the workshop.</p>',
+};
+
 /** A seat someone else bought: who booked it for them; what they paid is the buyer's business. */
 const BOUGHT_FOR_YOU_LINE = '<p>{{buyerName}} booked this seat for you, so it is confirmed.</p>';
 
@@ -164,8 +173,11 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
         joinLink: kind === 'reserved' ? '' : joinLinkFor(tokens, publicUrl, booking.id, now().getTime()),
       };
       // Markup we build, with the visitor's values escaped inside it.
+      // A confirmed seat comes with its calendar event, once the workshop has a date.
+      const calendarFile = kind !== 'reserved' && date ? bookingIcsAttachment(booking, date, publicUrl) : null;
       const trustedHtml: Record<string, string> = { details: renderTemplate(kind === 'reserved' ? DETAILS_TABLE : CONFIRMED_DETAILS_TABLE, values, { html: true }) };
       if (kind !== 'reserved') {
+        trustedHtml.calendarLine = calendarFile ? CALENDAR_LINES.attached : CALENDAR_LINES.later;
         trustedHtml.followUpCalls = renderTemplate(followUpCallsParagraph(await callsIncluded(tx)), values, { html: true });
         trustedHtml.paymentLine = boughtBy
           ? renderTemplate(BOUGHT_FOR_YOU_LINE, { buyerName: boughtBy }, { html: true })
@@ -173,8 +185,6 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
       }
       const email = await renderEmail(tx, kind === 'reserved' ? 'booking-reservation' : 'booking-confirmation', values, { trustedHtml });
       if (!email) return false;
-      // A confirmed seat comes with its calendar event, once the workshop has a date.
-      const calendarFile = kind !== 'reserved' && date ? bookingIcsAttachment(booking, date, publicUrl) : null;
       await enqueueEmail(tx, {
         to: booking.email,
         bcc: email.bcc,

@@ -144,7 +144,7 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
     sentWhen: 'A seat is booked: paid, or free with a 100% discount code. Carries the calendar event.',
     subject: 'Your seat is booked: {{workshopTitle}}',
     content:
-      '<p>Hi {{firstName}},</p>{{paymentLine}}{{details}}<p>We will send the meeting link and materials before the workshop.</p>{{followUpCalls}}<p><a href="{{participantLink}}">See your booking</a></p>',
+      '<p>Hi {{firstName}},</p>{{paymentLine}}{{details}}{{calendarLine}}{{followUpCalls}}<p><a href="{{participantLink}}">See your booking</a></p>',
     keys: [
       FIRST_NAME,
       key('lastName', "The participant's last name"),
@@ -157,11 +157,13 @@ export const EMAIL_TEMPLATE_DEFINITIONS: Readonly<Record<EmailTemplateType, Emai
       htmlKey('paymentLine', 'A paragraph about the payment: the amount paid, or that a discount code made it free'),
       htmlKey('details', 'A table with the workshop, the date, the booking number and the personal join link'),
       htmlKey('followUpCalls', 'The one-on-one follow-up calls the seat includes, with the link to book them (empty when a seat has none)'),
+      htmlKey('calendarLine', 'What the attached calendar event carries, or, while the date is still to be set, that it will follow'),
     ],
     sample: {
       ...SAMPLE_COMMON,
       amount: '$499.00',
       joinLink: SAMPLE_JOIN_LINK,
+      calendarLine: '<p>The attached calendar event carries the time and your join link. The materials will be on your booking page before the workshop.</p>',
       paymentLine: '<p>Thank you — your payment of <strong>$499.00</strong> went through and your seat is confirmed.</p>',
       details: SAMPLE_CONFIRMED_DETAILS,
       followUpCalls:

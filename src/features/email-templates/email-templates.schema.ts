@@ -57,9 +57,12 @@ export type TemplateContentResponse = z.infer<typeof templateContentResponseSche
 /** GET /api/debug/email-templates-status (spec §3 Email configuration status + template status list). */
 export const templateStatusSchema = z.object({
   type: emailTemplateTypeSchema,
-  /** Saved in the database; false means the built-in default is used. */
+  /** Always true: a type nobody saved sends its built-in default, which is a template like any other. */
   exists: z.boolean(),
-  details: z.object({ subject: z.string(), isActive: z.boolean(), bccAdmin: z.boolean() }).nullable(),
+  /** Saved by the organiser; false while the built-in default is used. */
+  saved: z.boolean(),
+  /** What is sent: the saved template's, else the default's (active, no copy to the admin). */
+  details: z.object({ subject: z.string(), isActive: z.boolean(), bccAdmin: z.boolean() }),
 });
 export type TemplateStatus = z.infer<typeof templateStatusSchema>;
 

@@ -49,8 +49,6 @@ export const getTestimonials = (request: APIRequestContext) => getJson<Testimoni
 export const getAnnouncements = (request: APIRequestContext) => getJson<Announcement[]>(request, '/api/announcements');
 export const getBlogPosts = (request: APIRequestContext) => getJson<BlogPost[]>(request, '/api/blog-posts');
 
-export const seatsLeft = (dates: WorkshopDate[]) => dates.reduce((sum, d) => sum + d.seatsRemaining, 0);
-
 /** A date with no date or time is TBC (spec §4). */
 export const isTbc = (d: WorkshopDate) => !d.date?.trim() || !d.time?.trim();
 

@@ -1,7 +1,7 @@
 import { Check, Clock, GraduationCap, Users } from 'lucide-react';
 import { DEFAULT_PRICE_DOLLARS, formatPrice } from '../../../common/money';
 import { routeMetaFor, WORKSHOP_TITLE } from '../../../common/route-meta';
-import { useWorkshopDates } from '../../../features/workshops/ui/api/get-workshop-dates';
+import { featuredDate, useWorkshopDates } from '../../../features/workshops/ui/api/get-workshop-dates';
 import { PromoBadge } from '../../../features/workshops/ui/components/promo-badge';
 import { SeatsLeftBadge } from '../../../features/workshops/ui/components/seats-left-badge';
 import { learningOutcomes, WORKSHOP_DURATION, WORKSHOP_FORMAT } from '../../../features/workshops/ui/workshop-copy';
@@ -26,13 +26,14 @@ const bookingPlaceholder = (
 );
 
 /**
- * The price of the next date. Its own component, so that the dates read again on arrival renders
- * this and not the page, whose booking section may still be hydrating from the server's HTML.
+ * The price of the featured date, as the seats badge counts its seats. Its own component, so that
+ * the dates read again on arrival renders this and not the page, whose booking section may still
+ * be hydrating from the server's HTML.
  */
 function IntroPrice() {
   const { data, isPending } = useWorkshopDates();
   if (isPending) return <Skeleton className="mt-2 h-10 w-28 bg-paper" />;
-  return <p className="text-4xl font-black">{formatPrice(data?.[0]?.price ?? DEFAULT_PRICE_DOLLARS)}</p>;
+  return <p className="text-4xl font-black">{formatPrice(featuredDate(data)?.price ?? DEFAULT_PRICE_DOLLARS)}</p>;
 }
 
 /** /intro: what the workshop is, then the same booking section as the landing page. */

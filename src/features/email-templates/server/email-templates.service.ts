@@ -88,7 +88,9 @@ export async function getEmailStatus(db: Database, deps: Pick<EmailToolDeps, 'en
     totalTemplates: total?.n ?? 0,
     templateStatus: EMAIL_TEMPLATE_TYPES.map((type) => {
       const row = saved.get(type);
-      return { type, exists: Boolean(row), details: row ? { subject: row.subject, isActive: row.isActive, bccAdmin: row.bccAdmin } : null };
+      if (row) return { type, exists: true, saved: true, details: { subject: row.subject, isActive: row.isActive, bccAdmin: row.bccAdmin } };
+      // Nobody saved one: the built-in default is sent, so the template exists, active, copying nobody.
+      return { type, exists: true, saved: false, details: { subject: EMAIL_TEMPLATE_DEFINITIONS[type].subject, isActive: true, bccAdmin: false } };
     }),
   };
 }

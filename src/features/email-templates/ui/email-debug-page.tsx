@@ -10,6 +10,7 @@ import type { EmailStatus } from '../email-templates.schema';
 import { useEmailStatus } from './api/get-email-status';
 import { serverMessage } from './components/server-message';
 import { TemplateEditor } from './components/template-editor';
+import { TemplateSourceBadge } from './components/template-source-badge';
 import { TestEmailForm } from './components/test-email-form';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -61,7 +62,7 @@ function ConfigurationCard({ status, loading, onRefresh, refreshing }: { status:
   );
 }
 
-/** Email Templates (spec §2): type, exists, subject (N/A if absent), active, copies admin. */
+/** Email Templates: type, exists (saved or the built-in default), subject, active, copies admin. */
 function TemplatesTable({ status, onEdit }: { status: EmailStatus; onEdit: (type: EmailTemplateType) => void }) {
   return (
     <DataTable label="Email Templates">
@@ -71,11 +72,14 @@ function TemplatesTable({ status, onEdit }: { status: EmailStatus; onEdit: (type
           <tr key={entry.type}>
             <Td className="font-mono font-bold">{entry.type}</Td>
             <Td>
-              <Badge tone={entry.exists ? 'success' : 'paper'}>{entry.exists ? 'Yes' : 'No'}</Badge>
+              <span className="inline-flex flex-wrap items-center gap-2">
+                {yesNo(entry.exists)}
+                <TemplateSourceBadge saved={entry.saved} />
+              </span>
             </Td>
-            <Td className="max-w-80 truncate">{entry.details?.subject ?? 'N/A'}</Td>
-            <Td>{entry.details ? yesNo(entry.details.isActive) : 'N/A'}</Td>
-            <Td>{entry.details ? yesNo(entry.details.bccAdmin) : 'N/A'}</Td>
+            <Td className="max-w-80 truncate">{entry.details.subject || 'N/A'}</Td>
+            <Td>{yesNo(entry.details.isActive)}</Td>
+            <Td>{yesNo(entry.details.bccAdmin)}</Td>
             <Td>
               <EditAction label={`Edit ${entry.type}`} onEdit={() => onEdit(entry.type)} />
             </Td>

@@ -9,6 +9,7 @@ import { toast } from '../../../client/components/ui/toast-store';
 import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../email-template-types';
 import { recipientField } from '../email-templates.schema';
 import { useEmailStatus } from './api/get-email-status';
+import { TemplateSourceBadge } from './components/template-source-badge';
 import { useSendBookingConfirmationTest } from './api/send-booking-confirmation-test';
 import { serverMessage } from './components/server-message';
 import { TemplateEditor } from './components/template-editor';
@@ -42,8 +43,8 @@ export function EmailTemplatesPanel() {
           <tbody>
             {status.data.templateStatus.map((entry) => {
               const definition = EMAIL_TEMPLATE_DEFINITIONS[entry.type];
-              const active = entry.details?.isActive ?? true;
-              const bcc = entry.details?.bccAdmin ?? false;
+              const active = entry.details.isActive;
+              const bcc = entry.details.bccAdmin;
               return (
                 <tr key={entry.type}>
                   <Td>
@@ -51,7 +52,9 @@ export function EmailTemplatesPanel() {
                     <span className="block font-mono text-xs text-ink-soft">{entry.type}</span>
                   </Td>
                   <Td className="max-w-96 whitespace-normal text-ink-soft">{definition.sentWhen}</Td>
-                  <Td>{entry.exists ? <Badge tone="success">Saved</Badge> : <Badge tone="paper">Default</Badge>}</Td>
+                  <Td>
+                    <TemplateSourceBadge saved={entry.saved} />
+                  </Td>
                   <Td>{active ? 'Yes' : <Badge tone="ink">Off: not sent</Badge>}</Td>
                   <Td>{bcc ? 'Yes' : 'No'}</Td>
                   <Td>

@@ -62,7 +62,7 @@ export function TemplateEditor({ type, onTypeChange }: Props) {
   // The status says which types are saved, so an unsaved one starts from its default without a
   // request; the content call's 404 (spec §8) is still handled when the two disagree.
   const status = useEmailStatus();
-  const exists = status.data?.templateStatus.find((entry) => entry.type === type)?.exists;
+  const exists = status.data?.templateStatus.find((entry) => entry.type === type)?.saved;
   const content = useTemplateContent(type, { enabled: exists === true || status.isError });
   const ready = exists === false || content.isSuccess;
   const saved = exists === false ? null : (content.data ?? null);

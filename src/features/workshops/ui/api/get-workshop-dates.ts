@@ -17,3 +17,8 @@ export function useWorkshopDates() {
   const options = workshopDatesQueryOptions();
   return useAsDrawn(options.queryKey, useQuery(options));
 }
+
+/** The date the public pages put forward: the one the admin marked Featured, else the first listed. */
+export function featuredDate<T extends { isFeatured: boolean }>(dates: readonly T[] | undefined): T | undefined {
+  return dates?.find((date) => date.isFeatured) ?? dates?.[0];
+}

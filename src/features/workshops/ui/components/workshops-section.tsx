@@ -5,7 +5,7 @@ import { Badge } from '../../../../client/components/ui/badge';
 import { buttonClasses } from '../../../../client/components/ui/button';
 import { Skeleton } from '../../../../client/components/ui/skeleton';
 import { expertiseLabels } from '../../workshops.schema';
-import { useWorkshopDates } from '../api/get-workshop-dates';
+import { featuredDate, useWorkshopDates } from '../api/get-workshop-dates';
 import { expertiseSentence, learningOutcomes, WORKSHOP_FORMAT } from '../workshop-copy';
 import { PromoBadge } from './promo-badge';
 import { SeatsLeftBadge } from './seats-left-badge';
@@ -16,7 +16,7 @@ import { SeatsLeftBadge } from './seats-left-badge';
  */
 export function WorkshopsSection() {
   const { data, isPending } = useWorkshopDates();
-  const featured = data?.find((date) => date.isFeatured) ?? data?.[0];
+  const featured = featuredDate(data);
   const level = featured?.expertiseLevel ?? 'beginner';
   const title = (featured?.title || WORKSHOP_FALLBACK_TITLE).toUpperCase();
   const price = featured?.price ?? DEFAULT_PRICE_DOLLARS;
