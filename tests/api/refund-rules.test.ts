@@ -212,7 +212,7 @@ describe('the cancellation terms a participant sees before confirming', () => {
       isPaid: false,
       amountPaid: 0,
       options: [{ kind: 'none', label: 'Nothing to refund', description: 'This booking has no payment, so there is nothing to refund.', refundAmount: 0 }],
-      summary: 'This booking has no payment, so there is nothing to refund. Cancelling releases your seat for someone else.',
+      summary: 'Cancel this booking? Your seat goes back on sale.',
       email: row.email,
       canRequestReview: false,
       refund: { kind: 'nothing-to-refund', state: 'Nothing to refund', refundedAmount: 0, remainingAmount: 499, creditCode: null, request: null },

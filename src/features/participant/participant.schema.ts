@@ -146,6 +146,8 @@ export const participantBookingListSchema = z.array(participantBookingSchema);
 export const cancelledBookingSchema = z.object({
   id: z.number(),
   orderId: z.number(),
+  /** The order's reference ('K7Q-2MX'), as on the booking's card before it was cancelled. */
+  orderReference: z.string(),
   buyerEmail: z.string(),
   cancelledAt: z.string().nullable(),
   workshopDate: participantBookingSchema.shape.workshopDate,

@@ -70,7 +70,10 @@ export function decideCancellation(
   return outcomes.find((outcome) => outcome.kind === choice) ?? outcomes[0]!;
 }
 
-/** The FAQ's words, shown beside the terms before a participant confirms a cancellation. */
+/**
+ * The FAQ's words for the policy. The cancel dialog does not show them beside a seat's terms: the
+ * terms' summary already says what the policy gives that seat, and the dialog says it once.
+ */
 export const REFUND_POLICY_TEXT =
   'Cancel at least 7 days before the workshop and you get a full refund. Within 7 days of the workshop, you can choose a credit toward a future workshop or a 50% refund.';
 

@@ -30,6 +30,11 @@ export const ALREADY_CANCELLED = 'This booking is already cancelled';
 export const ALREADY_REFUNDED_CANNOT_CANCEL = 'This booking has already been refunded, so there is nothing to cancel';
 export const CANCEL_EMAIL_MISMATCH = 'The email address does not match this booking';
 export const CANCEL_WORKSHOP_STARTED = 'This workshop has already started, so the booking can no longer be cancelled';
+/**
+ * The terms of a seat nothing was paid for (free with a code, or a reservation not paid yet): no
+ * refund and no policy to speak of, only that cancelling gives the seat back for sale.
+ */
+export const UNPAID_CANCEL_TERMS = 'Cancel this booking? Your seat goes back on sale.';
 /** The note on a refund request that a cancellation closed without refunding anything. */
 export const REQUEST_CLOSED_BY_CANCEL = 'Closed: the booking was cancelled';
 /** An approval's refund is at the provider at this moment: the other call waits for it. */

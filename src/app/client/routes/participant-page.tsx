@@ -27,16 +27,16 @@ const slots: BookingCardSlots = {
       />
     );
   },
-  actions: (booking, { onChanged, onCancelled }) => (
+  actions: (booking, { onChanged, onCancelled, name }) => (
     <>
       {/* A date still to be set: its poll of candidate dates (docs/decisions/022-dates-that-change.md). */}
       {booking.status === 'confirmed' || booking.status === 'reserved' ? <SeatPollCard bookingId={booking.id} isTBC={booking.workshopDate.isTBC} /> : null}
       {/* Set by that poll on a date this seat did not mark, or called off with a move offered: it may move itself. */}
-      {booking.status === 'confirmed' ? <SeatMoveCard bookingId={booking.id} mayAsk={booking.workshopDate.setByPoll || booking.workshopDate.moveOffered} onMoved={onChanged} /> : null}
+      {booking.status === 'confirmed' ? <SeatMoveCard bookingId={booking.id} seatName={name} mayAsk={booking.workshopDate.setByPoll || booking.workshopDate.moveOffered} onMoved={onChanged} /> : null}
       {/* The follow-up calls the seat includes with the organiser (docs/decisions/023-follow-up-calls.md). */}
       {mayHaveCalls(booking) ? <FollowUpCallsCard bookingId={booking.id} /> : null}
-      <RefundRequestAction bookingId={booking.id} isPaid={booking.isPaid} refundRequest={booking.refundRequest} onChanged={onChanged} />
-      {booking.status !== 'refunded' ? <CancelBookingAction bookingId={booking.id} email={booking.email} onCancelled={onCancelled} /> : null}
+      <RefundRequestAction bookingId={booking.id} isPaid={booking.isPaid} finalPrice={booking.finalPrice} refundRequest={booking.refundRequest} onChanged={onChanged} />
+      {booking.status !== 'refunded' ? <CancelBookingAction bookingId={booking.id} email={booking.email} isPaid={booking.isPaid} finalPrice={booking.finalPrice} onCancelled={onCancelled} /> : null}
     </>
   ),
 };

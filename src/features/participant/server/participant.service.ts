@@ -191,6 +191,7 @@ export async function listCancelledBookings(db: Database, email: string, refundS
   return rows.map(({ booking, date, refund, order }) => ({
     id: booking.id,
     orderId: booking.orderId,
+    orderReference: order.reference,
     buyerEmail: order.buyerEmail,
     cancelledAt: booking.cancelledAt?.toISOString() ?? null,
     workshopDate: dateSummary(date),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentLabel, whenText } from './booking-labels';
+import { bookingCardName, orderLabel, paymentLabel, whenText } from './booking-labels';
 
 describe('paymentLabel', () => {
   it('names refunded, free, paid and unpaid bookings', () => {
@@ -32,5 +32,22 @@ describe('whenText', () => {
   it('says TBC when the date is not set', () => {
     expect(whenText({ date: '', time: '', timezone: 'PST', isTBC: true })).toBe('Date and time to be confirmed (TBC)');
     expect(whenText({ date: '', time: '10:00 AM', timezone: 'PST', isTBC: false })).toBe('Date and time to be confirmed (TBC)');
+  });
+});
+
+describe('bookingCardName', () => {
+  it('names the workshop, when and the order, and the seat when the order has several on the page', () => {
+    expect(orderLabel('K7Q-2MX')).toBe('Order K7Q-2MX');
+    expect(bookingCardName('Prototype Lab', 'Fri, July 4, 2031', 'K7Q-2MX')).toBe('Prototype Lab, Fri, July 4, 2031, Order K7Q-2MX');
+    expect(bookingCardName('Prototype Lab', 'Fri, July 4, 2031', 'K7Q-2MX', 2)).toBe('Prototype Lab, Fri, July 4, 2031, Order K7Q-2MX, seat 2');
+  });
+
+  it('tells two seats on one date apart, in one order or in two', () => {
+    const names = [
+      bookingCardName('Prototype Lab', 'Fri, July 4, 2031', 'K7Q-2MX', 1),
+      bookingCardName('Prototype Lab', 'Fri, July 4, 2031', 'K7Q-2MX', 2),
+      bookingCardName('Prototype Lab', 'Fri, July 4, 2031', 'P3R-8ZN'),
+    ];
+    expect(new Set(names).size).toBe(3);
   });
 });

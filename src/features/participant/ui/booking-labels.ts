@@ -21,3 +21,17 @@ export function whenText(date: WhenSource, viewerZone?: string | null): string {
   if (date.isTBC || !date.date) return 'Date and time to be confirmed (TBC)';
   return workshopWhenFor(date, viewerZone) ?? [date.date, date.time && `${date.time} ${date.timezone}`].filter(Boolean).join(', ');
 }
+
+/** An order's reference as the confirmation page, the e-mails and the organiser's lists show it: 'Order K7Q-2MX'. */
+export function orderLabel(reference: string): string {
+  return `Order ${reference}`;
+}
+
+/**
+ * The name of a booking's card, and of the parts of it that are landmarks (its profile form, say):
+ * the workshop, when, the order and, when the page lists several seats of that order, which one.
+ * Two seats on one date then never share a name, as landmarks must not.
+ */
+export function bookingCardName(title: string, when: string, reference: string, seatNumber?: number): string {
+  return [title, when, orderLabel(reference), seatNumber === undefined ? null : `seat ${seatNumber}`].filter(Boolean).join(', ');
+}

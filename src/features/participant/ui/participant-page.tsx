@@ -52,6 +52,12 @@ export default function ParticipantPage({ slots = {} }: { slots?: BookingCardSlo
   const onSignedOut = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: PARTICIPANT_SESSION_KEY });
   }, [queryClient]);
+  // 'Sign out' and 'Change Email' both end the session: the page then asks for an address again.
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate('/participant', { replace: true }),
+      onError: accessErrorToast,
+    });
 
   let content;
   if (session.isPending) {
@@ -65,18 +71,7 @@ export default function ParticipantPage({ slots = {} }: { slots?: BookingCardSlo
     );
   } else if (session.data?.email) {
     content = (
-      <BookingsView
-        email={session.data.email}
-        changing={logout.isPending}
-        onChangeEmail={() =>
-          logout.mutate(undefined, {
-            onSuccess: () => navigate('/participant', { replace: true }),
-            onError: accessErrorToast,
-          })
-        }
-        onSignedOut={onSignedOut}
-        slots={slots}
-      />
+      <BookingsView email={session.data.email} changing={logout.isPending} onChangeEmail={signOut} onSignOut={signOut} onSignedOut={onSignedOut} slots={slots} />
     );
   } else if (sentMessage) {
     content = <LinkSent message={sentMessage} onBack={() => setSentMessage(null)} />;

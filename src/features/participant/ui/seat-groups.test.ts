@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParticipantBooking } from '../participant.schema';
-import { splitBookings, unclaimedSeats } from './seat-groups';
+import { seatNumbers, splitBookings, unclaimedSeats } from './seat-groups';
 
 const date: ParticipantBooking['workshopDate'] = {
   id: 1,
@@ -64,5 +64,19 @@ describe('splitBookings', () => {
     const { cards, orders } = splitBookings([seat(2, 9, { email: 'a@example.com' }), seat(3, 9, { named: false })]);
     expect(cards).toEqual([]);
     expect(orders[0]!.seats.map((s) => s.id)).toEqual([2, 3]);
+  });
+});
+
+describe('seatNumbers', () => {
+  it("numbers the seats of an order listed more than once by id, as 'Seats you bought' does, and leaves a lone seat unnumbered", () => {
+    const numbers = seatNumbers([seat(12, 2, {}), seat(5, 1, {}), seat(11, 2, {}), seat(20, 4, {}), seat(21, 4, {}), seat(19, 4, {})]);
+    expect([...numbers.entries()].sort(([a], [b]) => a - b)).toEqual([
+      [11, 1],
+      [12, 2],
+      [19, 1],
+      [20, 2],
+      [21, 3],
+    ]);
+    expect(numbers.has(5)).toBe(false);
   });
 });

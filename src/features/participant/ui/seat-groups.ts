@@ -32,3 +32,19 @@ export function splitBookings(list: readonly ParticipantBooking[]): { cards: Par
 export function unclaimedSeats(order: Pick<BoughtOrder, 'seats'>): number {
   return order.seats.filter((seat) => !seat.named).length;
 }
+
+/**
+ * Each seat's number in its order, for orders with more than one seat in the list, numbered the
+ * way 'Seats you bought' numbers them (by id): it tells two cards of one order apart. A seat that
+ * is its order's only one in the list has no number.
+ */
+export function seatNumbers(list: readonly Pick<ParticipantBooking, 'id' | 'orderId'>[]): Map<number, number> {
+  const byOrder = new Map<number, number[]>();
+  for (const booking of list) byOrder.set(booking.orderId, [...(byOrder.get(booking.orderId) ?? []), booking.id]);
+  const numbers = new Map<number, number>();
+  for (const ids of byOrder.values()) {
+    if (ids.length < 2) continue;
+    ids.sort((a, b) => a - b).forEach((id, index) => numbers.set(id, index + 1));
+  }
+  return numbers;
+}

@@ -24,6 +24,7 @@ import {
   CANCEL_WORKSHOP_STARTED,
   CONFIRMATION_EMAIL_NOTE,
   REFUND_BEING_SENT,
+  UNPAID_CANCEL_TERMS,
   type CancelBookingBody,
   type CancellationOption,
   type CancellationOutcomeDto,
@@ -109,7 +110,7 @@ export async function getCancellationTerms(db: Database, booking: BookingRow, no
 
   let summary: string;
   if (blocked) summary = blocked;
-  else if (!hasPaidByCard(booking)) summary = 'This booking has no payment, so there is nothing to refund. Cancelling releases your seat for someone else.';
+  else if (!hasPaidByCard(booking)) summary = UNPAID_CANCEL_TERMS;
   else if (changed?.reason === 'poll') summary = `The date was set by a poll and was not one you marked, so cancelling now gives you a full refund of ${formatCents(booking.finalPriceCents)}.`;
   else if (changed) summary = `The date was called off, so cancelling now gives you a full refund of ${formatCents(booking.finalPriceCents)}.`;
   else if (isFullRefundWindow(startsAt, now)) {

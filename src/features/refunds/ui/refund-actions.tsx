@@ -7,8 +7,8 @@ import { TextAreaField } from '../../../client/components/ui/form';
 import { Skeleton } from '../../../client/components/ui/skeleton';
 import { toast } from '../../../client/components/ui/toast-store';
 import { ApiError } from '../../../client/lib/api-client';
-import { formatUsd } from '../../../common/money';
-import { REFUND_POLICY_TEXT, type LateCancellationChoice } from '../cancellation-policy';
+import { dollarsToCents, formatUsd } from '../../../common/money';
+import { hasPaidByCard, type LateCancellationChoice } from '../cancellation-policy';
 import {
   BOOKING_CANCELLED_TITLE,
   CANCEL_FAILED,
@@ -33,9 +33,11 @@ import { RefundStatusBadge } from './components/refund-status-badge';
  * - RefundRequestAction: 'Request Refund' only for a paid booking with no request yet (spec §2);
  *   once there is one, the seat's refund state in the refunds' one vocabulary.
  * - CancelBookingAction: 'Cancel Booking'.
- * Both buttons open the same dialog (RefundOptionsDialog): it first says what the cancellation
- * policy gives this seat now, offers that as the one-step action ('Cancel and get …'), and asking
- * the organiser to review instead (the seat stays booked until they decide) as the other.
+ * Both buttons open the same dialog (RefundOptionsDialog): it first says, once, what the
+ * cancellation policy gives this seat now (the terms' summary), offers that as the one-step action
+ * ('Cancel and get …'), and asking the organiser to review instead (the seat stays booked until
+ * they decide) as the other. A seat nothing was paid for has no refund to speak of: its dialog only
+ * asks whether to cancel, and says the seat goes back on sale. 'Cancel' (or Escape) closes it.
  */
 export type RefundRequestView = { status: string; reason: string; notes: string | null; requestedAt: string; processedAt: string | null };
 
@@ -45,6 +47,11 @@ const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric
 
 const DIALOG_TITLE = 'Cancel or ask for a refund';
 const DIALOG_DESCRIPTION = 'What the cancellation policy gives this booking now, and the other way: asking the organiser to review.';
+/** A seat nothing was paid for: no refund, no policy, only whether to cancel (the terms' summary says the seat goes back on sale). */
+const UNPAID_DIALOG_TITLE = 'Cancel booking';
+
+/** Money was taken for this seat (the policy's own test), from the dollars the participant's list reads. */
+const paidFor = (isPaid: boolean, finalPrice: number) => hasPaidByCard({ isPaid, finalPriceCents: dollarsToCents(finalPrice) });
 const SEAT_STAYS_BOOKED = 'Your seat stays booked until the organiser decides.';
 
 type LateOption = CancellationOption & { kind: LateCancellationChoice };
@@ -176,10 +183,10 @@ function PolicyBody({
   groupName: string;
 }) {
   const choices = terms.options.filter(isLateOption);
-  const single = choices.length === 0 ? terms.options[0] : undefined;
   const pending = terms.refund.request?.status === 'PENDING' ? terms.refund.request : null;
   return (
     <div className="space-y-4 text-sm">
+      {/* The terms, said once: what cancelling now gives (or, unpaid, that the seat goes back on sale). */}
       <p className="text-base font-semibold">{terms.summary}</p>
       {pending && terms.canCancel ? (
         <p className="rounded-brutal border-2 border-dashed border-ink bg-white p-3">
@@ -210,11 +217,6 @@ function PolicyBody({
             </label>
           ))}
         </fieldset>
-      ) : single && terms.canCancel ? (
-        <p>
-          <span className="font-bold">{single.label}: </span>
-          {single.description}
-        </p>
       ) : null}
       {terms.canRequestReview ? (
         <p className="text-ink-soft">
@@ -222,16 +224,14 @@ function PolicyBody({
           {SEAT_STAYS_BOOKED} {REVIEW_TAKES}
         </p>
       ) : null}
-      <p className="border-t-2 border-paper-deep pt-3 text-xs text-ink-soft">
-        <span className="font-bold">Refund policy: </span>
-        {REFUND_POLICY_TEXT}
-      </p>
     </div>
   );
 }
 
 type DialogProps = {
   bookingId: number;
+  /** Money was taken for the seat: the dialog is about refunds too. Without, only about cancelling. */
+  paid: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The address the cancel is confirmed with; the seat's own from the terms when not given. */
@@ -244,10 +244,10 @@ type DialogProps = {
  * The one dialog both buttons open. Its body is made afresh each time it opens (the policy's view,
  * the credit chosen by default) and reads the terms fresh, as they change with the clock.
  */
-export function RefundOptionsDialog({ open, onOpenChange, ...body }: DialogProps) {
+export function RefundOptionsDialog({ open, onOpenChange, paid, ...body }: DialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={DIALOG_TITLE} description={DIALOG_DESCRIPTION}>
-      {open ? <RefundOptionsBody {...body} onClose={() => onOpenChange(false)} /> : null}
+    <Dialog open={open} onOpenChange={onOpenChange} title={paid ? DIALOG_TITLE : UNPAID_DIALOG_TITLE} description={paid ? DIALOG_DESCRIPTION : undefined}>
+      {open ? <RefundOptionsBody {...body} paid={paid} onClose={() => onOpenChange(false)} /> : null}
     </Dialog>
   );
 }
@@ -256,7 +256,7 @@ export function RefundOptionsDialog({ open, onOpenChange, ...body }: DialogProps
  * What cancelling now gives, and two ways: the one-step cancel under the policy (primary), or a
  * reason for the organiser to review (secondary), the seat staying booked until then.
  */
-function RefundOptionsBody({ bookingId, email, onClose, onCancelled, onRequested }: Omit<DialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
+function RefundOptionsBody({ bookingId, paid, email, onClose, onCancelled, onRequested }: Omit<DialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
   const [view, setView] = useState<'policy' | 'review'>('policy');
   const [choice, setChoice] = useState<LateCancellationChoice>('credit');
   const groupName = useId();
@@ -295,7 +295,7 @@ function RefundOptionsBody({ bookingId, email, onClose, onCancelled, onRequested
   if (termsQuery.isPending) {
     return (
       <div role="status" className="space-y-3 py-2">
-        <p className="text-sm font-semibold">Loading what the cancellation policy gives…</p>
+        <p className="text-sm font-semibold">{paid ? 'Loading what the cancellation policy gives…' : 'Loading…'}</p>
         <Skeleton className="h-5 w-full" />
         <Skeleton className="h-11 w-2/3" />
       </div>
@@ -351,8 +351,9 @@ function RefundOptionsBody({ bookingId, email, onClose, onCancelled, onRequested
             Ask the organiser to review instead
           </button>
         ) : null}
+        {/* Closes the dialog and changes nothing, as Escape and the close button do. */}
         <button type="button" className={smallButtonClasses('ghost')} onClick={onClose} disabled={cancelling.isPending}>
-          Keep booking
+          Cancel
         </button>
       </div>
     </div>
@@ -365,11 +366,14 @@ function RefundOptionsBody({ bookingId, email, onClose, onCancelled, onRequested
 export function RefundRequestAction({
   bookingId,
   isPaid,
+  finalPrice,
   refundRequest,
   onChanged,
 }: {
   bookingId: number;
   isPaid: boolean;
+  /** Dollars. */
+  finalPrice: number;
   refundRequest: RefundRequestView | null;
   onChanged: () => void;
 }) {
@@ -379,7 +383,7 @@ export function RefundRequestAction({
   const request = refundRequest ?? submitted;
 
   if (request) return <SeatRefundStatus bookingId={bookingId} request={request} />;
-  if (!isPaid) return null;
+  if (!paidFor(isPaid, finalPrice)) return null;
   return (
     <>
       <button type="button" className={smallButtonClasses('secondary')} onClick={() => setOpen(true)}>
@@ -388,6 +392,7 @@ export function RefundRequestAction({
       </button>
       <RefundOptionsDialog
         bookingId={bookingId}
+        paid
         open={open}
         onOpenChange={setOpen}
         // Opened from here, a cancel reads the booking list again (the card leaves it).
@@ -401,8 +406,24 @@ export function RefundRequestAction({
   );
 }
 
-/** 'Cancel Booking': the same dialog, which cancels under the policy or asks the organiser instead (spec §2, §4, §8). */
-export function CancelBookingAction({ bookingId, email, onCancelled }: { bookingId: number; email: string; onCancelled: () => void }) {
+/**
+ * 'Cancel Booking': the same dialog, which cancels under the policy or asks the organiser instead
+ * (spec §2, §4, §8); for a seat nothing was paid for, it only asks whether to cancel.
+ */
+export function CancelBookingAction({
+  bookingId,
+  email,
+  isPaid,
+  finalPrice,
+  onCancelled,
+}: {
+  bookingId: number;
+  email: string;
+  isPaid: boolean;
+  /** Dollars. */
+  finalPrice: number;
+  onCancelled: () => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -410,7 +431,7 @@ export function CancelBookingAction({ bookingId, email, onCancelled }: { booking
         <CalendarX2 aria-hidden="true" className="size-4" />
         Cancel Booking
       </button>
-      <RefundOptionsDialog bookingId={bookingId} open={open} onOpenChange={setOpen} email={email} onCancelled={onCancelled} />
+      <RefundOptionsDialog bookingId={bookingId} paid={paidFor(isPaid, finalPrice)} open={open} onOpenChange={setOpen} email={email} onCancelled={onCancelled} />
     </>
   );
 }

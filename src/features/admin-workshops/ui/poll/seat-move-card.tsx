@@ -12,12 +12,12 @@ import { useMoveOwnSeat, useSeatMove } from '../api/date-poll';
  * off offering a move: it may move to another date with room, or cancel with a full refund (the
  * cancel action beside it). Nothing for any other seat (docs/decisions/022-dates-that-change.md).
  */
-export function SeatMoveCard({ bookingId, mayAsk, onMoved }: { bookingId: number; mayAsk: boolean; onMoved: () => void }) {
+export function SeatMoveCard({ bookingId, seatName, mayAsk, onMoved }: { bookingId: number; seatName?: string; mayAsk: boolean; onMoved: () => void }) {
   const move = useSeatMove(bookingId, mayAsk);
   if (!mayAsk) return null;
   if (move.isPending) return <Spinner label="Checking other dates…" />;
   if (move.isError || !move.data.allowed) return null;
-  return <SeatMoveForm options={move.data} onMoved={onMoved} />;
+  return <SeatMoveForm options={move.data} seatName={seatName} onMoved={onMoved} />;
 }
 
 /** 'Sat, Dec 5, 10:00 AM' in the visitor's own zone. */
@@ -26,13 +26,18 @@ function untilText(until: string | null): string {
   return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(until));
 }
 
-function SeatMoveForm({ options, onMoved }: { options: SeatMoveOptions; onMoved: () => void }) {
+/**
+ * The form is a landmark: with `seatName` (the seat's card's name) in its name, two seats on one
+ * date do not share a name, as landmarks must not.
+ */
+function SeatMoveForm({ options, seatName, onMoved }: { options: SeatMoveOptions; seatName?: string; onMoved: () => void }) {
   const [chosen, setChosen] = useState(options.dates[0]?.id ?? 0);
   const [said, setSaid] = useState<string | null>(null);
   const picked = options.dates.find((date) => date.id === chosen);
   const moving = useMoveOwnSeat(options.bookingId);
   const headingId = `seat-move-${options.bookingId}`;
   const selectId = `seat-move-date-${options.bookingId}`;
+  const heading = options.reason === 'called-off' ? 'This date was called off' : 'Can’t make the chosen date?';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSaid(null);
@@ -45,9 +50,13 @@ function SeatMoveForm({ options, onMoved }: { options: SeatMoveOptions; onMoved:
     });
   };
   return (
-    <form onSubmit={submit} aria-labelledby={headingId} className="w-full basis-full rounded-brutal border-2 border-ink bg-secondary-soft p-4">
+    <form
+      onSubmit={submit}
+      {...(seatName ? { 'aria-label': `${heading} (${seatName})` } : { 'aria-labelledby': headingId })}
+      className="w-full basis-full rounded-brutal border-2 border-ink bg-secondary-soft p-4"
+    >
       <h3 id={headingId} className="font-extrabold">
-        {options.reason === 'called-off' ? 'This date was called off' : 'Can’t make the chosen date?'}
+        {heading}
       </h3>
       <p className="text-sm">
         {options.reason === 'called-off'

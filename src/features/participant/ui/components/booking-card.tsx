@@ -7,7 +7,7 @@ import { formatUsd } from '../../../../common/money';
 import { expertiseLabels } from '../../../workshops';
 import { BOOKING_REFUNDED_NOTE, type ParticipantBooking } from '../../participant.schema';
 import { useWorkshopDetails } from '../api/get-workshop-details';
-import { paymentLabel, whenText } from '../booking-labels';
+import { bookingCardName, orderLabel, paymentLabel, whenText } from '../booking-labels';
 import { ProfileForm } from './profile-form';
 import { WorkshopAssetsSection } from './workshop-assets-section';
 import { WorkshopDetailsSection } from './workshop-details-section';
@@ -29,21 +29,27 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export type BookingCardSlots = {
   /** 'Add to calendar' links; not shown for a refunded booking. `location` is the meeting link once known. */
   calendarLinks?: (booking: ParticipantBooking, location: string | null) => ReactNode;
-  /** The refund request and cancel actions at the foot of the card. */
-  actions?: (booking: ParticipantBooking, on: { onChanged: () => void; onCancelled: () => void }) => ReactNode;
+  /**
+   * The refund request and cancel actions at the foot of the card. `name` is the card's own name
+   * (bookingCardName), for a landmark among them: two seats on one date must not share one.
+   */
+  actions?: (booking: ParticipantBooking, on: { onChanged: () => void; onCancelled: () => void; name: string }) => ReactNode;
 };
 
 /**
- * One booking: the workshop, its meeting details and materials, the profile, calendar and actions.
- * A refunded booking keeps its card, saying so, without the meeting, materials and profile.
+ * One booking: the workshop, its order's reference, its meeting details and materials, the
+ * profile, calendar and actions. A refunded booking keeps its card, saying so, without the
+ * meeting, materials and profile. `seatNumber` tells apart two seats of one order on the page.
  */
 export function BookingCard({
   booking,
+  seatNumber,
   onChanged,
   onCancelled,
   slots,
 }: {
   booking: ParticipantBooking;
+  seatNumber?: number;
   onChanged: () => void;
   onCancelled: () => void;
   slots: BookingCardSlots;
@@ -53,19 +59,21 @@ export function BookingCard({
   const details = useWorkshopDetails(booking.id, !refunded);
   const { workshopDate } = booking;
   const payment = paymentLabel(booking);
-  const headingId = `booking-${booking.id}-title`;
   // The participant's own zone (their browser's), beside the organiser's.
   const [viewerZone] = useState(runtimeTimeZone);
   const when = whenText(workshopDate, viewerZone);
+  const name = bookingCardName(workshopDate.title, when, booking.orderReference, seatNumber);
   return (
-    <article aria-labelledby={headingId} className="space-y-4 rounded-brutal border-2 border-ink bg-paper p-4 shadow-brutal sm:p-6">
+    <article aria-label={name} className="space-y-4 rounded-brutal border-2 border-ink bg-paper p-4 shadow-brutal sm:p-6">
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="secondary">{expertiseLabels[workshopDate.expertiseLevel]}</Badge>
           <Badge tone={payment.tone}>{payment.label}</Badge>
           {booking.status === 'reserved' ? <Badge tone="paper">Reserved</Badge> : null}
+          <Badge tone="ink">{orderLabel(booking.orderReference)}</Badge>
+          {seatNumber === undefined ? null : <Badge tone="paper">Seat {seatNumber}</Badge>}
         </div>
-        <h2 id={headingId} className="text-2xl font-black break-words">
+        <h2 className="text-2xl font-black break-words">
           {workshopDate.title}
         </h2>
         <p className="flex items-start gap-2 font-semibold">
@@ -117,13 +125,13 @@ export function BookingCard({
 
           <Section title="Your profile">
             {/* Each card's form is a landmark: its name says which booking it belongs to. */}
-            <ProfileForm bookingId={booking.id} label={`Your profile for ${workshopDate.title}, ${when}`} />
+            <ProfileForm bookingId={booking.id} label={`Your profile for ${name}`} />
           </Section>
         </>
       )}
 
       <div className="flex flex-wrap gap-3 border-t-2 border-paper-deep pt-4">
-        {slots.actions?.(booking, { onChanged, onCancelled })}
+        {slots.actions?.(booking, { onChanged, onCancelled, name })}
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Mail } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { ArrowLeft, LogOut, Mail } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button, buttonClasses } from '../../../../client/components/ui/button';
 import { ErrorState } from '../../../../client/components/ui/data-table';
@@ -9,8 +9,8 @@ import { toast } from '../../../../client/components/ui/toast-store';
 import { ApiError } from '../../../../client/lib/api-client';
 import { NO_BOOKINGS_TEXT, NO_BOOKINGS_TITLE, VERIFY_FAILED, type ParticipantBooking } from '../../participant.schema';
 import { participantBookingsKey, useParticipantBookings } from '../api/get-participant-bookings';
-import { cancelledBookingsKey } from '../api/get-cancelled-bookings';
-import { splitBookings } from '../seat-groups';
+import { cancelledBookingsKey, useCancelledBookings } from '../api/get-cancelled-bookings';
+import { seatNumbers, splitBookings } from '../seat-groups';
 import { BookingCard, type BookingCardSlots } from './booking-card';
 import { BoughtSeats } from './bought-seats';
 import { CancelledBookings } from './cancelled-bookings';
@@ -32,6 +32,9 @@ type Props = {
   /** Set for an admin: the list is read for this address; a participant's comes from their session. */
   queryEmail?: string;
   onChangeEmail: () => void;
+  /** Ends the participant's session; not offered to an admin looking at someone's bookings. */
+  onSignOut?: () => void;
+  /** Signing out (or changing the address) is under way. */
   changing: boolean;
   /** The session ended (401): back to the entry screen. */
   onSignedOut: () => void;
@@ -42,29 +45,42 @@ type Props = {
 /** The seats the address attends, each a card; then the orders it bought for others, seat by seat. */
 function SeatsAndOrders({ list, queryEmail, onChanged, onCancelled, slots }: { list: ParticipantBooking[]; queryEmail?: string; onChanged: () => void; onCancelled: (id: number) => void; slots: BookingCardSlots }) {
   const { cards, orders } = splitBookings(list);
+  const numbers = seatNumbers(list);
   return (
     <>
       {cards.map((booking) => (
-        <BookingCard key={booking.id} booking={booking} onChanged={onChanged} onCancelled={() => onCancelled(booking.id)} slots={slots} />
+        <BookingCard key={booking.id} booking={booking} seatNumber={numbers.get(booking.id)} onChanged={onChanged} onCancelled={() => onCancelled(booking.id)} slots={slots} />
       ))}
       {orders.length > 0 ? <BoughtSeats orders={orders} queryEmail={queryEmail} onChanged={onChanged} onCancelled={onCancelled} slots={slots} /> : null}
     </>
   );
 }
 
-/** Spec §2: the list of an address's bookings, with 'Change Email' and 'Back to Home'. */
-export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSignedOut, slots }: Props) {
+/**
+ * Spec §2: the list of an address's bookings, with 'Change Email', 'Back to Home' and 'Sign out';
+ * below it, the cancelled ones.
+ */
+export function BookingsView({ email, queryEmail, onChangeEmail, onSignOut, changing, onSignedOut, slots }: Props) {
   const queryClient = useQueryClient();
   const bookings = useParticipantBookings(queryEmail);
+  const cancelled = useCancelledBookings(queryEmail);
+  // A booking cancelled on this page, before the cancelled list has been read again.
+  const [cancelledHere, setCancelledHere] = useState(false);
   const status = bookings.error instanceof ApiError ? bookings.error.status : undefined;
 
+  // 'No Bookings Found' only when the address has no booking at all: none listed and none
+  // cancelled. Someone whose only bookings were cancelled still has them, below.
+  const noneListed = bookings.data?.length === 0;
+  const noneCancelled = cancelled.data?.length === 0 && !cancelledHere;
+  const noBookingsAtAll = noneListed && noneCancelled;
+  // Nothing listed: whether there are cancelled ones decides what the page says, so it waits for them.
+  const waitingForCancelled = noneListed && cancelled.isPending && !cancelledHere;
   const toastedFor = useRef<string | null>(null);
-  const empty = bookings.data?.length === 0;
   useEffect(() => {
-    if (!empty || toastedFor.current === email) return;
+    if (!noBookingsAtAll || toastedFor.current === email) return;
     toastedFor.current = email;
     toast({ title: NO_BOOKINGS_TITLE, description: NO_BOOKINGS_TEXT, variant: 'destructive' });
-  }, [empty, email]);
+  }, [noBookingsAtAll, email]);
 
   // The error toast goes as soon as a retry succeeds: it must not stay over the bookings it said
   // could not be read.
@@ -80,8 +96,8 @@ export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSig
   // Spec §4: a cancelled booking leaves the list at once; the refetch confirms it, and it joins the
   // cancelled ones below with what was refunded.
   const removeBooking = (id: number) => {
-    // The list may now be empty, but the 'Booking Cancelled' toast must stay: not 'No Bookings Found'.
-    toastedFor.current = email;
+    // The list may now be empty, but the address has a booking (a cancelled one): not 'No Bookings Found'.
+    setCancelledHere(true);
     queryClient.setQueryData<ParticipantBooking[]>(key, (list) => list?.filter((booking) => booking.id !== id));
     refresh();
     void queryClient.invalidateQueries({ queryKey: cancelledBookingsKey(queryEmail) });
@@ -105,26 +121,35 @@ export function BookingsView({ email, queryEmail, onChangeEmail, changing, onSig
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to Home
           </Link>
+          {onSignOut ? (
+            <Button variant="secondary" onClick={onSignOut} disabled={changing}>
+              <LogOut aria-hidden="true" className="size-4" />
+              Sign out
+            </Button>
+          ) : null}
         </div>
       </div>
 
       <div className="mt-8 space-y-6">
-        {bookings.isPending ? (
+        {bookings.isPending || waitingForCancelled ? (
           <LoadingRegion label="Loading your bookings…">
             <BookingSkeleton />
           </LoadingRegion>
         ) : bookings.isError ? (
           status === 401 ? null : <ErrorState message={VERIFY_FAILED} onRetry={() => void bookings.refetch()} />
-        ) : bookings.data.length === 0 ? (
+        ) : bookings.data.length > 0 ? (
+          <SeatsAndOrders list={bookings.data} queryEmail={queryEmail} onChanged={refresh} onCancelled={removeBooking} slots={slots} />
+        ) : noBookingsAtAll ? (
           <div className="rounded-brutal border-2 border-dashed border-ink bg-white px-5 py-8 text-center">
             <h2 className="text-xl font-black">{NO_BOOKINGS_TITLE}</h2>
             <p className="mt-2 text-ink-soft">{NO_BOOKINGS_TEXT}</p>
           </div>
-        ) : (
-          <SeatsAndOrders list={bookings.data} queryEmail={queryEmail} onChanged={refresh} onCancelled={removeBooking} slots={slots} />
-        )}
+        ) : cancelled.isError && !cancelledHere ? (
+          // Nothing listed, and the cancelled ones could not be read: whether there are any is not known.
+          <ErrorState message={VERIFY_FAILED} onRetry={() => void cancelled.refetch()} />
+        ) : null}
       </div>
-      {status === 401 ? null : <CancelledBookings queryEmail={queryEmail} />}
+      {status === 401 ? null : <CancelledBookings list={cancelled.data} />}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { seatClaimLinkInputSchema, type ParticipantBooking } from '../../partici
 import { participantBookingsKey } from '../api/get-participant-bookings';
 import { useRevokeClaimLink } from '../api/revoke-claim-link';
 import { useSendClaimLink } from '../api/send-claim-link';
-import { whenText } from '../booking-labels';
+import { bookingCardName, orderLabel, whenText } from '../booking-labels';
 import { unclaimedSeats, type BoughtOrder } from '../seat-groups';
 import type { BookingCardSlots } from './booking-card';
 import { copyToClipboard } from './copy-value';
@@ -130,9 +130,13 @@ function ClaimLinkTools({ seat, link, seatLabel, queryEmail, onChanged }: { seat
   );
 }
 
-/** One seat of an order: who is on it, or the unnamed seat's link; and the seat's own actions. */
-function SeatRow({ seat, number, queryEmail, onChanged, onCancelled, slots }: { seat: ParticipantBooking; number: number } & SeatActions) {
-  const seatLabel = `seat ${number}`;
+/**
+ * One seat of an order: who is on it, or the unnamed seat's link; and the seat's own actions.
+ * `when` is the order's date as its card says it; the seat's names carry its order, as two orders
+ * may be for one date.
+ */
+function SeatRow({ seat, number, when, queryEmail, onChanged, onCancelled, slots }: { seat: ParticipantBooking; number: number; when: string } & SeatActions) {
+  const seatLabel = `seat ${number} of order ${seat.orderReference}`;
   const claimed = seat.claim?.claimed ?? false;
   return (
     <div className="rounded-brutal border-2 border-ink bg-white p-3 sm:p-4">
@@ -175,7 +179,7 @@ function SeatRow({ seat, number, queryEmail, onChanged, onCancelled, slots }: { 
       ) : null}
       {/* The buyer's own seat has its card above, with these actions on it. */}
       {!seat.yourSeat && slots.actions ? (
-        <div className="mt-3 flex flex-wrap gap-2 border-t-2 border-paper-deep pt-3">{slots.actions(seat, { onChanged, onCancelled: () => onCancelled(seat.id) })}</div>
+        <div className="mt-3 flex flex-wrap gap-2 border-t-2 border-paper-deep pt-3">{slots.actions(seat, { onChanged, onCancelled: () => onCancelled(seat.id), name: bookingCardName(seat.workshopDate.title, when, seat.orderReference, number) })}</div>
       ) : null}
     </div>
   );
@@ -183,29 +187,27 @@ function SeatRow({ seat, number, queryEmail, onChanged, onCancelled, slots }: { 
 
 /** One order the buyer bought for others too: the workshop, and each seat. */
 function OrderSeats({ order, ...actions }: { order: BoughtOrder } & SeatActions) {
-  const headingId = useId();
   const [viewerZone] = useState(runtimeTimeZone);
   const open = unclaimedSeats(order);
+  const when = whenText(order.workshopDate, viewerZone);
   return (
-    <article aria-labelledby={headingId} className="space-y-4 rounded-brutal border-2 border-ink bg-paper p-4 shadow-brutal sm:p-6">
+    <article aria-label={bookingCardName(order.workshopDate.title, when, order.reference)} className="space-y-4 rounded-brutal border-2 border-ink bg-paper p-4 shadow-brutal sm:p-6">
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="ink">Order {order.reference}</Badge>
+          <Badge tone="ink">{orderLabel(order.reference)}</Badge>
           <Badge tone="secondary">{order.seats.length === 1 ? '1 seat' : `${order.seats.length} seats`}</Badge>
           {open > 0 ? <Badge tone="accent">{open === 1 ? '1 unnamed' : `${open} unnamed`}</Badge> : <Badge tone="success">Everyone named</Badge>}
         </div>
-        <h3 id={headingId} className="text-2xl font-black break-words">
-          {order.workshopDate.title}
-        </h3>
+        <h3 className="text-2xl font-black break-words">{order.workshopDate.title}</h3>
         <p className="flex items-start gap-2 font-semibold">
           <CalendarDays aria-hidden="true" className="mt-1 size-4 shrink-0" />
-          {whenText(order.workshopDate, viewerZone)}
+          {when}
         </p>
       </header>
       <ul className="space-y-3">
         {order.seats.map((seat, index) => (
           <li key={seat.id}>
-            <SeatRow seat={seat} number={index + 1} {...actions} />
+            <SeatRow seat={seat} number={index + 1} when={when} {...actions} />
           </li>
         ))}
       </ul>
