@@ -8,7 +8,7 @@ import { clientHeaders, TEST_ADMIN, adminTestSession } from '../helpers/test-app
 
 const session = adminTestSession();
 
-type Listed = { id: number; name: string; email: string; subject: string; message: string; createdAt: string; isRead: boolean };
+type Listed = { id: number; name: string; email: string; subject: string; message: string; createdAt: string; isRead: boolean; repliedAt: string | null };
 
 /** A visitor's message through the public contact form's call; answers the stored id. */
 async function sendThroughContactForm(subject: string, message = 'Hello,\nis the workshop right for a team of five?'): Promise<number> {
@@ -44,6 +44,7 @@ describe('GET /api/admin/contact-messages', () => {
       message: 'Hello,\nis the workshop right for a team of five?',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       isRead: false,
+      repliedAt: null,
     });
     const row = await rowOf(id);
     expect(found!.createdAt).toBe(row!.createdAt.toISOString());

@@ -374,6 +374,8 @@ export const contactMessages = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     isRead: boolean('is_read').notNull().default(false),
+    /** When the organiser last answered it from the admin (a conversation may hold several replies); null while unanswered. */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_unread_idx').on(t.isRead, t.createdAt)],

@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessageDate, replyHref } from './message-format';
+import { contactReplySchema, REPLY_SUBJECT_MAX } from '../admin-messages.schema';
+import { formatMessageDate, replySubject } from './message-format';
 
-describe('replyHref', () => {
-  it("answers the sender with 'Re: ' and the subject, encoded", () => {
-    expect(replyHref({ email: 'grace@example.com', subject: 'Team & price?' })).toBe('mailto:grace@example.com?subject=Re%3A%20Team%20%26%20price%3F');
+describe('replySubject', () => {
+  it("answers with 'Re: ' and the subject as the visitor wrote it", () => {
+    expect(replySubject('Team & price?')).toBe('Re: Team & price?');
+    expect(replySubject('  Hello  ')).toBe('Re: Hello');
   });
 
-  it("does not double an existing 'Re:'", () => {
-    expect(replyHref({ email: 'a@example.com', subject: 'RE: hello' })).toBe('mailto:a@example.com?subject=RE%3A%20hello');
+  it("does not double an existing 'Re:', whatever its case", () => {
+    expect(replySubject('RE: hello')).toBe('RE: hello');
+    expect(replySubject('re:hello')).toBe('re:hello');
+    expect(replySubject('Re : hello')).toBe('Re : hello');
+    // A word that merely starts with 're' is not a reply marker.
+    expect(replySubject('Refund please')).toBe('Re: Refund please');
   });
 
-  it('cannot be turned into another header by a crafted address', () => {
-    expect(replyHref({ email: 'a@example.com?bcc=x@evil.test', subject: 'Hi' })).toBe('mailto:a@example.com%3Fbcc%3Dx@evil.test?subject=Re%3A%20Hi');
+  it('keeps the longest subject the contact form takes whole, and the reply form accepts it', () => {
+    const longest = replySubject('x'.repeat(300));
+    expect(longest).toBe(`Re: ${'x'.repeat(300)}`);
+    expect(contactReplySchema.safeParse({ subject: longest, message: 'Thanks!' }).success).toBe(true);
+  });
+
+  it('cuts a longer subject (an imported one) to what the reply takes, never between the halves of an emoji', () => {
+    expect(replySubject('x'.repeat(REPLY_SUBJECT_MAX))).toBe(`Re: ${'x'.repeat(REPLY_SUBJECT_MAX - 4)}`);
+    const emojiAtCut = replySubject(`${'x'.repeat(REPLY_SUBJECT_MAX - 5)}😀😀`);
+    expect(emojiAtCut).toBe(`Re: ${'x'.repeat(REPLY_SUBJECT_MAX - 5)}`);
+    expect(contactReplySchema.safeParse({ subject: emojiAtCut, message: 'Thanks!' }).success).toBe(true);
   });
 });
 

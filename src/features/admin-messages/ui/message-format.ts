@@ -1,4 +1,4 @@
-import type { AdminContactMessage } from '../admin-messages.schema';
+import { REPLY_SUBJECT_MAX } from '../admin-messages.schema';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -8,8 +8,16 @@ export function formatMessageDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
 
-/** A mailto link that answers the message: its sender, 'Re: ' its subject (not doubled). */
-export function replyHref(message: Pick<AdminContactMessage, 'email' | 'subject'>): string {
-  const subject = /^re:/i.test(message.subject.trim()) ? message.subject.trim() : `Re: ${message.subject.trim()}`;
-  return `mailto:${encodeURIComponent(message.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
+/**
+ * The subject a reply starts with: 'Re: ' and the visitor's subject, not doubled when it already
+ * starts with 'Re:' (any case), and cut to what the reply accepts, so the form is sendable as
+ * it opens even for the longest subject the contact form takes.
+ */
+export function replySubject(subject: string): string {
+  const trimmed = subject.trim().replace(/\s*[\r\n]+\s*/g, ' ');
+  const answered = /^re\s*:/i.test(trimmed) ? trimmed : `Re: ${trimmed}`;
+  if (answered.length <= REPLY_SUBJECT_MAX) return answered;
+  // Never cut between the two halves of an emoji: a lone half is text no field accepts.
+  const cut = answered.slice(0, REPLY_SUBJECT_MAX);
+  return (/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
 }

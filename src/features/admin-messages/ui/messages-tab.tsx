@@ -1,6 +1,5 @@
 import { Eye, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Badge } from '../../../client/components/ui/badge';
 import { cx } from '../../../client/components/ui/cx';
 import { smallButtonClasses } from '../../../client/components/ui/dialog';
 import { toast } from '../../../client/components/ui/toast-store';
@@ -9,10 +8,11 @@ import { useAdminResource, useResourceEditor, namedTexts } from '../../../client
 import type { AdminContactMessage } from '../admin-messages.schema';
 import { contactMessagesResource } from './api/contact-messages-resource';
 import { useMarkMessageRead } from './api/mark-message-read';
+import { MessageStatus } from './components/message-status';
 import { MessageViewerDialog } from './components/message-viewer-dialog';
 import { formatMessageDate } from './message-format';
 
-// Messages are only read and deleted here; a failure says 'Error' above what failed (spec §8).
+// Messages are read, answered (the viewer's reply form) and deleted here; a failure says 'Error' above what failed (spec §8).
 const TEXTS = namedTexts<AdminContactMessage>(
   contactMessagesResource.names,
   { created: (message) => message.subject, updated: (message) => message.subject, deleted: (message) => `The message from ${message.name} was deleted.` },
@@ -38,12 +38,13 @@ const columns: Column<AdminContactMessage>[] = [
     ),
   },
   { header: 'Date', className: 'whitespace-nowrap', cell: (message) => <time dateTime={message.createdAt}>{formatMessageDate(message.createdAt)}</time> },
-  { header: 'Status', cell: (message) => <Badge tone={message.isRead ? 'paper' : 'accent'}>{message.isRead ? 'Read' : 'Unread'}</Badge> },
+  { header: 'Status', cell: (message) => <MessageStatus message={message} /> },
 ];
 
 /**
  * The Messages tab (spec §2, §4): contact messages newest first; opening one shows it in full and
- * marks it read, which also lowers the unread badge on the tab.
+ * marks it read, which also lowers the unread badge on the tab; its reply form answers it by
+ * e-mail, and the list then says 'Replied'.
  */
 /** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
 export default function MessagesTab({ csvActions }: { csvActions?: ReactNode }) {

@@ -302,6 +302,7 @@ const PHRASES: Record<string, Phrase> = {
   scheduled_message_defaults_applied: (say) => `added ${plural(num(say.d.added) ?? 0, 'default scheduled message')} to ${say.date(say.row.entityId)}`,
   contact_message_read: () => 'read a contact message',
   contact_message_deleted: ({ d }) => `deleted the contact message${named(d.subject)} from ${emailOf(d)}`,
+  contact_message_replied: ({ d }) => `replied${d.again === true ? ' again' : ''}${named(d.subject)} to the contact message from ${emailOf(d)}`,
   newsletter_sent: ({ d }) => `sent the newsletter${named(d.subject)} to ${plural(num(d.queued) ?? 0, 'subscriber')}`,
   newsletter_subscriber_deleted: ({ d }) => `removed ${emailOf(d)} from the newsletter`,
   email_template_saved: (say) => `saved the e-mail template “${humanise(say.row.entityId ?? 'e-mail')}”${say.d.isActive === false ? ', switched off' : ''}`,

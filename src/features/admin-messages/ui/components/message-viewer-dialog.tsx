@@ -1,8 +1,9 @@
-import { Reply, Trash2 } from 'lucide-react';
-import { Badge } from '../../../../client/components/ui/badge';
+import { Trash2 } from 'lucide-react';
 import { Dialog, smallButtonClasses, openWhile } from '../../../../client/components/ui/dialog';
 import type { AdminContactMessage } from '../../admin-messages.schema';
-import { formatMessageDate, replyHref } from '../message-format';
+import { formatMessageDate } from '../message-format';
+import { MessageStatus } from './message-status';
+import { ReplyForm } from './reply-form';
 
 type Props = {
   message: AdminContactMessage | null;
@@ -10,7 +11,10 @@ type Props = {
   onDelete: (message: AdminContactMessage) => void;
 };
 
-/** The message viewer (spec §2): who wrote, when, the subject and the whole message as written. */
+/**
+ * The message viewer (spec §2): who wrote, when, the subject and the whole message as written,
+ * and underneath the form that answers it by e-mail.
+ */
 export function MessageViewerDialog({ message, onClose, onDelete }: Props) {
   return (
     <Dialog
@@ -27,10 +31,6 @@ export function MessageViewerDialog({ message, onClose, onDelete }: Props) {
             <button type="button" className={smallButtonClasses('secondary')} onClick={onClose}>
               Close
             </button>
-            <a href={replyHref(message)} className={smallButtonClasses('primary')}>
-              <Reply aria-hidden="true" className="size-4" />
-              Reply by email
-            </a>
           </>
         ) : null
       }
@@ -54,7 +54,7 @@ export function MessageViewerDialog({ message, onClose, onDelete }: Props) {
             <dd className="break-words">{message.subject}</dd>
             <dt className="font-bold">Status</dt>
             <dd>
-              <Badge tone={message.isRead ? 'paper' : 'accent'}>{message.isRead ? 'Read' : 'Unread'}</Badge>
+              <MessageStatus message={message} showReplyDate />
             </dd>
           </dl>
           <section
@@ -63,6 +63,7 @@ export function MessageViewerDialog({ message, onClose, onDelete }: Props) {
           >
             {message.message}
           </section>
+          <ReplyForm key={message.id} message={message} />
         </div>
       ) : null}
     </Dialog>
