@@ -12,6 +12,8 @@ import base from './vitest.config';
  * - MUTATE_TESTS=unit keeps only the unit tests (no database): the quick loop for the pure
  *   modules. Use it instead of Stryker's `--testFiles`, which in 9.6.1 switches module-level
  *   ("static") mutants on too late, so they are all reported as survivors (stryker-js#6144).
+ *   MUTATE_TESTS may also list test files (comma-separated globs): the loop for a module whose
+ *   tests you know. Fewer tests can only kill fewer mutants, so its score is a floor.
  * - tests/helpers/stryker-hook-coverage.ts gives the coverage a file's hooks record to that file's tests,
  *   so a mutant reached from a `beforeAll` runs against those files, not the whole suite.
  * - MUTATION_RUN=1 tells the two generated-input tests (the lifecycle model, the body fuzzer) to
@@ -25,6 +27,7 @@ import base from './vitest.config';
  * before the big files start.
  */
 const unitOnly = process.env.MUTATE_TESTS === 'unit';
+const listedTests = !unitOnly && process.env.MUTATE_TESTS ? process.env.MUTATE_TESTS.split(',').map((glob) => glob.trim()) : undefined;
 
 const toArray = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
@@ -46,7 +49,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: unitOnly ? ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] : base.test?.include,
+    include: unitOnly ? ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'] : (listedTests ?? base.test?.include),
     exclude: [...configDefaults.exclude, 'tests/api/multi-instance.test.ts', 'tests/api/database-restart.test.ts'],
     isolate: false,
     // A file's beforeAll coverage goes to that file's tests rather than to "every test" (static).

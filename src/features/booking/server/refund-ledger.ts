@@ -47,6 +47,7 @@ export const refundedCentsWhere = (where: SQL) => sql<number>`(select ${refunded
 
 /** What the ledger says went back for the refunds `where` picks, in cents. */
 export async function ledgerRefundedCents(db: Database, where: SQL): Promise<number> {
+  // A sum without GROUP BY is always one row, 0 when nothing matched (refundedSum's coalesce).
   const [row] = await db.select({ cents: refundedSum() }).from(refunds).where(where);
-  return row?.cents ?? 0;
+  return row!.cents;
 }
