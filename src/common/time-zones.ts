@@ -254,3 +254,18 @@ export function runtimeTimeZone(): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The zones an organiser picks from, for a workshop date and for the site's default alike: the
+ * product's first five, then the other abbreviations a date accepts (ABBREVIATION_REGIONS). Stored
+ * as the abbreviation, which names its region all year; a picker shows the region (zoneOptionLabel).
+ */
+export const WORKSHOP_TIMEZONES = ['PST', 'MST', 'CST', 'EST', 'UTC', 'AKST', 'HST', 'GMT', 'CET', 'JST', 'AEST'] as const;
+
+/** 'Pacific (Los Angeles) · PST'; an IANA name typed elsewhere reads as its region. */
+export function zoneOptionLabel(zone: string): string {
+  const zoneId = resolveTimeZone(zone);
+  if (!zoneId) return zone;
+  const region = zoneRegionLabel(zoneId);
+  return zone.includes('/') ? region : `${region} · ${zone}`;
+}

@@ -219,10 +219,17 @@ describe('POST /api/admin/settings', () => {
     expect(await settingsAudits()).toHaveLength(before);
   });
 
+  it('takes as the default any zone a workshop date can have', async () => {
+    for (const timezone of ['CET', 'JST', 'AEST', 'PST']) {
+      expect((await save({ timezone })).statusCode).toBe(200);
+      expect((await getSettings()).json().timezone).toBe(timezone);
+    }
+  });
+
   it.each([
     [{ timezone: '' }, 'Timezone is required'],
     [{ timezone: null }, 'Timezone is required'],
-    [{ timezone: 'CET' }, 'Timezone must be one of EST, CST, MST, PST, UTC'],
+    [{ timezone: 'CEST' }, 'Timezone must be one of PST, MST, CST, EST, UTC, AKST, HST, GMT, CET, JST, AEST'],
     [{ emailServiceType: 'sendgrid' }, 'Email service type must be smtp or microsoft365'],
     [{ emailPort: 0 }, 'Email port must be a whole number between 1 and 65535'],
     [{ emailPort: 70000 }, 'Email port must be a whole number between 1 and 65535'],

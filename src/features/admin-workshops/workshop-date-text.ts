@@ -1,5 +1,5 @@
 import { parseClock, parseLongDate } from '../../common/dates';
-import { resolveTimeZone, zoneRegionLabel } from '../../common/time-zones';
+import { resolveTimeZone } from '../../common/time-zones';
 
 /**
  * Workshop dates travel and are stored as the text the specification shows ('July 4, 2031',
@@ -8,20 +8,7 @@ import { resolveTimeZone, zoneRegionLabel } from '../../common/time-zones';
  * spelling. Runtime-neutral: the form and the server share them.
  */
 
-/**
- * The zones the workshop form's picker offers: the specification's five (spec §3) first, then the
- * other abbreviations CONTRACT §7 accepts. Stored as the abbreviation, which names its region all
- * year; the picker shows the region (zoneOptionLabel).
- */
-export const WORKSHOP_TIMEZONES = ['PST', 'MST', 'CST', 'EST', 'UTC', 'AKST', 'HST', 'GMT', 'CET', 'JST', 'AEST'] as const;
-
-/** 'Pacific (Los Angeles) · PST'; an IANA name the admin typed elsewhere reads as its region. */
-export function zoneOptionLabel(zone: string): string {
-  const zoneId = resolveTimeZone(zone);
-  if (!zoneId) return zone;
-  const region = zoneRegionLabel(zoneId);
-  return zone.includes('/') ? region : `${region} · ${zone}`;
-}
+export { WORKSHOP_TIMEZONES, zoneOptionLabel } from '../../common/time-zones';
 
 const MONTH_NAMES = [
   'January', 'February', 'March', 'April', 'May', 'June',

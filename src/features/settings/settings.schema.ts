@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEGAL_PAGE_META } from '../../common/route-meta';
 import { safeString } from '../../common/safe-text';
+import { WORKSHOP_TIMEZONES } from '../../common/time-zones';
 
 /**
  * Admin settings (spec §3 Settings, §9 constants; CONTRACT §4, §6): the one source of the
@@ -8,7 +9,8 @@ import { safeString } from '../../common/safe-text';
  * the answer only says whether one is saved.
  */
 
-export const TIMEZONES = ['EST', 'CST', 'MST', 'PST', 'UTC'] as const;
+/** The site's default zone: the same choices as a workshop date's, so the default is one a date can have. */
+export const TIMEZONES = WORKSHOP_TIMEZONES;
 export const DEFAULT_TIMEZONE = 'PST';
 export const EMAIL_SERVICE_TYPES = ['smtp', 'microsoft365'] as const;
 export const DEFAULT_EMAIL_PORT = 587;
@@ -34,7 +36,7 @@ export type Timezone = (typeof TIMEZONES)[number];
 export type EmailServiceType = (typeof EMAIL_SERVICE_TYPES)[number];
 
 export const TIMEZONE_REQUIRED = 'Timezone is required';
-export const TIMEZONE_INVALID = 'Timezone must be one of EST, CST, MST, PST, UTC';
+export const TIMEZONE_INVALID = `Timezone must be one of ${TIMEZONES.join(', ')}`;
 export const SERVICE_TYPE_INVALID = 'Email service type must be smtp or microsoft365';
 export const PORT_INVALID = 'Email port must be a whole number between 1 and 65535';
 export const FROM_INVALID = 'From address must be an e-mail address, e.g. Workshops <hello@example.com>';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { zoneOptionLabel } from '../../../../common/time-zones';
 import { SelectField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { generalSettingsFormSchema, TIMEZONES, type GeneralSettingsForm, type Settings } from '../../settings.schema';
@@ -7,7 +8,8 @@ import { useSaveSettings } from '../api/save-settings';
 import { messageOf } from './errors';
 import { SaveButton } from './save-button';
 
-const TIMEZONE_OPTIONS = TIMEZONES.map((zone) => ({ value: zone, label: zone }));
+// Labelled as the workshop form labels them: the same list, read the same way.
+const TIMEZONE_OPTIONS = TIMEZONES.map((zone) => ({ value: zone, label: zoneOptionLabel(zone) }));
 
 /** General sub-tab: the default time zone new workshops start with. */
 export function GeneralSettings({ settings }: { settings: Settings }) {
