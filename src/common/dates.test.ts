@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatShortDate, parseClock, parseLongDate, parseTimeRange, workshopInterval } from './dates';
+import { formatLongDate, formatShortDate, parseClock, parseLongDate, parseTimeRange, withWeekday, workshopInterval } from './dates';
 
 describe('workshop dates', () => {
   it('reads the organiser\'s long date', () => {
@@ -40,5 +40,16 @@ describe('workshop dates', () => {
   it('formats days in the list and post styles', () => {
     expect(formatShortDate('2025-06-05T12:00:00Z')).toBe('Jun 5, 2025');
     expect(formatLongDate('2025-06-05T12:00:00Z')).toBe('June 5, 2025');
+  });
+});
+
+describe('withWeekday', () => {
+  it('puts the weekday before a date written out, and leaves anything else as it was', () => {
+    expect(withWeekday('July 4, 2031')).toBe('Fri, July 4, 2031');
+    expect(withWeekday('September 3, 2031')).toBe('Wed, September 3, 2031');
+    expect(withWeekday('February 29, 2032')).toBe('Sun, February 29, 2032');
+    expect(withWeekday('')).toBe('');
+    expect(withWeekday('TBC')).toBe('TBC');
+    expect(withWeekday('February 30, 2031')).toBe('February 30, 2031');
   });
 });

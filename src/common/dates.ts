@@ -24,6 +24,18 @@ export function parseLongDate(text: string | null | undefined) {
   return { year, monthIndex, day };
 }
 
+const weekdayOf = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+
+/**
+ * 'July 4, 2031' → 'Fri, July 4, 2031': lists of dates read at a glance by their weekday. A text
+ * that is not such a date (empty, 'TBC') comes back as it was.
+ */
+export function withWeekday(text: string): string {
+  const day = parseLongDate(text);
+  if (!day) return text;
+  return `${weekdayOf.format(new Date(Date.UTC(day.year, day.monthIndex, day.day)))}, ${text.trim()}`;
+}
+
 /** '10:00 AM' → minutes after midnight, or null. */
 export function parseClock(text: string): number | null {
   const match = /^\s*(\d{1,2})(?::(\d{2}))?\s*([AaPp][Mm])?\s*$/.exec(text);

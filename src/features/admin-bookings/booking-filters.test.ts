@@ -111,8 +111,8 @@ describe('the order on a row', () => {
       ]),
     ).toEqual([
       { value: 'all', label: 'All dates' },
-      { value: '8', label: 'Advanced Flows — Aug 1, 2031 · 9:00 AM EST' },
-      { value: '7', label: 'Prototype in a Day — July 4, 2031 · 10:00 AM PST' },
+      { value: '8', label: 'Advanced Flows — Fri, Aug 1, 2031 · 9:00 AM EST' },
+      { value: '7', label: 'Prototype in a Day — Fri, July 4, 2031 · 10:00 AM PST' },
       { value: '99', label: 'Workshop #99' },
     ]);
   });

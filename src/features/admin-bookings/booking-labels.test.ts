@@ -59,7 +59,7 @@ describe('bookingStateLabel and workshopWhen', () => {
   });
 
   it('writes the date, time and zone, or TBC', () => {
-    expect(workshopWhen(booking().workshopDate)).toBe('July 4, 2031 · 10:00 AM - 12:00 PM PST');
+    expect(workshopWhen(booking().workshopDate)).toBe('Fri, July 4, 2031 · 10:00 AM - 12:00 PM PST');
     expect(workshopWhen({ id: 1, title: 'x', date: '', time: '', timezone: 'PST' })).toBe('Date TBC');
     expect(workshopWhen(null)).toBe('');
   });

@@ -1,4 +1,5 @@
 import type { AdminBooking } from './admin-bookings.schema';
+import { withWeekday } from '../../common/dates';
 
 export type PaymentLabel = 'FREE' | 'Paid' | 'Unpaid';
 
@@ -41,7 +42,7 @@ export function fullName(booking: { firstName: string; lastName: string }): stri
 export function workshopWhen(date: AdminBooking['workshopDate']): string {
   if (!date) return '';
   if (!date.date) return 'Date TBC';
-  return [date.date, [date.time, date.timezone].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
+  return [withWeekday(date.date), [date.time, date.timezone].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
 }
 
 /**

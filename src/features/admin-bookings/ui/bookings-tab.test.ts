@@ -76,7 +76,7 @@ describe('the Bookings table', () => {
 
   it('offers the date, status and payment filters, each a labelled choice', () => {
     for (const label of ['Workshop date', 'Status', 'Payment']) expect(html).toMatch(new RegExp(`<label for="[^"]+" class="[^"]*">${label}</label><select id=`));
-    expect(html).toContain('<option value="7">Prototype in a Day — July 4, 2031 · 10:00 AM PST</option>');
+    expect(html).toContain('<option value="7">Prototype in a Day — Fri, July 4, 2031 · 10:00 AM PST</option>');
     expect(html).toContain('<option value="refunded">Refunded</option>');
     expect(html).toContain('<option value="cancelled">Cancelled</option>');
   });
@@ -105,7 +105,7 @@ describe('the order panel', () => {
 
   it('shows the buyer, the payment, what was paid, refunded and kept, and every seat with its state', () => {
     const shown = text(renderToStaticMarkup(createElement(OrderDetails, { order, idPrefix: 'o' })));
-    expect(shown).toContain('Buyer Lead Buyer lead@corp.example Corp Prototype in a Day · July 4, 2031 · 10:00 AM PST 3 seats · paid at checkout');
+    expect(shown).toContain('Buyer Lead Buyer lead@corp.example Corp Prototype in a Day · Fri, July 4, 2031 · 10:00 AM PST 3 seats · paid at checkout');
     expect(shown).toContain('Paid $600.00 Refunded $200.00 Kept $400.00');
     expect(shown).toContain('Stripe payment of $600.00 , succeeded pi_123');
     expect(shown).toContain('Seats (2) Lead Buyer (unnamed, held by the buyer) lead@corp.example Booking #2 · attended Paid $200.00');

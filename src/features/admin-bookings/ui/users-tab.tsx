@@ -7,6 +7,7 @@ import { SearchBox, useSearchedPages } from '../../../client/components/ui/searc
 import { attendanceRate, deriveUsers, type DerivedUser } from '../derive-users';
 import { useAdminBookings } from './api/get-admin-bookings';
 import { SendEmailDialog, type EmailRecipient } from './components/send-email-dialog';
+import { withWeekday } from '../../../common/dates';
 
 function filterUsers(users: readonly DerivedUser[], query: string): readonly DerivedUser[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -19,7 +20,7 @@ function filterUsers(users: readonly DerivedUser[], query: string): readonly Der
 
 function workshopsTitle(user: DerivedUser): string {
   return user.workshops
-    .map((w) => `${w.date || 'Date TBC'}${w.time ? `, ${w.time}` : ''}${w.timezone ? ` ${w.timezone}` : ''}${w.attended ? ' (attended)' : ''}`)
+    .map((w) => `${w.date ? withWeekday(w.date) : 'Date TBC'}${w.time ? `, ${w.time}` : ''}${w.timezone ? ` ${w.timezone}` : ''}${w.attended ? ' (attended)' : ''}`)
     .join('\n');
 }
 

@@ -7,6 +7,7 @@ import { ErrorState } from '../../../client/components/ui/data-table';
 import { SkeletonGrid } from '../../../client/components/ui/skeleton';
 import type { AdminStats } from '../admin-dashboard.schema';
 import { useAdminStats } from './api/get-admin-stats';
+import { withWeekday } from '../../../common/dates';
 
 /**
  * The business at a glance (issue 4 point 7): bookings and revenue per week, and how full each
@@ -96,14 +97,24 @@ const revenueChart: ChartKind = {
     chartPadding: { top: 12, right: 12, bottom: 0, left: 0 },
   },
 };
+/** How full a workshop is, in whole percent (a date with no seats counts as empty). */
+export function percentFilled(workshop: { seatsTaken: number; seatsTotal: number }): number {
+  if (workshop.seatsTotal <= 0) return 0;
+  return Math.min(100, Math.round((workshop.seatsTaken / workshop.seatsTotal) * 100));
+}
+
 const seatsChart: ChartKind = {
   type: 'bar',
   options: {
     horizontalBars: true,
     stackBars: true,
-    axisY: { offset: 84, showGrid: false },
-    axisX: { onlyInteger: true, showGrid: true },
-    chartPadding: { top: 8, right: 12, bottom: 0, left: 0 },
+    // Every bar on one 0–100 % scale, so a 12-seat and a 40-seat date compare at a glance.
+    low: 0,
+    high: 100,
+    axisY: { offset: 52, showGrid: false },
+    axisX: { showGrid: true, labelInterpolationFnc: (value: string | number) => `${value}%` },
+    // Room on the right for the '100%' under the end of the axis, which was cut off.
+    chartPadding: { top: 8, right: 28, bottom: 4, left: 0 },
   },
 };
 
@@ -126,10 +137,10 @@ function Charts({ stats }: { stats: AdminStats }) {
       totalRevenue: stats.weekly.reduce((sum, w) => sum + w.revenue, 0),
       bookingsData: { labels: weeks, series: [stats.weekly.map((w) => w.bookings)] } satisfies SeriesData,
       revenueData: { labels: weeks, series: [stats.weekly.map((w) => w.revenue)] } satisfies SeriesData,
-      // Two stacked series, taken seats (accent) and free seats (paper): each bar reads as "how full".
+      // Two stacked series, % taken (accent) and % free (paper): each bar reads as "how full".
       seatsData: {
         labels: upcoming.map(workshopLabel),
-        series: [upcoming.map((w) => w.seatsTaken), upcoming.map((w) => Math.max(0, w.seatsTotal - w.seatsTaken))],
+        series: [upcoming.map(percentFilled), upcoming.map((w) => 100 - percentFilled(w))],
       } satisfies SeriesData,
     };
   }, [stats]);
@@ -150,11 +161,15 @@ function Charts({ stats }: { stats: AdminStats }) {
           <p className="mt-3 text-sm text-ink-soft">No upcoming workshops. Add one in the Workshops tab.</p>
         ) : (
           <>
-            <Chart data={seatsData} kind={seatsChart} label={`Seats filled in ${stats.upcoming.length} upcoming workshops`} />
+            <Chart
+              data={seatsData}
+              kind={seatsChart}
+              label={`Seats filled in ${stats.upcoming.length} upcoming workshops: ${stats.upcoming.map((w) => `${workshopLabel(w)} ${percentFilled(w)}%`).join(', ')}`}
+            />
             <DataTableDetails
               caption="Seats filled per upcoming workshop"
-              head={['Workshop', 'Seats taken']}
-              rows={stats.upcoming.map((w) => [`${w.title} (${w.isTBC ? 'TBC' : w.date})`, `${w.seatsTaken} / ${w.seatsTotal}`])}
+              head={['Workshop', 'Seats filled']}
+              rows={stats.upcoming.map((w) => [`${w.title} (${w.isTBC ? 'TBC' : withWeekday(w.date)})`, `${percentFilled(w)}% (${w.seatsTaken} / ${w.seatsTotal})`])}
             />
           </>
         )}

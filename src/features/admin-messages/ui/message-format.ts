@@ -1,6 +1,7 @@
 import { REPLY_SUBJECT_MAX } from '../admin-messages.schema';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// With the weekday, as every date in the admin's lists.
+const dateTime = new Intl.DateTimeFormat('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** 'Jun 5, 2025, 3:04 PM' in the admin's own time zone. */
 export function formatMessageDate(iso: string): string {

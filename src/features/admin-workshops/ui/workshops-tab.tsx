@@ -15,6 +15,7 @@ import { PollDialog } from './poll/poll-dialog';
 import { useDuplicateDate } from './api/date-actions';
 import { WaitlistDialog, type OpenedWaitlist } from './waitlist/waitlist-dialog';
 import { failureDescription, loadedDescription, WORKSHOP_TOASTS } from './workshop-texts';
+import { withWeekday } from '../../../common/dates';
 
 const notifiedText = (count: number) => (count === 1 ? '1 participant was e-mailed what changed.' : `${count} participants were e-mailed what changed.`);
 
@@ -46,7 +47,7 @@ const COLUMNS: Column<AdminWorkshopDate>[] = [
     header: 'Date',
     cell: (workshop) => (
       <>
-        <span className="block font-bold whitespace-nowrap">{isTbc(workshop) ? 'TBC' : workshop.date}</span>
+        <span className="block font-bold whitespace-nowrap">{isTbc(workshop) ? 'TBC' : withWeekday(workshop.date)}</span>
         <span className="block max-w-64 truncate text-xs text-ink-soft" title={workshop.title}>
           {workshop.title}
         </span>
