@@ -54,6 +54,30 @@ export const restoreResponseSchema = z.object({
 });
 export type RestoreResponse = z.infer<typeof restoreResponseSchema>;
 
+/** One table of a checked backup file: the rows a restore would put in it. */
+export const backupTableRowsSchema = z.object({
+  /** The table's name in the database, e.g. 'workshop_dates'. */
+  name: z.string(),
+  /** What the admin area calls it ('Workshop dates'); the table's name where it has no other. */
+  label: z.string(),
+  rows: z.number().int().nonnegative(),
+});
+export type BackupTableRows = z.infer<typeof backupTableRowsSchema>;
+
+/** What `POST /api/admin/backup/inspect` answers about a file a restore would accept. */
+export const backupInspectionSchema = z.object({
+  /** When the file says it was made (its own createdAt, ISO); null when it says nothing readable. */
+  createdAt: z.string().nullable(),
+  /** The schema the file was made at, e.g. '0017_contact_replied'. */
+  schemaVersion: z.string(),
+  /** This server's schema, to compare with. */
+  serverSchemaVersion: z.string(),
+  /** Only the tables that have rows, in the order the admin area lists its sections. */
+  tables: z.array(backupTableRowsSchema),
+  totals: z.object({ tables: z.number().int().nonnegative(), rows: z.number().int().nonnegative() }),
+});
+export type BackupInspection = z.infer<typeof backupInspectionSchema>;
+
 /** One file of the scheduled daily backup in DATA_DIR/backups. */
 export const scheduledBackupSchema = z.object({
   name: z.string(),

@@ -151,6 +151,14 @@ export function backupFileName(now: Date): string {
 
 type PreparedTable = { table: PgTable; name: string; columns: string[]; rows: Record<string, unknown>[] };
 
+/** A file that passed every check made before the database is touched (prepareRestore). */
+export type PreparedRestore = {
+  schemaVersion: string;
+  /** When the file says it was made, as an ISO instant; null when it says nothing readable. */
+  createdAt: string | null;
+  tables: PreparedTable[];
+};
+
 /**
  * Columns a later migration dropped: a file made before the drop still has them, and they are
  * left out of its rows (their data has no place any more). Any other unknown field is refused.
@@ -201,7 +209,7 @@ function checkUploadedFile(table: string, row: Record<string, unknown>, index: n
  * column, and that every uploaded file is an image (checkUploadedFile). Other values (types,
  * constraints, references) are the database's to judge, inside the restore transaction.
  */
-export function prepareRestore(input: unknown): { schemaVersion: string; tables: PreparedTable[] } {
+export function prepareRestore(input: unknown): PreparedRestore {
   let file = input;
   if (typeof file === 'string' || Buffer.isBuffer(file)) {
     try {
@@ -246,7 +254,22 @@ export function prepareRestore(input: unknown): { schemaVersion: string; tables:
 
   const admins = tables.find((prepared) => prepared.table === adminUsers);
   if (!admins || admins.rows.length === 0) throw new HttpError(400, BACKUP_NO_ADMIN);
-  return { schemaVersion: String(file.schemaVersion), tables };
+  // Only informative (a restore does not use it), so an odd value is left out rather than refused.
+  const createdAt = typeof file.createdAt === 'string' ? new Date(file.createdAt) : null;
+  return {
+    schemaVersion: String(file.schemaVersion),
+    createdAt: createdAt && !Number.isNaN(createdAt.getTime()) ? createdAt.toISOString() : null,
+    tables,
+  };
+}
+
+/**
+ * The rows a restore of the file puts back, per table in the order it writes them: what the
+ * restore's answer counts and what an inspection of the file reports, so the two always agree.
+ * Kept tables (sessions) are left out, as the restore leaves them as they are.
+ */
+export function restoredRowCounts(prepared: PreparedRestore): { table: PgTable; name: string; rows: number }[] {
+  return prepared.tables.filter(({ table }) => !KEPT_ON_RESTORE.has(table)).map(({ table, name, rows }) => ({ table, name, rows: rows.length }));
 }
 
 /**
@@ -325,7 +348,7 @@ function databaseReason(error: unknown): string {
  */
 export async function restoreBackup(db: Database, actor: string, input: unknown, secret: string): Promise<RestoreResponse> {
   const prepared = prepareRestore(input);
-  const counts: Record<string, number> = {};
+  const counts = Object.fromEntries(restoredRowCounts(prepared).map(({ name, rows }) => [name, rows]));
   try {
     await db.transaction(async (tx) => {
       const currentSessions = await tx.select().from(sessions);
@@ -341,7 +364,6 @@ export async function restoreBackup(db: Database, actor: string, input: unknown,
 
       for (const { table, name, columns, rows } of prepared.tables) {
         if (KEPT_ON_RESTORE.has(table)) continue;
-        counts[name] = rows.length;
         // The database turns each JSON row back into a typed row (the inverse of to_jsonb); only
         // the file's columns are named, so a column it lacks gets its default.
         if (columns.length === 0) continue;

@@ -10,6 +10,7 @@ import {
   auditLogQuerySchema,
   auditLogSchema,
   BACKUP_NOT_FOUND,
+  backupInspectionSchema,
   CARD_NOT_FOUND,
   outboxIdParamsSchema,
   restoreResponseSchema,
@@ -19,6 +20,7 @@ import {
   socialCardListSchema,
 } from '../operations.schema';
 import { backupFileName, createBackup, restoreBackup } from './backup.service';
+import { inspectBackup } from './inspect-backup';
 import { listAuditLog, retryFailedEmail } from './operations.service';
 import { listScheduledBackups, scheduledBackupPath } from './scheduled-backups';
 import { moveDiskUploadsIntoDatabase } from '../../uploads/server';
@@ -98,10 +100,19 @@ export async function operationsRoutes(app: FastifyInstance, deps: AppDeps): Pro
   });
 
   // Its own scope: the body is read as text, so a file that is not JSON gets the restore's own
-  // message instead of the generic one, and the size limit is the restore's.
+  // message instead of the generic one, and the size limit is the restore's. The check of a file
+  // before a restore shares the scope, so it takes exactly the bodies the restore takes.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: RESTORE_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/admin/backup/inspect',
+      { bodyLimit: RESTORE_BODY_LIMIT, schema: { response: { 200: backupInspectionSchema } } },
+      async (request) => {
+        await requireAdmin(request);
+        return inspectBackup(request.body);
+      },
+    );
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/admin/restore',
       { bodyLimit: RESTORE_BODY_LIMIT, schema: { response: { 200: restoreResponseSchema } } },

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, readJson } from '../../../../client/lib/api-client';
+import { readJson } from '../../../../client/lib/api-client';
 import { restoreResponseSchema } from '../../operations.schema';
+import { sendBackupFile } from './send-backup-file';
 
-/** POST /api/admin/restore: the parsed backup file; the server replaces everything or nothing. */
-export async function restoreBackup(file: unknown) {
-  return readJson(await apiRequest('POST', '/api/admin/restore', file), restoreResponseSchema);
+/** POST /api/admin/restore: the backup file as chosen; the server replaces everything or nothing. */
+export async function restoreBackup(file: Blob) {
+  return readJson(await sendBackupFile('/api/admin/restore', file), restoreResponseSchema);
 }
 
 export function useRestoreBackup() {
