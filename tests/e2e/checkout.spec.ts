@@ -337,7 +337,8 @@ test.describe('pay later by link', () => {
     // The link leads on to the booking it paid.
     await page.getByRole('link', { name: 'See your booking' }).click();
     await expect(page).toHaveURL(new RegExp(`/booking/confirmed\\?booking=${id}&token=`));
-    await expect(page.getByText('Grace Hopper').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: "You're booked!" })).toBeVisible();
+    await expect(page.getByText('Thanks, Grace. Your seat is confirmed.')).toBeVisible();
   });
 
   test('the link’s page brings the reservation with it: the browser does not ask for it, and no cache keeps it', async ({ page, request }) => {

@@ -96,7 +96,7 @@ test.describe('/email-debug', () => {
     await expect(toasts(page).getByText('Template saved', { exact: true })).toBeVisible();
 
     const row = page.getByRole('region', { name: 'Email Templates', exact: true }).getByRole('row').filter({ hasText: 'booking-cancellation' });
-    await expect(row.getByRole('cell').nth(1)).toHaveText('Yes');
+    await expect(row.getByRole('cell').nth(1)).toHaveText(/^Yes\s*Saved$/);
     await expect(row.getByRole('cell').nth(2)).toHaveText('Your booking is cancelled: {{workshopTitle}}');
   });
 });

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cx } from './cx';
 
 type DialogProps = {
@@ -20,11 +20,27 @@ type DialogProps = {
  * scrolls inside the viewport, so long forms stay usable on a phone.
  */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+  // The element that had the focus when the dialog opened (the button that opened it), to hand the
+  // focus back to on close. Radix does so only for its own Trigger; these dialogs open from state.
+  const opener = useRef<HTMLElement | null>(null);
+  // Called as the dialog mounts, before it moves the focus inside: the focus is still the opener's.
+  const rememberOpener = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const returnFocus = (event: Event) => {
+    const target = opener.current;
+    opener.current = null;
+    if (!target?.isConnected) return;
+    event.preventDefault();
+    target.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
         <RadixDialog.Content
+          onOpenAutoFocus={rememberOpener}
+          onCloseAutoFocus={returnFocus}
           // Without a description Radix would warn; undefined tells it there is none on purpose.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cx(
