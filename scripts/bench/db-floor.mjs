@@ -253,14 +253,17 @@ function outboxValues(c, mail) {
  */
 const layout = (subject, body, padding = 2_600) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${subject}</title></head><body>${body}${' '.repeat(padding)}</body></html>`;
 
+/** What the app's confirmation says of its attached calendar event. */
+const CALENDAR_LINE = 'The attached calendar event carries the time and your join link. The materials will be on your booking page before the workshop.';
+
 /** A seat's confirmation, the size of the real one: its details, its sign-in link and calendar file. */
 function seatConfirmationMail(c, seat) {
   const person = attendeesOf(c)[seat];
   const bookingId = c.bookingIds[seat];
   const link = sealed('participant-access', person.email);
   const subject = 'Your seat is booked: Benchmark sustained';
-  const body = `<p>Hi ${person.firstName},</p><p>Your discount code covers the full price, so your seat is confirmed free of charge.</p><table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>Benchmark sustained</td></tr><tr><td><strong>When</strong></td><td>Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT</td></tr><tr><td><strong>Booking</strong></td><td>#${bookingId}</td></tr></table><p><a href="https://bench.example/participant?token=${link.placeholder}">See your booking</a></p>`;
-  const text = `Hi ${person.firstName},\n\nYour discount code covers the full price, so your seat is confirmed free of charge.\n\nWorkshop: Benchmark sustained\nBooking: #${bookingId}\nSee your booking: https://bench.example/participant?token=${link.placeholder}\n${'.'.repeat(80)}`;
+  const body = `<p>Hi ${person.firstName},</p><p>Your discount code covers the full price, so your seat is confirmed free of charge.</p><table role="presentation" cellpadding="4"><tr><td><strong>Workshop</strong></td><td>Benchmark sustained</td></tr><tr><td><strong>When</strong></td><td>Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT</td></tr><tr><td><strong>Booking</strong></td><td>#${bookingId}</td></tr></table><p>${CALENDAR_LINE}</p><p><a href="https://bench.example/participant?token=${link.placeholder}">See your booking</a></p>`;
+  const text = `Hi ${person.firstName},\n\nYour discount code covers the full price, so your seat is confirmed free of charge.\n\nWorkshop: Benchmark sustained\nBooking: #${bookingId}\n\n${CALENDAR_LINE}\n\nSee your booking: https://bench.example/participant?token=${link.placeholder}\n${'.'.repeat(80)}`;
   const ics = `BEGIN:VCALENDAR\nUID:booking-${bookingId}\n${'X'.repeat(520)}\nEND:VCALENDAR`;
   return { to: person.email, subject, html: layout(subject, body, 1_950), text, attachments: [{ filename: 'workshop.ics', contentType: 'text/calendar', content: Buffer.from(ics).toString('base64') }], tokens: [link], kind: 'booking-free' };
 }
