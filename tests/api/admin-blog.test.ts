@@ -117,6 +117,21 @@ describe('POST /api/admin/blog-posts', () => {
     const after = (await rowOf(response.json().id))!.content;
     expect(after).toBe('<p>ok</p><img src="https://x.test/a.png" /><a>x</a>');
   });
+
+  it("turns an author's h1 into an h2 (the post's title is the page's h1), on create, on update and in the preview", async () => {
+    const response = await create({ title: 'Headings', content: '<h1 class="x">Big news</h1><p>Hello</p>', authorName: 'Ann' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().content).toBe('<h2>Big news</h2><p>Hello</p>');
+    expect((await rowOf(response.json().id))!.content).toBe('<h2>Big news</h2><p>Hello</p>');
+
+    const updated = await update(response.json().id, { content: '<h1>Again</h1><h2>Two</h2>' });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().content).toBe('<h2>Again</h2><h2>Two</h2>');
+
+    const preview = await call('POST', '/api/admin/blog-posts/preview', { content: '<h1>Seen</h1>' });
+    expect(preview.statusCode).toBe(200);
+    expect(JSON.stringify(preview.json())).toContain('<h2>Seen</h2>');
+  });
 });
 
 describe('publishing', () => {

@@ -304,6 +304,41 @@ describe('writing a newsletter', () => {
     expect(html).not.toMatch(/<script|onerror|onclick|onload|javascript:|<svg/i);
   });
 
+  it('keeps an h1 in the e-mail (a newsletter is its own document)', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/admin/newsletter/preview', headers: admin, payload: { subject: 'Big', content: '<h1 onclick="x()">Big news</h1><p>Hello</p>' } });
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as { html: string }).html).toContain('<h1>Big news</h1><p>Hello</p>');
+  });
+
+  it("sends a test to the signed-in admin only: one e-mail as subscribers get it, '[Test] ' subject, none to subscribers", async () => {
+    await addSubscribers({ email: 'one@example.com' }, { email: 'two@example.com' });
+    const response = await app.inject({ method: 'POST', url: '/api/admin/newsletter/test', headers: admin, payload: { subject: 'June news', content: hostile } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ to: 'admin@test.local' });
+
+    const rows = await db().select().from(emailOutbox);
+    expect(rows.map((row) => [row.to, row.subject, row.bcc])).toEqual([['admin@test.local', '[Test] June news', null]]);
+    expect(rows[0]!.html).toContain('<p>Hello <strong>friends</strong></p>');
+    expect(rows[0]!.html).toContain('>Unsubscribe</a>');
+    expect(rows[0]!.html).not.toMatch(/<script|onerror|onclick|onload|javascript:|<svg/i);
+    expect(rows[0]!.text).toContain('Hello friends');
+
+    // Delivered at once, not paced with a newsletter, and with the preview's link, never a working one.
+    await worker.runOnce();
+    const mail = smtp.messages.find((caught) => caught.recipients.includes('admin@test.local'));
+    expect(mail?.subject).toBe('[Test] June news');
+    expect(smtp.messages.filter((caught) => !caught.recipients.includes('admin@test.local'))).toEqual([]);
+    expect(mail?.html).toContain('token=preview');
+  });
+
+  it('refuses a test with an empty subject, and visitors', async () => {
+    const noSubject = await app.inject({ method: 'POST', url: '/api/admin/newsletter/test', headers: admin, payload: { subject: ' ', content: '<p>Hi</p>' } });
+    expect(noSubject.statusCode).toBe(400);
+    expect(noSubject.json()).toMatchObject({ message: 'Subject is required' });
+    expect((await app.inject({ method: 'POST', url: '/api/admin/newsletter/test', payload: { subject: 'Hi', content: '<p>Hi</p>' } })).statusCode).toBe(401);
+    expect(await db().select().from(emailOutbox)).toEqual([]);
+  });
+
   it('refuses an empty subject or content, and a newsletter with no active subscribers', async () => {
     const noSubject = await app.inject({ method: 'POST', url: '/api/admin/newsletter/send', headers: admin, payload: { subject: ' ', content: '<p>Hi</p>' } });
     expect(noSubject.statusCode).toBe(400);

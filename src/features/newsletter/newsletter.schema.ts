@@ -44,6 +44,10 @@ export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
 export const newsletterPreviewSchema = z.object({ html: z.string() });
 export type NewsletterPreview = z.infer<typeof newsletterPreviewSchema>;
 
+/** A test copy went to the signed-in admin, at this address. */
+export const newsletterTestSentSchema = z.object({ to: z.string() });
+export type NewsletterTestSent = z.infer<typeof newsletterTestSentSchema>;
+
 export const newsletterQueuedSchema = z.object({
   queued: z.number().int(),
   /** When the first and the last of these e-mails become due (ISO). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sanitizeHtml } from '../../../server/lib/sanitize-html';
+import { sanitizeEmailHtml } from '../../../server/lib/sanitize-html';
 
 /**
  * Admin-authored template HTML, cleaned like every other admin HTML (no scripts, event handlers,
@@ -16,6 +16,6 @@ export function sanitizeTemplateHtml(content: string): string {
     found.push(placeholder);
     return `tplkey${nonce}n${found.length - 1}x`;
   });
-  const clean = sanitizeHtml(masked);
+  const clean = sanitizeEmailHtml(masked);
   return clean.replace(new RegExp(`tplkey${nonce}n(\\d+)x`, 'g'), (token, index: string) => found[Number(index)] ?? token);
 }

@@ -8,10 +8,12 @@ import {
   newsletterInputSchema,
   newsletterPreviewSchema,
   newsletterQueuedSchema,
+  newsletterTestSentSchema,
   subscriberApiSchemas,
   unsubscribeQuerySchema,
 } from '../newsletter.schema';
 import { deleteSubscriber, listSubscribers, previewNewsletter, sendNewsletter, subscribersCsv, unsubscribe } from './newsletter.service';
+import { sendTestNewsletter } from './send-test-newsletter';
 import { UNSUBSCRIBE_PATH, unsubscribeAddress } from './unsubscribe';
 import { brokenLinkPage, unsubscribedPage } from './unsubscribe-page';
 
@@ -39,6 +41,17 @@ export async function newsletterRoutes(app: FastifyInstance, deps: AppDeps): Pro
     async (request) => {
       await requireAdmin(request);
       return previewNewsletter(db, request.body, deps.env.PUBLIC_URL);
+    },
+  );
+
+  routes.post(
+    '/api/admin/newsletter/test',
+    { schema: { body: newsletterInputSchema, response: { 200: newsletterTestSentSchema } } },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      const sent = await sendTestNewsletter(db, admin, request.body, deps.env.PUBLIC_URL);
+      deps.onEmailQueued?.();
+      return sent;
     },
   );
 

@@ -4,7 +4,7 @@ import { newsletterSubscribers } from '../../../server/db/schema';
 import { enqueueEmails, NEWSLETTER_KIND, NEWSLETTER_PER_MINUTE } from '../../../server/email/outbox';
 import { auditOf, type Actor } from '../../../server/lib/audit';
 import { deleteRowOr404, listRows } from '../../../server/lib/rows';
-import { sanitizeHtml } from '../../../server/lib/sanitize-html';
+import { sanitizeEmailHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { formatCsv } from '../../../common/csv';
 import { renderEmail, type RenderedEmail } from '../../email-templates/server';
@@ -70,18 +70,27 @@ export async function unsubscribe(db: Database, email: string): Promise<void> {
  * A template switched off stops the newsletter with a clear message rather than sending nothing.
  */
 export async function renderNewsletter(db: Database, input: NewsletterInput): Promise<RenderedEmail> {
-  const bodyHtml = sanitizeHtml(input.content).trim();
+  const bodyHtml = sanitizeEmailHtml(input.content).trim();
   if (!htmlToText(bodyHtml) && !/<img\b/i.test(bodyHtml)) throw new HttpError(400, CONTENT_EMPTY_AFTER_CLEANING);
   const rendered = await renderEmail(db, 'newsletter', { subject: input.subject }, { trustedHtml: { content: bodyHtml } });
   if (!rendered) throw new HttpError(409, NEWSLETTER_TEMPLATE_OFF);
   return rendered;
 }
 
-/** The preview shows the footer too, with a link that leads nowhere in particular. */
-export async function previewNewsletter(db: Database, input: NewsletterInput, publicUrl: string): Promise<{ html: string }> {
+/**
+ * The newsletter with its footer, as a subscriber sees it, but with an unsubscribe link that leads
+ * nowhere in particular: for the preview and for a test copy, which must not carry a working
+ * link that would take its reader off the list.
+ */
+export async function renderNewsletterSample(db: Database, input: NewsletterInput, publicUrl: string): Promise<RenderedEmail> {
   const rendered = await renderNewsletter(db, input);
   const sample = `${publicUrl.replace(/\/+$/, '')}${UNSUBSCRIBE_PATH}?token=preview`;
-  return { html: addUnsubscribeLink({ to: 'preview', attachments: null, ...rendered }, sample).html };
+  const { html, text } = addUnsubscribeLink({ to: 'preview', attachments: null, ...rendered }, sample);
+  return { ...rendered, html, text: text ?? rendered.text };
+}
+
+export async function previewNewsletter(db: Database, input: NewsletterInput, publicUrl: string): Promise<{ html: string }> {
+  return { html: (await renderNewsletterSample(db, input, publicUrl)).html };
 }
 
 /** Seconds between two newsletter e-mails becoming due. */

@@ -304,6 +304,7 @@ const PHRASES: Record<string, Phrase> = {
   contact_message_deleted: ({ d }) => `deleted the contact message${named(d.subject)} from ${emailOf(d)}`,
   contact_message_replied: ({ d }) => `replied${d.again === true ? ' again' : ''}${named(d.subject)} to the contact message from ${emailOf(d)}`,
   newsletter_sent: ({ d }) => `sent the newsletter${named(d.subject)} to ${plural(num(d.queued) ?? 0, 'subscriber')}`,
+  newsletter_test_sent: ({ d }) => `sent themselves a test of the newsletter${named(d.subject)}`,
   newsletter_subscriber_deleted: ({ d }) => `removed ${emailOf(d)} from the newsletter`,
   email_template_saved: (say) => `saved the e-mail template “${humanise(say.row.entityId ?? 'e-mail')}”${say.d.isActive === false ? ', switched off' : ''}`,
   email_test_sent: (say) => `sent a test of the e-mail template “${humanise(say.row.entityId ?? 'e-mail')}” to ${text(say.d.to) ?? 'themselves'}`,
