@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { workshopWhenFor } from '../../../common/workshop-time';
 import { htmlToText } from '../../../server/email/html-to-text';
 import { renderTemplate } from '../../../server/email/templates';
-import { sanitizeHtml } from '../../../server/lib/sanitize-html';
+import { sanitizeEmailHtml } from '../../../server/lib/sanitize-html';
 import { HttpError } from '../../../server/plugins/error-handler';
 import { fillTemplate } from '../../email-templates/server';
 import { BODY_EMPTY_AFTER_CLEANING, DATE_MESSAGE_PLACEHOLDERS, type DateMessagePlaceholder } from '../date-messages.schema';
@@ -17,7 +17,7 @@ export const TO_BE_CONFIRMED = 'To be confirmed';
  * inside href), refused when nothing readable is left.
  */
 export function cleanBody(html: string): string {
-  const clean = sanitizeHtml(html).trim();
+  const clean = sanitizeEmailHtml(html).trim();
   if (!htmlToText(clean) && !/<img\b/i.test(clean)) throw new HttpError(400, BODY_EMPTY_AFTER_CLEANING);
   return clean;
 }
