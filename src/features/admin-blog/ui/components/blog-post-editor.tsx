@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Eye } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { RichTextEditor } from '../../../../client/components/rich-text/rich-text-editor';
 import { Dialog, smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { TextAreaField, TextField } from '../../../../client/components/ui/form';
 import { SwitchField } from '../../../../client/components/ui/switch';
@@ -18,7 +19,6 @@ import {
 import type { BlogPostPayload } from '../api/blog-resources';
 import { usePreviewHtml } from '../api/preview-html';
 import { BlogPreviewFrame, type BlogPreviewPost } from './preview-frames';
-import { RichTextEditor } from './rich-text-editor';
 
 function startingValues(post: AdminBlogPost | null, defaultAuthor: string): BlogPostFormValues {
   if (!post) return { title: '', slug: '', excerpt: '', featuredImageUrl: '', authorName: defaultAuthor, isPublished: false, publishedDate: '' };
@@ -154,9 +154,10 @@ export function BlogPostEditor({ editing, defaultAuthor, busy, onSubmit, onClose
           </p>
           <TextAreaField id={`${formId}-excerpt`} label="Excerpt" optional rows={3} error={errors.excerpt?.message} registration={register('excerpt')} className="[&_textarea]:min-h-20" />
           <RichTextEditor
+            id={`${formId}-content`}
             label="Content"
-            initialHtml={editing?.content ?? ''}
-            resetKey={editing?.id ?? 'new'}
+            headings="page"
+            value={content}
             onChange={setContent}
             hint="Bold, italic, headings, lists, quotes and links. Scripts, frames and styles are removed when saved."
           />

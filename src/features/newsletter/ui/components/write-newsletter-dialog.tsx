@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, Send } from 'lucide-react';
+import { Eye, FlaskConical, Send } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import { RichTextEditor } from '../../../../client/components/rich-text/rich-text-editor';
 import { Dialog, smallButtonClasses } from '../../../../client/components/ui/dialog';
-import { TextAreaField, TextField } from '../../../../client/components/ui/form';
+import { TextField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { refusalMessage } from '../../../../client/lib/api-client';
 import { newsletterInputSchema, queuedDescription, type NewsletterInput } from '../../newsletter.schema';
 import { usePreviewNewsletter } from '../api/preview-newsletter';
 import { useSendNewsletter } from '../api/send-newsletter';
+import { useSendTestNewsletter } from '../api/send-test-newsletter';
 
 const FORM_ID = 'write-newsletter-form';
 
@@ -22,16 +24,18 @@ type Props = {
 };
 
 /**
- * 'Write Newsletter': subject and HTML content, a preview of the e-mail exactly as the server
- * renders it (in a sandboxed frame: no scripts, no navigation of this page), and sending after a
- * confirmation, since it cannot be undone.
+ * 'Write Newsletter': subject and content (rich text or HTML), a preview of the e-mail exactly as
+ * the server renders it (in a sandboxed frame: no scripts, no navigation of this page), a test
+ * copy to the admin, and sending after a confirmation, since it cannot be undone.
  */
 export function WriteNewsletterDialog({ open, onOpenChange, activeCount }: Props) {
   const preview = usePreviewNewsletter();
   const sending = useSendNewsletter();
+  const testing = useSendTestNewsletter();
   const [confirming, setConfirming] = useState(false);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     formState: { errors },
@@ -46,6 +50,13 @@ export function WriteNewsletterDialog({ open, onOpenChange, activeCount }: Props
   const showPreview = handleSubmit((values) => {
     preview.mutate(values, {
       onError: (error) => toast({ title: 'Preview failed', description: refusalMessage(error) ?? 'Please try again.', variant: 'destructive' }),
+    });
+  });
+
+  const sendTest = handleSubmit((values) => {
+    testing.mutate(values, {
+      onSuccess: ({ to }) => toast({ title: `Test sent to ${to}` }),
+      onError: (error) => toast({ title: 'Failed to send the test', description: refusalMessage(error) ?? 'Please try again.', variant: 'destructive' }),
     });
   });
 
@@ -87,6 +98,10 @@ export function WriteNewsletterDialog({ open, onOpenChange, activeCount }: Props
         <Eye aria-hidden="true" className="size-4" />
         {preview.isPending ? 'Loading preview…' : 'Preview'}
       </button>
+      <button type="button" className={smallButtonClasses('secondary')} onClick={() => void sendTest()} disabled={testing.isPending}>
+        <FlaskConical aria-hidden="true" className="size-4" />
+        {testing.isPending ? 'Sending test…' : 'Send a test to me'}
+      </button>
       <button type="submit" form={FORM_ID} className={smallButtonClasses('primary')} disabled={activeCount === 0}>
         <Send aria-hidden="true" className="size-4" />
         Send to {recipientsLabel(activeCount)}
@@ -110,17 +125,24 @@ export function WriteNewsletterDialog({ open, onOpenChange, activeCount }: Props
         onSubmit={handleSubmit(() => setConfirming(true))}
       >
         <TextField id="newsletter-subject" label="Subject" error={errors.subject?.message} registration={register('subject')} readOnly={confirming} />
-        <TextAreaField
-          id="newsletter-content"
-          label="Content (HTML)"
-          error={errors.content?.message}
-          registration={register('content')}
-          readOnly={confirming}
-          rows={12}
-          className="[&_textarea]:min-h-64 [&_textarea]:font-mono [&_textarea]:text-sm"
-          placeholder="<p>Hello! Here is what is new…</p>"
+        <Controller
+          control={control}
+          name="content"
+          render={({ field, fieldState }) => (
+            <RichTextEditor
+              id="newsletter-content"
+              label="Content"
+              headings="email"
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+              readOnly={confirming}
+              minHeight="min-h-64"
+              htmlPlaceholder="<p>Hello! Here is what is new…</p>"
+            />
+          )}
         />
-        <p className="text-sm text-ink-soft">Scripts, event handlers and unsafe links are removed before sending; use Preview to see the result.</p>
+        <p className="text-sm text-ink-soft">Scripts, event handlers and unsafe links are removed before sending; use Preview to see the result, or send a test to yourself.</p>
       </form>
       {preview.data ? (
         <section aria-label="Newsletter preview" className="mt-4">
