@@ -1,6 +1,8 @@
 /**
  * Title and description per route. The server writes them (and the og: tags) into the HTML it
  * serves, so link previews work before any script runs; the client updates them on navigation.
+ * `title` names the page only: the document's title is '{title} — {brand name}' (documentTitle in
+ * common/brand.ts), the brand being the one saved in Settings, known only at request time.
  */
 export const WORKSHOP_TITLE = 'Introduction to Vibe Coding';
 export const WORKSHOP_FALLBACK_TITLE = 'VIBE CODING WORKSHOP';
@@ -8,6 +10,7 @@ export const WORKSHOP_DESCRIPTION =
   'A 2 hour live online workshop on building software prototypes with no-code tools. No coding experience needed, two one-on-one follow-up calls included.';
 
 export type RouteMeta = {
+  /** The page's own name ('Blog'); the home page's is the workshop's title. */
   title: string;
   description: string;
   ogImageKey: string;
@@ -39,51 +42,52 @@ export type LegalPagePath = keyof typeof LEGAL_PAGE_META;
 const isLegalPagePath = (path: string): path is LegalPagePath => Object.hasOwn(LEGAL_PAGE_META, path);
 
 /** An admin screen: the admin card, and kept out of search engines. */
-const adminPage = (page: string, description: string): RouteMeta => ({ title: `${page} — ${WORKSHOP_TITLE}`, description, ogImageKey: 'admin', noindex: true });
+const adminPage = (page: string, description: string): RouteMeta => ({ title: page, description, ogImageKey: 'admin', noindex: true });
 
 const routes: Record<string, RouteMeta> = {
   home: {
-    title: `${WORKSHOP_TITLE} — Live Online Workshop`,
+    // The home page leads with the workshop (the spec's default title), then the brand.
+    title: WORKSHOP_TITLE,
     description: WORKSHOP_DESCRIPTION,
     ogImageKey: 'home',
   },
   intro: {
-    title: `About the Workshop — ${WORKSHOP_TITLE}`,
+    title: 'About the Workshop',
     description:
       'What you will learn in two hours: concept mapping, tool selection, rapid prototyping, user testing and team exploration. Beginner friendly.',
     ogImageKey: 'intro',
   },
   blog: {
-    title: `Blog — ${WORKSHOP_TITLE}`,
+    title: 'Blog',
     description: 'Notes on prototyping with no-code tools, testing ideas with users and shipping faster.',
     ogImageKey: 'blog',
   },
   checkout: {
-    title: `Complete Your Booking — ${WORKSHOP_TITLE}`,
+    title: 'Complete Your Booking',
     description: 'Confirm your seat in the live online workshop.',
     ogImageKey: 'checkout',
   },
   participant: {
-    title: `My Bookings — ${WORKSHOP_TITLE}`,
+    title: 'My Bookings',
     description: 'See your workshop bookings, meeting details and materials.',
     ogImageKey: 'participant',
   },
   bookingConfirmed: {
-    title: `Booking Confirmed — ${WORKSHOP_TITLE}`,
+    title: 'Booking Confirmed',
     description: 'Your booking, its date and time, and what happens next.',
     ogImageKey: 'default',
     // One person's booking, reached with a token: nothing for a search engine.
     noindex: true,
   },
   claimSeat: {
-    title: `Claim Your Seat — ${WORKSHOP_TITLE}`,
+    title: 'Claim Your Seat',
     description: 'A seat was booked for you: put your own name on it to make it your booking.',
     ogImageKey: 'default',
     // One seat's link, reached with a token: nothing for a search engine.
     noindex: true,
   },
   waitlist: {
-    title: `Your Place on the Waiting List — ${WORKSHOP_TITLE}`,
+    title: 'Your Place on the Waiting List',
     description: 'Where you stand on the waiting list, the seats held for you, and how to leave.',
     ogImageKey: 'default',
     // One person's entry, reached with a token: nothing for a search engine.
@@ -94,7 +98,7 @@ const routes: Record<string, RouteMeta> = {
   adminLogin: adminPage('Admin Login', 'Sign in to run workshops, bookings and content.'),
   emailDebug: adminPage('Email Debugging', 'Check e-mail settings and templates.'),
   notFound: {
-    title: `Page Not Found — ${WORKSHOP_TITLE}`,
+    title: 'Page Not Found',
     description: WORKSHOP_DESCRIPTION,
     ogImageKey: 'default',
   },
@@ -115,7 +119,7 @@ export function routeMetaFor(pathname: string): RouteMeta {
   if (path === '/admin') return routes.admin!;
   if (ADMIN_ROSTER_PATH.test(path)) return routes.adminRoster!;
   if (path === '/email-debug') return routes.emailDebug!;
-  if (isLegalPagePath(path)) return { ...LEGAL_PAGE_META[path], title: `${LEGAL_PAGE_META[path].title} — ${WORKSHOP_TITLE}`, ogImageKey: 'default' };
+  if (isLegalPagePath(path)) return { ...LEGAL_PAGE_META[path], ogImageKey: 'default' };
   return routes.notFound!;
 }
 
@@ -156,7 +160,7 @@ export function screenPathOf(path: string): string {
 
 export function blogPostMeta(post: { title: string; excerpt?: string | null; slug: string }): RouteMeta {
   return {
-    title: `${post.title} — ${WORKSHOP_TITLE}`,
+    title: post.title,
     description: post.excerpt?.trim() || routes.blog!.description,
     ogImageKey: `blog-${post.slug}`,
   };

@@ -31,7 +31,7 @@ beforeEach(async () => {
 const message = (overrides: Partial<OutboxMessage> = {}): OutboxMessage => ({
   to: 'ada@example.com',
   subject: 'Your seat is booked',
-  html: emailLayout({ title: 'Booking confirmed', bodyHtml: '<p>See you at <strong>Intro to Clay</strong>.</p>' }),
+  html: emailLayout({ title: 'Booking confirmed', bodyHtml: '<p>See you at <strong>Intro to Clay</strong>.</p>', brandName: 'Vibe Coding Workshop' }),
   text: 'See you at Intro to Clay.',
   kind: 'booking_confirmation_paid',
   ...overrides,

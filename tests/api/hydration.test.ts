@@ -64,8 +64,11 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** On each page, a heading inside the part whose code comes last (a lazy chunk): it must hydrate too, in place. */
 const LAST_PART: Record<string, string> = { '/': '#workshops h2', '/intro': '#booking-heading', '/blog': 'main h1', post: 'main h1' };
 
+/** A brand name HTML has to escape: the server's and the browser's renders must still agree. */
+const BRAND_NAME = 'Rock & Roll <Labs> "Workshops"';
+
 async function hydrationProblems(path: string): Promise<{ problems: string[]; keptServerNodes: boolean; hydratedLastPart: boolean }> {
-  const page = await readPage(path);
+  const page = await readPage(path, BRAND_NAME);
   const html = await page.render();
   const { state } = page;
   page.release();
@@ -83,7 +86,7 @@ async function hydrationProblems(path: string): Promise<{ problems: string[]; ke
     const serverNodes = [root.querySelector('h1'), root.querySelector(lastPart)];
     const queryClient = createQueryClient();
     startFromPageState(queryClient, JSON.stringify(state));
-    const reactRoot = hydrateRoot(root, createElement(StrictMode, null, createElement(App, { queryClient })), {
+    const reactRoot = hydrateRoot(root, createElement(StrictMode, null, createElement(App, { queryClient, brandName: BRAND_NAME })), {
       onRecoverableError: (error) => problems.push(`recoverable: ${String(error)}`),
     });
     // Long enough for the lazy parts' gates (a frame, an observer) and their hydration.
@@ -129,7 +132,7 @@ describe('a page read on the server', () => {
   it('keeps no timer once released: nothing of it outlives the request', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
     const before = timers();
-    const page = await readPage('/');
+    const page = await readPage('/', BRAND_NAME);
     await page.render();
     // The landing page's announcements keep their query five minutes, for the browser's sake.
     expect(timers()).toBeGreaterThan(before);

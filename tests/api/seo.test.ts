@@ -175,7 +175,7 @@ describe('structured data from the dates the public API gives', () => {
         { title: 'Date to agree', isTBC: true, seatsTotal: 10, priceCents: 49900 },
       ]);
       const dates = (await fresh.inject({ url: '/api/workshop-dates' })).json();
-      const html = structuredDataFor({ path: '/', dates }, PUBLIC_URL);
+      const html = structuredDataFor({ brandName: 'Vibe Coding Workshop', path: '/', dates }, PUBLIC_URL);
       const objects = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
       const events = objects.filter((o) => o['@type'] === 'Event');
       expect(events.map((e) => e.name).sort()).toEqual(['Full date', 'Open date']);

@@ -40,6 +40,7 @@ describe('GET /api/admin/settings', () => {
     const response = await getSettings();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
+      brandName: 'Vibe Coding Workshop',
       timezone: 'PST',
       emailServiceType: 'smtp',
       emailHost: null,
@@ -83,6 +84,7 @@ describe('GET /api/admin/settings', () => {
 describe('POST /api/admin/settings', () => {
   it('saves every field and reads them back, secrets only as "saved"', async () => {
     const response = await save({
+      brandName: '  Studio Nine  ',
       timezone: 'EST',
       emailServiceType: 'smtp',
       emailHost: ' smtp.example.test ',
@@ -103,6 +105,7 @@ describe('POST /api/admin/settings', () => {
     expect(read.body).not.toContain(CLIENT_SECRET);
     const body = read.json();
     expect(body).toEqual({
+      brandName: 'Studio Nine',
       timezone: 'EST',
       emailServiceType: 'smtp',
       emailHost: 'smtp.example.test',
@@ -155,6 +158,7 @@ describe('POST /api/admin/settings', () => {
     expect(audit).toMatchObject({ actor: TEST_ADMIN.email, action: 'settings_updated', entity: 'settings' });
     expect((audit!.details as { fields: string[] }).fields.sort()).toEqual(
       [
+        'brandName',
         'timezone',
         'emailHost',
         'emailPort',
@@ -168,7 +172,7 @@ describe('POST /api/admin/settings', () => {
     );
     // The secrets are named among the fields, without a value.
     expect(Object.keys((audit!.details as { changes: Record<string, unknown> }).changes).sort()).toEqual(
-      ['timezone', 'emailHost', 'emailPort', 'emailUser', 'emailFrom', 'emailTenantId', 'emailClientId'].sort(),
+      ['brandName', 'timezone', 'emailHost', 'emailPort', 'emailUser', 'emailFrom', 'emailTenantId', 'emailClientId'].sort(),
     );
     expect(JSON.stringify(audit)).not.toContain(PASSWORD);
     expect(JSON.stringify(audit)).not.toContain(CLIENT_SECRET);
@@ -190,7 +194,7 @@ describe('POST /api/admin/settings', () => {
     const response = await save({ timezone: 'UTC' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ timezone: 'UTC', emailHost: 'smtp2.example.test', hasEmailPassword: true });
-    expect((await rawRow('general'))!.value).toEqual({ timezone: 'UTC' });
+    expect((await rawRow('general'))!.value).toEqual({ brandName: 'Studio Nine', timezone: 'UTC' });
     const [audit] = await settingsAudits();
     expect(audit!.details).toEqual({ fields: ['timezone'], changes: { timezone: ['EST', 'UTC'] } });
   });

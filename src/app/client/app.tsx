@@ -1,10 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isAdminPagePath } from '../../common/route-meta';
 import { ErrorBoundary } from '../../client/components/ui/error-boundary';
 import { SkipLink } from '../../client/components/ui/skip-link';
 import { Spinner } from '../../client/components/ui/spinner';
+import { BrandNameProvider } from '../../client/lib/brand-name';
 import { createQueryClient } from '../../client/lib/query-client';
 import { BookedOutActionProvider } from '../../features/booking/ui/booked-out-action';
 import { JoinWaitlistAction } from '../../features/waitlist/ui/join-waitlist-action';
@@ -32,25 +33,32 @@ function useScrollToTopOnNavigate() {
   }, [location]);
 }
 
-/** `queryClient` is the one the page's data came in (server rendering, hydration); a new one otherwise. */
-export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+/**
+ * `queryClient` is the one the page's data came in (server rendering, hydration); a new one
+ * otherwise. `brandName`: the one the page was served with (Settings › General).
+ */
+export function App({ queryClient: given, brandName: served }: { queryClient?: QueryClient; brandName: string }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
+  const [brandName, setBrandName] = useState(served);
+  const brand = useMemo(() => ({ brandName, saved: setBrandName }), [brandName]);
   const [location] = useLocation();
   useScrollToTopOnNavigate();
   return (
     <QueryClientProvider client={queryClient}>
-      {isAdminPagePath(location) ? (
-        <Suspense fallback={<Spinner label="Loading page…" className="min-h-dvh" />}>
-          <AdminArea />
-        </Suspense>
-      ) : (
-        <PublicSite />
-      )}
-      <ErrorBoundary fallback={null}>
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </ErrorBoundary>
+      <BrandNameProvider value={brand}>
+        {isAdminPagePath(location) ? (
+          <Suspense fallback={<Spinner label="Loading page…" className="min-h-dvh" />}>
+            <AdminArea />
+          </Suspense>
+        ) : (
+          <PublicSite />
+        )}
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        </ErrorBoundary>
+      </BrandNameProvider>
     </QueryClientProvider>
   );
 }

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadScreen } from './router';
 import { afterNextPaint } from '../../client/lib/after-next-paint';
+import { brandNameOfPage } from '../../client/lib/brand-name';
 import { startFromPageState } from '../../client/lib/page-state';
 import { createQueryClient } from '../../client/lib/query-client';
 import './styles.css';
@@ -12,6 +13,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
+const brandName = brandNameOfPage(document);
 
 // The reads the server answered for this page: those a server-rendered page was drawn from, or
 // those a pay-later link's checkout starts from.
@@ -33,7 +35,7 @@ if (root.hasAttribute('data-server-rendered')) {
       hydrateRoot(
         root,
         <StrictMode>
-          <App queryClient={queryClient} />
+          <App queryClient={queryClient} brandName={brandName} />
         </StrictMode>,
       );
     });
@@ -44,7 +46,7 @@ if (root.hasAttribute('data-server-rendered')) {
     startTransition(() => {
       createRoot(root).render(
         <StrictMode>
-          <App queryClient={queryClient} />
+          <App queryClient={queryClient} brandName={brandName} />
         </StrictMode>,
       );
     });

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
+import { BRAND_NAME_SLOT } from '../../common/brand';
 import { App } from './app';
 import { pageReads, payLinkReads } from './page-data';
 
@@ -31,7 +32,7 @@ export type PageData = { state: DehydratedState; render: () => Promise<string>; 
  * filled), so the HTML holds the whole page and the browser hydrates it as it is. The two are apart
  * so that the server can keep an earlier render when the data has not changed.
  */
-export async function readPage(path: string): Promise<PageData> {
+export async function readPage(path: string, brandName: string): Promise<PageData> {
   const queryClient = renderQueryClient();
   // A read that fails leaves its part in its loading state, which the browser then asks again.
   await Promise.all(pageReads(path).map((read) => queryClient.prefetchQuery(read)));
@@ -40,7 +41,7 @@ export async function readPage(path: string): Promise<PageData> {
     render: () =>
       renderToHtml(
         <Router ssrPath={path}>
-          <App queryClient={queryClient} />
+          <App queryClient={queryClient} brandName={brandName} />
         </Router>,
       ),
     release: () => queryClient.clear(),
@@ -90,12 +91,14 @@ function renderToHtml(element: ReactNode): Promise<string> {
 /**
  * A client-rendered page's frame (header, footer, the screen's loading state), made at build
  * time (scripts/prerender.mjs): the checkout depends on the address and the visitor's booking,
- * so its HTML shows the page starting and the app replaces it once it has run.
+ * so its HTML shows the page starting and the app replaces it once it has run. The brand name is
+ * saved later than the build: the frame carries stand-ins the server fills as it serves the page
+ * (fillBrandSlots).
  */
 export function renderFrame(path: string): string {
   return renderToString(
     <Router ssrPath={path}>
-      <App />
+      <App brandName={BRAND_NAME_SLOT} />
     </Router>,
   );
 }

@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { documentTitle, fillBrandSlots } from '../../common/brand';
 import { PAGE_PATHS, blogPostMeta, blogPostSlug, isBlogSlug, isKnownPagePath, routeMetaFor, screenPathOf, type RouteMeta } from '../../common/route-meta';
 import { getPublishedBlogPost } from '../../features/content/server/content.service';
 import { openParticipantLink } from '../../features/participant/server/participant-access';
+import { cachedBrandName } from '../../features/settings/server';
 import type { AppDeps } from '../../server/deps';
 import { chooseEncoding, compressForOne, compressOnce, type CompressedBody } from '../../server/lib/compressed-body';
 import { PUBLIC_READS } from '../../server/lib/read-cache';
@@ -34,8 +36,9 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function renderMetaTags(meta: RouteMeta, pageUrl: string, publicUrl: string): string {
-  const title = escapeAttribute(meta.title);
+/** The <head>'s tags of a page: its title ('{page} — {brand}'), description, share tags and the brand name. */
+export function renderMetaTags(meta: RouteMeta, pageUrl: string, publicUrl: string, brandName: string): string {
+  const title = escapeAttribute(documentTitle(meta.title, brandName));
   const description = escapeAttribute(meta.description);
   // The route's (or post's) social card, drawn by the server from its title (features/operations).
   const image = escapeAttribute(`${publicUrl}/api/og/${meta.ogImageKey}.png`);
@@ -47,6 +50,8 @@ export function renderMetaTags(meta: RouteMeta, pageUrl: string, publicUrl: stri
     // Feed readers find the blog's feed from any page (features/seo).
     `<link rel="alternate" type="application/rss+xml" title="Blog" href="${escapeAttribute(`${publicUrl}/blog/feed.xml`)}" />`,
     `<meta property="og:type" content="website" />`,
+    // The brand name the page was made with: the app starts from it (client/lib/brand-name.tsx).
+    `<meta property="og:site_name" content="${escapeAttribute(brandName)}" />`,
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:image" content="${image}" />`,
@@ -117,12 +122,14 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
    * index.html with the route's meta tags and, when the build prerendered the path, its HTML,
    * which paints before the scripts are asked for.
    */
-  const pageHtml = (meta: RouteMeta, path: string, status: number, base = template, rendered?: RenderedHtml): string => {
-    const body = rendered?.html ?? (status === 200 ? prerendered[path] : undefined);
+  const pageHtml = (brandName: string, meta: RouteMeta, path: string, status: number, base = template, rendered?: RenderedHtml): string => {
+    // A frame made at build time names the brand with stand-ins; a page rendered now has it already.
+    const frame = status === 200 ? prerendered[path] : undefined;
+    const body = rendered?.html ?? (frame === undefined ? undefined : fillBrandSlots(frame, brandName));
     return (
       (body ? withScriptsAfterPaint(base, screenChunks[screenPathOf(path)]) : base)
         // Functions as replacements: '$' in a title or a price is text, not a replacement pattern.
-        .replace(META_PLACEHOLDER, () => renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL) + (rendered?.head ?? ''))
+        .replace(META_PLACEHOLDER, () => renderMetaTags(meta, `${env.PUBLIC_URL}${path}`, env.PUBLIC_URL, brandName) + (rendered?.head ?? ''))
         // A page the server rendered is hydrated by the app; a frame is replaced (main.tsx).
         .replace(ROOT_ELEMENT, () => (body ? `<div id="root"${rendered?.html ? ' data-server-rendered' : ''}>${body}</div>${rendered?.tail ?? ''}` : ROOT_ELEMENT))
     );
@@ -134,22 +141,23 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
    * render; a render whose data has not changed is not made again, so a quiet page costs its
    * reads once a second and nothing more.
    */
-  function serverRenderedPages(ssr: ServerRenderer, assemble: (meta: RouteMeta, path: string, rendered: RenderedHtml) => string) {
+  function serverRenderedPages(ssr: ServerRenderer, assemble: (brandName: string, meta: RouteMeta, path: string, rendered: RenderedHtml) => string) {
     const lastRenders = new Map<string, { fingerprint: string; page: RenderedPage }>();
-    return (meta: RouteMeta, path: string): Promise<RenderedPage> =>
+    // Every page shows the brand name, which is saved with the site content: a new one drops them all.
+    return (brandName: string, meta: RouteMeta, path: string): Promise<RenderedPage> =>
       publicCache.remember(`page ${path}`, async () => {
         const started = performance.now();
-        const data = await ssr.readPage(path);
+        const data = await ssr.readPage(path, brandName);
         try {
-          return await renderIfChanged(meta, path, data, started);
+          return await renderIfChanged(brandName, meta, path, data, started);
         } finally {
           data.release();
         }
-      }, (page) => page.reads);
+      }, (page) => [...page.reads, PUBLIC_READS.siteContent]);
 
     /** The page from its reads: the last render when they have not changed, else a new one. */
-    async function renderIfChanged(meta: RouteMeta, path: string, data: PageData, started: number): Promise<RenderedPage> {
-      const fingerprint = dataFingerprint(data.state) + JSON.stringify(meta);
+    async function renderIfChanged(brandName: string, meta: RouteMeta, path: string, data: PageData, started: number): Promise<RenderedPage> {
+      const fingerprint = dataFingerprint(data.state) + JSON.stringify([brandName, meta]);
       const last = lastRenders.get(path);
       if (last?.fingerprint === fingerprint) return last.page;
       const reads = readsShownBy(data.state);
@@ -157,13 +165,14 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
       // Search engines and link previews read the offer from the same data the page shows.
       const head = structuredDataFor(
         {
+          brandName,
           path,
           dates: readData(data.state, [PUBLIC_READS.workshopDates]) as PublicWorkshopDate[] | undefined,
           post: readData(data.state, ['/api/blog-posts', blogPostSlug(path)]) as StructuredDataPost | undefined,
         },
         env.PUBLIC_URL,
       );
-      const page = { body: compressOnce(assemble(meta, path, { html, head, tail: stateScript(data.state) })), renderMs: performance.now() - started, reads };
+      const page = { body: compressOnce(assemble(brandName, meta, path, { html, head, tail: stateScript(data.state) })), renderMs: performance.now() - started, reads };
       lastRenders.set(path, { fingerprint, page });
       return page;
     }
@@ -172,23 +181,43 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
   const sendPage = (reply: FastifyReply, html: string | Buffer, status = 200, cacheControl = 'no-cache') =>
     reply.status(status).header('Cache-Control', cacheControl).type('text/html; charset=utf-8').send(html);
 
-  const render = (meta: RouteMeta, request: FastifyRequest, reply: FastifyReply, status = 200) =>
-    sendPage(reply, pageHtml(meta, request.url.split('?')[0] ?? '/', status), status);
+  const brandNow = () => cachedBrandName(db, publicCache);
 
-  // The fixed pages are the same for every visit: their HTML is built once and each compressed copy
-  // made once, not per request. Compressed, the prerendered landing page is a quarter of its size
-  // on a slow phone line.
+  const render = async (meta: RouteMeta, request: FastifyRequest, reply: FastifyReply, status = 200) =>
+    sendPage(reply, pageHtml(await brandNow(), meta, request.url.split('?')[0] ?? '/', status), status);
+
+  // The fixed pages are the same for every visit: their HTML is built once per brand name and each
+  // compressed copy made once, not per request. Compressed, the prerendered landing page is a
+  // quarter of its size on a slow phone line.
   const sendFixedPage = (request: FastifyRequest, reply: FastifyReply, body: CompressedBody, cacheControl?: string) => {
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     reply.header('Vary', 'Accept-Encoding');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     return sendPage(reply, body(encoding), 200, cacheControl);
   };
-  const serverRendered = renderer ? serverRenderedPages(renderer, (meta, path, rendered) => pageHtml(meta, path, 200, fixedPageTemplate, rendered)) : null;
+  const serverRendered = renderer
+    ? serverRenderedPages(renderer, (brandName, meta, path, rendered) => pageHtml(brandName, meta, path, 200, fixedPageTemplate, rendered))
+    : null;
   const sendServerRendered = async (request: FastifyRequest, reply: FastifyReply, meta: RouteMeta, path: string) => {
-    const page = await serverRendered!(meta, path);
+    const page = await serverRendered!(await brandNow(), meta, path);
     reply.header('Server-Timing', `render;dur=${page.renderMs.toFixed(1)}`);
     return sendFixedPage(request, reply, page.body);
+  };
+
+  /** A fixed page's body for the brand name now: made once per name (the last name's are let go). */
+  const fixedBodies = new Map<string, CompressedBody>();
+  let fixedBodiesBrand: string | null = null;
+  const fixedBody = (brandName: string, path: string): CompressedBody => {
+    if (fixedBodiesBrand !== brandName) {
+      fixedBodies.clear();
+      fixedBodiesBrand = brandName;
+    }
+    let body = fixedBodies.get(path);
+    if (!body) {
+      body = compressOnce(pageHtml(brandName, routeMetaFor(path), path, 200, fixedPageTemplate));
+      fixedBodies.set(path, body);
+    }
+    return body;
   };
 
   for (const path of PAGE_PATHS) {
@@ -196,12 +225,14 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
       app.get(path, (request, reply) => sendServerRendered(request, reply, routeMetaFor(path), path));
       continue;
     }
-    const body = compressOnce(pageHtml(routeMetaFor(path), path, 200, fixedPageTemplate));
     if (path === '/checkout' && renderer) {
-      app.get<{ Querystring: Record<string, string | undefined> }>(path, (request, reply) => sendCheckout(renderer, request, reply, body));
+      app.get<{ Querystring: Record<string, string | undefined> }>(path, async (request, reply) => {
+        const brandName = await brandNow();
+        return sendCheckout(renderer, request, reply, brandName, fixedBody(brandName, path));
+      });
       continue;
     }
-    app.get(path, (request, reply) => sendFixedPage(request, reply, body));
+    app.get(path, async (request, reply) => sendFixedPage(request, reply, fixedBody(await brandNow(), path)));
   }
 
   /**
@@ -209,12 +240,18 @@ export async function registerPages(app: FastifyInstance, { db, env, secret, pub
    * the page (the reservation, its date, the payment provider), a round trip or two the visitor's
    * phone does not make. The reservation is the link holder's own: never stored by a cache.
    */
-  async function sendCheckout(ssr: ServerRenderer, request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>, reply: FastifyReply, frame: CompressedBody) {
+  async function sendCheckout(
+    ssr: ServerRenderer,
+    request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+    reply: FastifyReply,
+    brandName: string,
+    frame: CompressedBody,
+  ) {
     const bookingId = Number(request.query.booking);
     const token = request.query.token;
     if (!Number.isInteger(bookingId) || bookingId <= 0 || !token || token.length > 512) return sendFixedPage(request, reply, frame);
     const state = await ssr.readPayLinkState(bookingId, token);
-    const html = pageHtml(routeMetaFor('/checkout'), '/checkout', 200, fixedPageTemplate, { head: '', tail: stateScript(state) });
+    const html = pageHtml(brandName, routeMetaFor('/checkout'), '/checkout', 200, fixedPageTemplate, { head: '', tail: stateScript(state) });
     return sendFixedPage(request, reply, (encoding) => compressForOne(html, encoding), 'no-store');
   }
 

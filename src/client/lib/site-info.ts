@@ -2,7 +2,7 @@
  * Organiser details shown on the public site. The address and phone number below are
  * placeholders (reserved example domain, 555-01xx number): replace them before launch.
  */
-export { SITE_NAME, SITE_TAGLINE } from '../../common/brand';
+export { SITE_TAGLINE } from '../../common/brand';
 
 export const CONTACT_EMAIL = 'hello@vibecoding.example';
 export const CONTACT_PHONE = '+1 (555) 010-0199';

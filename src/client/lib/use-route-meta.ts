@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { documentTitle } from '../../common/brand';
 import type { RouteMeta } from '../../common/route-meta';
+import { useBrandName } from './brand-name';
 
 function setMetaContent(selector: string, create: () => HTMLMetaElement, content: string) {
   let element = document.head.querySelector<HTMLMetaElement>(selector);
@@ -23,7 +25,8 @@ function namedMeta(attribute: 'name' | 'property', value: string) {
  * the screen after client-side navigation. The first paint already has them from the server.
  */
 export function useRouteMeta(meta: RouteMeta) {
-  const { title, description } = meta;
+  const title = documentTitle(meta.title, useBrandName());
+  const { description } = meta;
   useEffect(() => {
     document.title = title;
     setMetaContent('meta[name="description"]', namedMeta('name', 'description'), description);

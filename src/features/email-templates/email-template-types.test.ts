@@ -26,7 +26,7 @@ describe('the e-mail template registry', () => {
 
   it.each(EMAIL_TEMPLATE_TYPES)('%s: its default renders with the sample values, with no placeholder left over', (type) => {
     const definition = EMAIL_TEMPLATE_DEFINITIONS[type];
-    const email = renderSample(definition, type, 'https://site.test');
+    const email = renderSample(definition, type, { publicUrl: 'https://site.test', brandName: 'Vibe Coding Workshop' });
     expect(email.subject.length).toBeGreaterThan(0);
     expect(email.subject).not.toMatch(/\{\{|\}\}/);
     expect(email.html).not.toMatch(/\{\{|\}\}/);
@@ -48,7 +48,7 @@ describe('the e-mail template registry', () => {
 
 describe('renderSample', () => {
   it('applies replacements over the samples, escaped, and a replacement of an html key is escaped too', () => {
-    const email = renderSample(EMAIL_TEMPLATE_DEFINITIONS['booking-confirmation'], 'booking-confirmation', 'https://site.test', {
+    const email = renderSample(EMAIL_TEMPLATE_DEFINITIONS['booking-confirmation'], 'booking-confirmation', { publicUrl: 'https://site.test', brandName: 'Vibe Coding Workshop' }, {
       firstName: '<b>Grace</b>',
       details: '<i>plain</i>',
     });

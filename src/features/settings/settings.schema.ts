@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND_NAME_INVALID, BRAND_NAME_MAX, BRAND_NAME_REQUIRED, BRAND_NAME_TOO_LONG, hasControlCharacters } from '../../common/brand';
 import { LEGAL_PAGE_META } from '../../common/route-meta';
 import { safeString } from '../../common/safe-text';
 import { WORKSHOP_TIMEZONES } from '../../common/time-zones';
@@ -88,6 +89,16 @@ export const timezoneField = z.preprocess(
   safeString('Timezone', { error: TIMEZONE_REQUIRED }).trim().min(1, TIMEZONE_REQUIRED).pipe(z.enum(TIMEZONES, { error: TIMEZONE_INVALID })),
 );
 
+/** The organiser's name, shown in every page's header, footer and title and in every e-mail. */
+export const brandNameField = z.preprocess(
+  blankToEmpty,
+  safeString('Brand name', { error: BRAND_NAME_REQUIRED })
+    .trim()
+    .min(1, BRAND_NAME_REQUIRED)
+    .max(BRAND_NAME_MAX, BRAND_NAME_TOO_LONG)
+    .refine((name) => !hasControlCharacters(name), BRAND_NAME_INVALID),
+);
+
 export const emailServiceTypeField = z.enum(EMAIL_SERVICE_TYPES, { error: SERVICE_TYPE_INVALID });
 
 /** A number from JSON or the text of a number input; empty means the default, 587. */
@@ -172,6 +183,7 @@ const legalText = (field: string) => z.preprocess(blankToEmpty, safeString(field
 /** POST /api/admin/settings: any subset of the settings (spec §7 "body the settings fields"). */
 export const settingsUpdateSchema = z.object({
   timezone: timezoneField.optional(),
+  brandName: brandNameField.optional(),
   emailServiceType: emailServiceTypeField.optional(),
   emailHost: clearableText('Email host'),
   emailPort: emailPortField.optional(),
@@ -209,6 +221,7 @@ export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
 /** GET /api/admin/settings: everything but the secrets, which only say whether they are saved. */
 export const settingsSchema = z.object({
   timezone: z.enum(TIMEZONES),
+  brandName: z.string(),
   emailServiceType: z.enum(EMAIL_SERVICE_TYPES),
   emailHost: z.string().nullable(),
   emailPort: z.number().int(),
@@ -303,7 +316,7 @@ export type PaymentTest = z.infer<typeof paymentTestSchema>;
 
 // ---------------------------------------------------------------- client forms
 
-export const generalSettingsFormSchema = z.object({ timezone: timezoneField });
+export const generalSettingsFormSchema = z.object({ brandName: brandNameField, timezone: timezoneField });
 export type GeneralSettingsForm = z.input<typeof generalSettingsFormSchema>;
 
 export const paymentSettingsFormSchema = z.object({

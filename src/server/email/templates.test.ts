@@ -109,7 +109,7 @@ describe('attributeValues', () => {
 
 describe('emailLayout', () => {
   it('wraps the body in a 600px inline-styled page with an escaped title', () => {
-    const html = emailLayout({ title: 'Booking <confirmed>', bodyHtml: '<p>See you there.</p>' });
+    const html = emailLayout({ title: 'Booking <confirmed>', bodyHtml: '<p>See you there.</p>', brandName: 'Vibe Coding Workshop' });
     expect(html).toContain('<title>Booking &lt;confirmed&gt;</title>');
     expect(html).toContain('Booking &lt;confirmed&gt;</h1>');
     expect(html).toContain('<p>See you there.</p>');
@@ -119,18 +119,20 @@ describe('emailLayout', () => {
   });
 
   it('adds the footer when given, its links styled', () => {
-    const html = emailLayout({ title: 'T', bodyHtml: 'b', footerHtml: 'Questions? <a href="https://x.test">Manage booking</a>' });
+    const html = emailLayout({ title: 'T', bodyHtml: 'b', footerHtml: 'Questions? <a href="https://x.test">Manage booking</a>', brandName: 'Vibe Coding Workshop' });
     expect(html).toMatch(/Questions\? <a href="https:\/\/x\.test" style="[^"]*">Manage booking<\/a><\/td><\/tr>/);
   });
 
-  it("carries the organiser's name at the top and its line at the foot", () => {
-    const html = emailLayout({ title: 'T', bodyHtml: 'b' });
-    expect(html).toContain('>Vibe Coding Workshop</td>');
-    expect(html).toContain('Vibe Coding Workshop · Live online workshops on building software prototypes with no-code tools.');
+  it("carries the organiser's brand name at the top and its line at the foot, escaped", () => {
+    const html = emailLayout({ title: 'T', bodyHtml: 'b', brandName: 'Rock & <Roll> Labs' });
+    expect(html).toContain('>Rock &amp; &lt;Roll&gt; Labs</td>');
+    expect(html).toContain('>R</td>');
+    expect(html).toContain('Rock &amp; &lt;Roll&gt; Labs · Live online workshops on building software prototypes with no-code tools.');
+    expect(html).not.toContain('<Roll>');
   });
 
   it('fits a 320 px phone: no fixed width above it but the 600 px column, which shrinks', () => {
-    const html = emailLayout({ title: 'T', bodyHtml: '<p>b</p>' });
+    const html = emailLayout({ title: 'T', bodyHtml: '<p>b</p>', brandName: 'Vibe Coding Workshop' });
     const fixed = [...html.matchAll(/(?:width="|width:)(\d+)/g)].map((match) => Number(match[1])).filter((width) => width > 320);
     expect(fixed).toEqual([600, 600]);
     expect(html).toContain('width:100%;max-width:600px');

@@ -1,4 +1,4 @@
-import { SITE_NAME, SITE_TAGLINE } from '../../common/brand';
+import { brandInitial, SITE_TAGLINE } from '../../common/brand';
 
 /**
  * E-mail text: `{{key}}` placeholders (CONTRACT §4) and one shared HTML layout. Pure functions,
@@ -184,10 +184,12 @@ export function styleLinks(bodyHtml: string): string {
  * The frame every HTML e-mail shares: the organiser's name over a bordered white card on the
  * site's paper colour, in a 600 px column that shrinks to a 320 px phone (inline styles only,
  * because mail clients drop <style> blocks and external CSS). `title` is plain text; the bodies
- * are HTML that the caller already rendered (and escaped) with renderTemplate.
+ * are HTML that the caller already rendered (and escaped) with renderTemplate. `brandName` is the
+ * saved one (Settings › General), plain text.
  */
-export function emailLayout(parts: { title: string; bodyHtml: string; footerHtml?: string }): string {
+export function emailLayout(parts: { title: string; bodyHtml: string; footerHtml?: string; brandName: string }): string {
   const title = escapeHtml(parts.title);
+  const brand = escapeHtml(parts.brandName);
   const footer = parts.footerHtml
     ? `<tr><td style="padding:16px 8px 0;font-family:${FONT};font-size:13px;line-height:1.5;color:${INK_SOFT};text-align:center;">${styleLinks(parts.footerHtml)}</td></tr>`
     : '';
@@ -205,8 +207,8 @@ export function emailLayout(parts: { title: string; bodyHtml: string; footerHtml
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;font-family:${FONT};color:${INK};">
 <tr><td style="padding:0 4px 16px;">
 <table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr>
-<td width="32" height="32" align="center" style="width:32px;height:32px;background-color:${ACCENT};border:2px solid ${INK};border-radius:6px;font-size:18px;line-height:32px;font-weight:bold;color:${INK};">${escapeHtml(SITE_NAME.charAt(0))}</td>
-<td style="padding-left:10px;font-size:16px;font-weight:bold;color:${INK};">${escapeHtml(SITE_NAME)}</td>
+<td width="32" height="32" align="center" style="width:32px;height:32px;background-color:${ACCENT};border:2px solid ${INK};border-radius:6px;font-size:18px;line-height:32px;font-weight:bold;color:${INK};">${escapeHtml(brandInitial(parts.brandName))}</td>
+<td style="padding-left:10px;font-size:16px;font-weight:bold;color:${INK};">${brand}</td>
 </tr></table>
 </td></tr>
 <tr><td style="background-color:#ffffff;border:2px solid ${INK};border-radius:8px;">
@@ -216,7 +218,7 @@ export function emailLayout(parts: { title: string; bodyHtml: string; footerHtml
 </table>
 </td></tr>
 ${footer}
-<tr><td style="padding:16px 8px 0;font-size:12px;line-height:1.5;color:${INK_SOFT};text-align:center;">${escapeHtml(SITE_NAME)} · ${escapeHtml(SITE_TAGLINE)}</td></tr>
+<tr><td style="padding:16px 8px 0;font-size:12px;line-height:1.5;color:${INK_SOFT};text-align:center;">${brand} · ${escapeHtml(SITE_TAGLINE)}</td></tr>
 </table>
 </td></tr>
 </table>

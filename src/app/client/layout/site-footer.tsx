@@ -1,13 +1,15 @@
 import { Link } from 'wouter';
 import { SocialLinks } from '../../../client/components/ui/social-links';
-import { SITE_NAME, SITE_TAGLINE } from '../../../client/lib/site-info';
+import { useBrandName } from '../../../client/lib/brand-name';
+import { SITE_TAGLINE } from '../../../client/lib/site-info';
+import { brandInitial } from '../../../common/brand';
 import { LEGAL_PAGE_META } from '../../../common/route-meta';
-
 
 /** The legal pages, written by the admin in Settings → Site (issue 18). */
 const legalLinks = Object.entries(LEGAL_PAGE_META).map(([path, { title }]) => ({ path, title }));
 
 export function SiteFooter() {
+  const brandName = useBrandName();
   return (
     <footer data-surface="ink" className="bg-ink text-paper">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-[1fr_auto] md:items-start">
@@ -15,11 +17,11 @@ export function SiteFooter() {
           <Link href="/" className="inline-flex min-h-11 items-center gap-2.5 font-black">
             <span
               aria-hidden="true"
-              className="inline-flex size-9 items-center justify-center rounded-brutal border-2 border-paper bg-accent text-lg text-ink"
+              className="inline-flex size-9 shrink-0 items-center justify-center rounded-brutal border-2 border-paper bg-accent text-lg text-ink"
             >
-              V
+              {brandInitial(brandName)}
             </span>
-            {SITE_NAME}
+            <span className="min-w-0 break-words">{brandName}</span>
           </Link>
           <p className="mt-3 max-w-sm text-sm">{SITE_TAGLINE}</p>
         </div>
@@ -30,7 +32,7 @@ export function SiteFooter() {
           {/* The year as the server saw it may differ from the visitor's around New Year: theirs is not
               worth failing the hydration of the page for. */}
           <p suppressHydrationWarning>
-            © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
+            © {new Date().getFullYear()} {brandName}. All rights reserved.
           </p>
           <ul className="flex flex-wrap gap-x-2">
             {legalLinks.map(({ path, title }) => (

@@ -2,6 +2,8 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cx } from '../../../client/components/ui/cx';
+import { useBrandName } from '../../../client/lib/brand-name';
+import { brandInitial } from '../../../common/brand';
 
 type NavItem = { label: string; section: string } | { label: string; href: string };
 
@@ -66,6 +68,7 @@ function scrollLandingToTop() {
 }
 
 export function SiteHeader() {
+  const brandName = useBrandName();
   const [menuOpen, setMenuOpen] = useState(false);
   const [location] = useLocation();
   const close = () => setMenuOpen(false);
@@ -90,15 +93,17 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b-2 border-ink bg-paper">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link href="/" onClick={onLogoClick} className="flex min-h-11 items-center gap-2.5 rounded-brutal font-black">
+        <Link href="/" onClick={onLogoClick} className="flex min-h-11 min-w-0 items-center gap-2.5 rounded-brutal font-black">
           <span
             aria-hidden="true"
-            className="inline-flex size-9 items-center justify-center rounded-brutal border-2 border-ink bg-accent text-lg shadow-brutal-sm"
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-brutal border-2 border-ink bg-accent text-lg shadow-brutal-sm"
           >
-            V
+            {brandInitial(brandName)}
           </span>
-          <span className="text-lg leading-none tracking-tight">
-            Vibe Coding<span className="sr-only"> Workshop, home</span>
+          {/* A long name (up to 60 characters) is cut with an ellipsis rather than pushing the menu off a phone. */}
+          <span className="truncate text-lg leading-tight tracking-tight">
+            {brandName}
+            <span className="sr-only">, home</span>
           </span>
         </Link>
 

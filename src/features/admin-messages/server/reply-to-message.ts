@@ -5,6 +5,7 @@ import { enqueueEmail } from '../../../server/email/outbox';
 import { emailLayout, plainTextToHtml } from '../../../server/email/templates';
 import { auditOf, type Actor } from '../../../server/lib/audit';
 import { lockRowOr404, withIsoDates } from '../../../server/lib/rows';
+import { readBrandName } from '../../settings/server';
 import { MESSAGE_NOT_FOUND, type AdminContactMessage, type ContactReply } from '../admin-messages.schema';
 
 const audit = auditOf('contact_message');
@@ -52,7 +53,7 @@ export async function replyToContactMessage(db: Database, actor: Actor, id: numb
     const queued = await enqueueEmail(tx, {
       to: message.email,
       subject: reply.subject,
-      html: emailLayout({ title: reply.subject, bodyHtml: replyHtml(reply.message, message.message) }),
+      html: emailLayout({ title: reply.subject, bodyHtml: replyHtml(reply.message, message.message), brandName: await readBrandName(tx) }),
       text: replyText(reply.message, message.message),
       kind: ORGANISER_ANSWER_KIND,
     });

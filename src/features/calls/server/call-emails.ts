@@ -7,7 +7,7 @@ import { emailLayout, escapeHtml, renderTemplate } from '../../../server/email/t
 import { buildBookingIcs, hostOf } from '../../calendar/server';
 import { renderEmail } from '../../email-templates/server';
 import { participantLinkFor } from '../../participant/server';
-import { adminSectionUrl, organiserInbox } from '../../settings/server';
+import { adminSectionUrl, organiserInbox, readBrandName } from '../../settings/server';
 import type { CallRow, SeatRow } from './seat-calls';
 
 /**
@@ -151,7 +151,7 @@ async function organiserEmail(tx: Database, kind: CallEmailKind, story: CallStor
   await enqueueEmail(tx, {
     to,
     subject,
-    html: emailLayout({ title: subject, bodyHtml }),
+    html: emailLayout({ title: subject, bodyHtml, brandName: await readBrandName(tx) }),
     text: htmlToText(bodyHtml),
     kind: `organiser-call-${kind}`,
     attachments: kind === 'reminder' ? undefined : [callAttachment(story, deps.publicUrl)],

@@ -19,17 +19,17 @@ describe('messageFiller', () => {
     ['a table and a heading', '<h2>{{workshopTitle}}</h2><table><tr><td>When</td><td>{{workshopDate}}</td></tr></table>'],
   ])('gives each person the same e-mail as filling it alone: %s', (_name, html) => {
     const message = { subject: 'For {{firstName}}', html };
-    const alone = fillMessage(message, values);
-    const together = messageFiller(message)(values);
+    const alone = fillMessage(message, values, 'Vibe Coding Workshop');
+    const together = messageFiller(message, 'Vibe Coding Workshop')(values);
     expect(together).toEqual(alone);
   });
 
   it('puts the values into the text as typed, not escaped', () => {
-    expect(messageFiller({ subject: 'x', html: '<p>Hi {{firstName}}</p>' })(values).text).toBe('Hi Ada & <Bob>');
+    expect(messageFiller({ subject: 'x', html: '<p>Hi {{firstName}}</p>' }, 'Vibe Coding Workshop')(values).text).toBe('Hi Ada & <Bob>');
   });
 
   it('leaves an empty value empty in the text', () => {
     const message = { subject: 'x', html: '<p>Link: {{zoomLink}}.</p>' };
-    expect(messageFiller(message)({ ...values, zoomLink: '' }).text).toBe(htmlToText('<p>Link: .</p>'));
+    expect(messageFiller(message, 'Vibe Coding Workshop')({ ...values, zoomLink: '' }).text).toBe(htmlToText('<p>Link: .</p>'));
   });
 });

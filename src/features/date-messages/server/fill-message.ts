@@ -46,8 +46,8 @@ export function messageValues(date: WorkshopDateRow, person: Recipient, link: st
 /** Stands in for the first attendee while nobody holds a seat (previews and test sends). */
 export const SAMPLE_PERSON: Recipient = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
 
-export function fillMessage(message: { subject: string; html: string }, values: Record<string, string>) {
-  return fillTemplate({ subject: message.subject, content: message.html }, values);
+export function fillMessage(message: { subject: string; html: string }, values: Record<string, string>, brandName: string) {
+  return fillTemplate({ subject: message.subject, content: message.html }, values, { brandName });
 }
 
 /**
@@ -57,13 +57,14 @@ export function fillMessage(message: { subject: string; html: string }, values: 
  * each value (shaped as a URL, so a placeholder inside href passes the same URL check a real link
  * does), and each person's text is that with their values put in.
  */
-export function messageFiller(message: { subject: string; html: string }): (values: Record<DateMessagePlaceholder, string>) => ReturnType<typeof fillMessage> {
+export function messageFiller(message: { subject: string; html: string }, brandName: string): (values: Record<DateMessagePlaceholder, string>) => ReturnType<typeof fillMessage> {
   const host = `${randomBytes(6).toString('hex')}.invalid`;
   const markers = Object.fromEntries(DATE_MESSAGE_PLACEHOLDERS.map(({ key }) => [key, `https://${host}/${key}/`]));
   const text = htmlToText(renderTemplate(message.html, markers, { html: true }));
   const marker = new RegExp(`https://${host.replace('.', '\\.')}/(\\w+)/`, 'g');
   return (values) =>
     fillTemplate({ subject: message.subject, content: message.html }, values, {
+      brandName,
       text: text.replace(marker, (_match, key: string) => (Object.hasOwn(values, key) ? values[key as DateMessagePlaceholder] : '')),
     });
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../../server/db/client';
 import type { DateMessageInput, DateMessagePreview } from '../date-messages.schema';
+import { readBrandName } from '../../settings/server';
 import { dateOr404 } from './date-of';
 import { cleanBody, fillMessage, messageValues, SAMPLE_PERSON } from './fill-message';
 import { liveRecipients } from './recipients';
@@ -15,6 +16,6 @@ export async function previewDateMessage(db: Database, publicUrl: string, worksh
   const people = await liveRecipients(db, date.id);
   const first = people[0] ?? null;
   const link = `${publicUrl}/participant?token=preview`;
-  const filled = fillMessage({ subject: input.subject, html }, messageValues(date, first ?? SAMPLE_PERSON, link));
+  const filled = fillMessage({ subject: input.subject, html }, messageValues(date, first ?? SAMPLE_PERSON, link), await readBrandName(db));
   return { subject: filled.subject, html: filled.html, filledFor: first, recipients: people.length };
 }

@@ -3,6 +3,7 @@ import { dateMessages } from '../../../server/db/schema';
 import { enqueueEmails } from '../../../server/email/outbox';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { participantLinkFor } from '../../participant/server';
+import { readBrandName } from '../../settings/server';
 import type { WorkshopDateRow } from './date-of';
 import { messageFiller, messageValues } from './fill-message';
 import type { Recipient } from './recipients';
@@ -38,7 +39,7 @@ export async function queueDateMessage(
     .returning({ id: dateMessages.id });
   const dateMessageId = row!.id;
   const now = Date.now();
-  const fill = messageFiller(message);
+  const fill = messageFiller(message, await readBrandName(tx));
   const copies = people.map((person) => {
     const tokens = new SealedTokens();
     const filled = fill(messageValues(date, person, participantLinkFor(tokens, publicUrl, person.email, now)));

@@ -3,6 +3,7 @@ import { enqueueEmail } from '../../../server/email/outbox';
 import { SealedTokens } from '../../../server/email/sealed-tokens';
 import { auditOf, type Actor } from '../../../server/lib/audit';
 import { participantLinkFor } from '../../participant/server';
+import { readBrandName } from '../../settings/server';
 import type { DateMessageInput, TestSent } from '../date-messages.schema';
 import { dateOr404 } from './date-of';
 import { cleanBody, fillMessage, messageValues, SAMPLE_PERSON } from './fill-message';
@@ -23,7 +24,7 @@ export async function sendTestMessage(db: Database, publicUrl: string, admin: Ac
     const date = await dateOr404(tx, workshopDateId);
     const [first] = await liveRecipients(tx, date.id);
     const tokens = new SealedTokens();
-    const filled = fillMessage({ subject: input.subject, html }, messageValues(date, first ?? SAMPLE_PERSON, participantLinkFor(tokens, publicUrl, admin.email)));
+    const filled = fillMessage({ subject: input.subject, html }, messageValues(date, first ?? SAMPLE_PERSON, participantLinkFor(tokens, publicUrl, admin.email)), await readBrandName(tx));
     await enqueueEmail(tx, { to: admin.email, ...filled, subject: `[Test] ${filled.subject}`, kind: TEST_MESSAGE_KIND, tokens: tokens.tokens });
     await audit(tx, admin, 'date_message_test_sent', undefined, { workshopDateId: date.id, subject: input.subject });
     return { queued: 1, to: admin.email };

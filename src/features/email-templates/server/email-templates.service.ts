@@ -9,7 +9,7 @@ import { enqueueEmail } from '../../../server/email/outbox';
 import type { Env } from '../../../server/env';
 import { recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
-import { resolveMailTransport, senderInUse, type MailEnv, isEmailConfigComplete, readEmailConfig } from '../../settings/server';
+import { readBrandName, resolveMailTransport, senderInUse, type MailEnv, isEmailConfigComplete, readEmailConfig } from '../../settings/server';
 import { EMAIL_TEMPLATE_DEFINITIONS, EMAIL_TEMPLATE_TYPES, htmlKeysOf, isEmailTemplateType, type EmailTemplateType } from '../email-template-types';
 import {
   CONTENT_REQUIRED,
@@ -143,7 +143,13 @@ export function sampleValuesFor(type: EmailTemplateType, publicUrl: string): Rec
  * The template filled with its sample values, with the admin's replacements on top. Sample
  * markup for `html` keys is the registry's own; a replacement, like every value, is escaped.
  */
-export function renderSample(template: { subject: string; content: string }, type: EmailTemplateType, publicUrl: string, replacements: TemplateValues = {}) {
+export function renderSample(
+  template: { subject: string; content: string },
+  type: EmailTemplateType,
+  site: { publicUrl: string; brandName: string },
+  replacements: TemplateValues = {},
+) {
+  const { publicUrl, brandName } = site;
   const sample = sampleValuesFor(type, publicUrl);
   const htmlKeys = new Set(htmlKeysOf(type));
   const values: TemplateValues = {};
@@ -156,7 +162,7 @@ export function renderSample(template: { subject: string; content: string }, typ
     delete trustedHtml[name];
     values[name] = value;
   }
-  return fillTemplate(template, values, { trustedHtml });
+  return fillTemplate(template, values, { trustedHtml, brandName });
 }
 
 function errorText(error: unknown): string {
@@ -173,7 +179,7 @@ export async function sendTestEmail(db: Database, deps: EmailToolDeps, actor: st
   const transport = await resolveMailTransport(db, deps.env, deps.secret);
   if (!transport) throw new HttpError(400, EMAIL_NOT_CONFIGURED, 'email_not_configured');
   const template = await loadTemplate(db, input.templateType);
-  const email = renderSample(template, input.templateType, deps.publicUrl, input.replacements);
+  const email = renderSample(template, input.templateType, { publicUrl: deps.publicUrl, brandName: await readBrandName(db) }, input.replacements);
   try {
     await transport.send(
       { to: input.email, bcc: null, subject: email.subject, html: email.html, text: email.text, attachments: null },
@@ -198,7 +204,7 @@ export const BOOKING_CONFIRMATION_TEST_KIND = 'booking-confirmation-test';
 export async function queueBookingConfirmationTest(db: Database, deps: Pick<EmailToolDeps, 'publicUrl'>, actor: string, to: string): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     const template = await loadTemplate(tx, 'booking-confirmation');
-    const email = renderSample(template, 'booking-confirmation', deps.publicUrl);
+    const email = renderSample(template, 'booking-confirmation', { publicUrl: deps.publicUrl, brandName: await readBrandName(tx) });
     const queued = await enqueueEmail(tx, { to, subject: email.subject, html: email.html, text: email.text, kind: BOOKING_CONFIRMATION_TEST_KIND });
     await recordAudit(tx, { actor, action: 'email_test_queued', entity: TEMPLATE_ENTITY, entityId: 'booking-confirmation', details: { to, outboxId: queued.id } });
     return queued;

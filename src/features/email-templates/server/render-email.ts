@@ -19,6 +19,7 @@ import { adminUsers, emailTemplates } from '../../../server/db/schema';
 import { emailLayout, renderTemplate } from '../../../server/email/templates';
 import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../email-template-types';
 import { htmlToText } from '../../../server/email/html-to-text';
+import { readBrandName } from '../../settings/server';
 
 export type TemplateValues = Record<string, string | number>;
 
@@ -30,6 +31,9 @@ export type RenderOptions = {
   /** The plain-text part; by default it is made from the HTML body. */
   text?: string;
 };
+
+/** What the layout needs besides the body: the saved brand name (readBrandName). */
+export type LayoutOptions = RenderOptions & { brandName: string };
 
 export type RenderedEmail = { subject: string; html: string; text: string; bcc: string | null };
 
@@ -60,6 +64,7 @@ function resolvedTemplate(type: EmailTemplateType, row: TemplateRow | undefined)
 }
 
 const preloadedTemplates = new WeakMap<Database, Map<EmailTemplateType, ResolvedTemplate>>();
+const preloadedBrandNames = new WeakMap<Database, string>();
 
 /**
  * Reads the templates of `types` in one query, for the transaction `tx`: loadTemplate and
@@ -69,7 +74,14 @@ const preloadedTemplates = new WeakMap<Database, Map<EmailTemplateType, Resolved
  */
 export async function preloadTemplates(tx: Database, types: readonly EmailTemplateType[]): Promise<void> {
   const rows = await tx.select().from(emailTemplates).where(inArray(emailTemplates.type, [...types]));
+  const brandName = await readBrandName(tx);
   preloadedTemplates.set(tx, new Map(types.map((type) => [type, resolvedTemplate(type, rows.find((row) => row.type === type))])));
+  preloadedBrandNames.set(tx, brandName);
+}
+
+/** The brand name for the layout: the transaction's preloaded one, else read now. */
+async function brandNameFor(db: Database): Promise<string> {
+  return preloadedBrandNames.get(db) ?? readBrandName(db);
 }
 
 /**
@@ -97,10 +109,10 @@ function fillSubject(subject: string, values: TemplateValues): string {
 }
 
 /** Renders a template (saved or not, active or not) into the parts of an e-mail; no Bcc. */
-export function fillTemplate(template: Pick<ResolvedTemplate, 'subject' | 'content'>, values: TemplateValues, options: RenderOptions = {}) {
+export function fillTemplate(template: Pick<ResolvedTemplate, 'subject' | 'content'>, values: TemplateValues, options: LayoutOptions) {
   const subject = fillSubject(template.subject, values);
   const bodyHtml = fillBody(template.content, values, options.trustedHtml ?? {});
-  const html = emailLayout({ title: subject, bodyHtml, footerHtml: options.footerHtml });
+  const html = emailLayout({ title: subject, bodyHtml, footerHtml: options.footerHtml, brandName: options.brandName });
   const text = options.text ?? htmlToText(options.footerHtml ? `${bodyHtml}<hr>${options.footerHtml}` : bodyHtml);
   return { subject, html, text };
 }
@@ -119,6 +131,6 @@ export async function adminBcc(db: Database): Promise<string | null> {
 export async function renderEmail(db: Database, type: EmailTemplateType, values: TemplateValues, options: RenderOptions = {}): Promise<RenderedEmail | null> {
   const template = await loadTemplate(db, type);
   if (!template.isActive) return null;
-  const rendered = fillTemplate(template, values, options);
+  const rendered = fillTemplate(template, values, { ...options, brandName: await brandNameFor(db) });
   return { ...rendered, bcc: template.bccAdmin ? await adminBcc(db) : null };
 }

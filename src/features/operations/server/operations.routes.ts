@@ -23,6 +23,7 @@ import { backupFileName, createBackup, restoreBackup } from './backup.service';
 import { inspectBackup } from './inspect-backup';
 import { listAuditLog, retryFailedEmail } from './operations.service';
 import { listScheduledBackups, scheduledBackupPath } from './scheduled-backups';
+import { cachedBrandName } from '../../settings/server';
 import { moveDiskUploadsIntoDatabase } from '../../uploads/server';
 import { cardContentFor, listSocialCards, SocialCardCache } from './social-cards.service';
 
@@ -48,13 +49,13 @@ export async function operationsRoutes(app: FastifyInstance, deps: AppDeps): Pro
   // ---------------------------------------------------------------- social cards (public)
 
   routes.get('/api/og/:key.png', { schema: { params: ogParamsSchema } }, async (request, reply) => {
-    const content = await cardContentFor(db, request.params.key);
+    const content = await cardContentFor(db, request.params.key, await cachedBrandName(db, deps.publicCache));
     if (!content) throw new HttpError(404, CARD_NOT_FOUND);
     const png = await cards.get(content, siteHost);
     return reply.type('image/png').header('Cache-Control', 'public, max-age=3600').send(png);
   });
 
-  routes.get('/api/admin/social-cards', { schema: { response: { 200: socialCardListSchema } } }, () => listSocialCards(db, env.PUBLIC_URL));
+  routes.get('/api/admin/social-cards', { schema: { response: { 200: socialCardListSchema } } }, async () => listSocialCards(db, env.PUBLIC_URL, await cachedBrandName(db, deps.publicCache)));
 
   // ---------------------------------------------------------------- outbox
 

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
-import { blogPostMeta, routeMetaFor, WORKSHOP_DESCRIPTION, WORKSHOP_TITLE, type RouteMeta } from '../../../common/route-meta';
+import { documentTitle } from '../../../common/brand';
+import { blogPostMeta, routeMetaFor, WORKSHOP_DESCRIPTION, type RouteMeta } from '../../../common/route-meta';
 import type { Database } from '../../../server/db/client';
 import { getPublishedBlogPost, listPublishedBlogPosts } from '../../content/server';
 import { SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, type SocialCard } from '../operations.schema';
@@ -29,46 +30,50 @@ const ROUTE_CARDS: readonly { key: string; path: string }[] = [
   { key: 'admin', path: '/admin' },
 ];
 
-/** Any other page (the not-found one among them): the workshop itself, without a page's name. */
-const DEFAULT_CARD: RouteMeta = { title: WORKSHOP_TITLE, description: WORKSHOP_DESCRIPTION, ogImageKey: 'default' };
+/** Any other page (the not-found one among them): the brand and the workshop, without a page's name. */
+const defaultCard = (brandName: string): RouteMeta => ({ title: brandName, description: WORKSHOP_DESCRIPTION, ogImageKey: 'default' });
 
 const BLOG_KEY_PREFIX = 'blog-';
 
-export type CardContent = { key: string; title: string; description: string; kind: 'route' | 'post' };
+/** `title`: the page's own name, the headline; `brandName`: the organiser's, at the foot. */
+export type CardContent = { key: string; title: string; description: string; kind: 'route' | 'post'; brandName: string };
 
 /**
  * What a key's card shows: a route's title, a published post's (null when no published post has
  * that slug, so its card answers 404), or the default card for any other key.
  */
-export async function cardContentFor(db: Database, key: string): Promise<CardContent | null> {
+export async function cardContentFor(db: Database, key: string, brandName: string): Promise<CardContent | null> {
   if (key.startsWith(BLOG_KEY_PREFIX)) {
     const slug = key.slice(BLOG_KEY_PREFIX.length);
     const post = /^[a-z0-9-]{1,200}$/.test(slug) ? await getPublishedBlogPost(db, slug) : null;
     if (!post) return null;
     const meta = blogPostMeta(post);
-    return { key: meta.ogImageKey, title: meta.title, description: meta.description, kind: 'post' };
+    return { key: meta.ogImageKey, title: meta.title, description: meta.description, kind: 'post', brandName };
   }
   const route = ROUTE_CARDS.find((card) => card.key === key);
-  const meta = route ? routeMetaFor(route.path) : DEFAULT_CARD;
-  return { key: route ? key : 'default', title: meta.title, description: meta.description, kind: 'route' };
+  const meta = route ? routeMetaFor(route.path) : defaultCard(brandName);
+  return { key: route ? key : 'default', title: meta.title, description: meta.description, kind: 'route', brandName };
 }
 
 export function socialCardUrl(publicUrl: string, key: string): string {
   return `${publicUrl}/api/og/${key}.png`;
 }
 
-/** Every card the site uses, for the admin's Social Cards tab: the routes', then each published post's. */
-export async function listSocialCards(db: Database, publicUrl: string): Promise<SocialCard[]> {
+/**
+ * Every card the site uses, for the admin's Social Cards tab: the routes', then each published
+ * post's, each with the title its page is shared with ('{page} — {brand}').
+ */
+export async function listSocialCards(db: Database, publicUrl: string, brandName: string): Promise<SocialCard[]> {
   const routes = [...ROUTE_CARDS, { key: 'default', path: '/*' }].map(({ key, path }): SocialCard => {
-    const meta = key === 'default' ? DEFAULT_CARD : routeMetaFor(path);
-    return { key, path, title: meta.title, description: meta.description, imageUrl: socialCardUrl(publicUrl, key), kind: 'route' };
+    const meta = key === 'default' ? defaultCard(brandName) : routeMetaFor(path);
+    return { key, path, title: key === 'default' ? brandName : documentTitle(meta.title, brandName), description: meta.description, imageUrl: socialCardUrl(publicUrl, key), kind: 'route' };
   });
   const posts = (await listPublishedBlogPosts(db)).map((post): SocialCard => {
     const meta = blogPostMeta(post);
     return {
       key: meta.ogImageKey,
       path: `/blog/${post.slug}`,
-      title: meta.title,
+      title: documentTitle(meta.title, brandName),
       description: meta.description,
       imageUrl: socialCardUrl(publicUrl, meta.ogImageKey),
       kind: 'post',
@@ -121,15 +126,9 @@ function clip(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:-]+$/, '')}…`;
 }
 
-const SITE_SUFFIX = ` — ${WORKSHOP_TITLE}`;
-
-/** 'Post title — Introduction to Vibe Coding' → 'Post title': the footer already names the site. */
-function headlineOf(title: string): string {
-  return title.endsWith(SITE_SUFFIX) && title.length > SITE_SUFFIX.length ? title.slice(0, -SITE_SUFFIX.length) : title;
-}
-
 function layout(content: CardContent, siteHost: string): CardNode {
-  const headline = clip(headlineOf(content.title), 110);
+  // The page's own name: the footer names the brand.
+  const headline = clip(content.title, 110);
   const headlineSize = headline.length > 75 ? 52 : headline.length > 45 ? 60 : headline.length > 22 ? 68 : 80;
   const label = content.kind === 'post' ? 'From the blog' : 'Live online workshop';
   return node(
@@ -193,7 +192,7 @@ function layout(content: CardContent, siteHost: string): CardNode {
             fontSize: 26,
             fontWeight: 800,
           },
-          [node('div', { display: 'flex' }, WORKSHOP_TITLE), node('div', { display: 'flex', fontWeight: 500, color: INK_SOFT }, siteHost)],
+          [node('div', { display: 'flex', flexShrink: 1, marginRight: 24 }, clip(content.brandName, 60)), node('div', { display: 'flex', flexShrink: 0, fontWeight: 500, color: INK_SOFT }, siteHost)],
         ),
       ],
     ),
@@ -221,7 +220,7 @@ export class SocialCardCache {
   constructor(private readonly maxEntries = 200) {}
 
   static keyOf(content: CardContent, siteHost: string): string {
-    return createHash('sha256').update(JSON.stringify([content.key, content.title, content.description, content.kind, siteHost])).digest('hex');
+    return createHash('sha256').update(JSON.stringify([content.key, content.title, content.description, content.kind, content.brandName, siteHost])).digest('hex');
   }
 
   get(content: CardContent, siteHost: string): Promise<Buffer> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../server/deps';
 import { PUBLIC_READS } from '../../../server/lib/read-cache';
+import { readBrandName } from '../../settings/server';
 import { listIndexablePosts } from './seo.service';
 import { FEED_PATH, robotsTxt, rssFeedXml, sitemapXml } from './site-documents';
 
@@ -17,9 +18,11 @@ export async function seoRoutes(app: FastifyInstance, { db, env, publicCache }: 
     return reply.header('Cache-Control', CACHE_CONTROL).type('application/xml; charset=utf-8').send(xml);
   });
 
-  // A static path: Fastify's router prefers it to the page route '/blog/:slug'.
+  // A static path: Fastify's router prefers it to the page route '/blog/:slug'. The channel is
+  // named after the brand, so the feed also drops with the site content (where a new name lands).
   app.get(FEED_PATH, async (_request, reply) => {
-    const xml = await cachedDocument('blog-feed.xml', async () => rssFeedXml(await listIndexablePosts(db), env.PUBLIC_URL));
+    const build = async () => rssFeedXml(await listIndexablePosts(db), env.PUBLIC_URL, await readBrandName(db));
+    const xml = JSON.parse(await publicCache.get('blog-feed.xml', build, [PUBLIC_READS.blogPosts, PUBLIC_READS.siteContent])) as string;
     return reply.header('Cache-Control', CACHE_CONTROL).type('application/rss+xml; charset=utf-8').send(xml);
   });
 

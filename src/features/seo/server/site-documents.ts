@@ -1,5 +1,4 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { SITE_NAME } from '../../../common/brand';
 import { PAGE_PATHS, blogPostMeta, routeMetaFor } from '../../../common/route-meta';
 
 /**
@@ -74,7 +73,7 @@ export function sitemapXml(posts: readonly IndexablePost[], publicUrl: string): 
 }
 
 /** RSS 2.0 of the published posts in the order given (newest first); an empty blog is an empty channel. */
-export function rssFeedXml(posts: readonly IndexablePost[], publicUrl: string): string {
+export function rssFeedXml(posts: readonly IndexablePost[], publicUrl: string, brandName: string): string {
   const blog = routeMetaFor('/blog');
   const updated = newest(posts.map(lastModified));
   const items = posts.map((post) => {
@@ -96,7 +95,7 @@ export function rssFeedXml(posts: readonly IndexablePost[], publicUrl: string): 
         '@_xmlns:atom': 'http://www.w3.org/2005/Atom',
         '@_xmlns:dc': 'http://purl.org/dc/elements/1.1/',
         channel: {
-          title: `${SITE_NAME} — Blog`,
+          title: `${brandName} — Blog`,
           link: `${publicUrl}/blog`,
           description: blog.description,
           language: 'en',

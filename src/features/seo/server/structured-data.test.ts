@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BRAND_NAME } from '../../../common/brand';
 import type { PublicWorkshopDate } from '../../workshops';
 import { jsonLdScript, structuredDataFor } from './structured-data';
 
@@ -54,14 +55,14 @@ describe('structured data of the pages with dates', () => {
       tbcDate({ id: 4, title: 'Date to be agreed' }),
     ];
     for (const path of ['/', '/intro', '/intro/']) {
-      const events = ofType(scripts(structuredDataFor({ path, dates }, PUBLIC_URL, NOW)), 'Event');
+      const events = ofType(scripts(structuredDataFor({ brandName: DEFAULT_BRAND_NAME, path, dates }, PUBLIC_URL, NOW)), 'Event');
       expect(events.map((e) => e.name)).toEqual(['Morning session', 'Evening session']);
     }
   });
 
   it('writes the times, the online location, the organiser and the offer in dollars and USD', () => {
     const date = apiDate({ price: 349.5, seatsRemaining: 3 });
-    const [event] = ofType(scripts(structuredDataFor({ path: '/', dates: [date] }, PUBLIC_URL, NOW)), 'Event');
+    const [event] = ofType(scripts(structuredDataFor({ brandName: DEFAULT_BRAND_NAME, path: '/', dates: [date] }, PUBLIC_URL, NOW)), 'Event');
     expect(event).toMatchObject({
       '@context': 'https://schema.org',
       name: 'Introduction to Vibe Coding',
@@ -85,7 +86,7 @@ describe('structured data of the pages with dates', () => {
 
   it('keeps a full date as an Event whose offer is SoldOut', () => {
     const dates = [apiDate({ id: 1, title: 'Full', seatsRemaining: 0 }), apiDate({ id: 2, title: 'One left', seatsRemaining: 1 })];
-    const events = ofType(scripts(structuredDataFor({ path: '/', dates }, PUBLIC_URL, NOW)), 'Event');
+    const events = ofType(scripts(structuredDataFor({ brandName: DEFAULT_BRAND_NAME, path: '/', dates }, PUBLIC_URL, NOW)), 'Event');
     expect(events.map((e) => [e.name, (e.offers as { availability: string }).availability])).toEqual([
       ['Full', 'https://schema.org/SoldOut'],
       ['One left', 'https://schema.org/InStock'],
@@ -93,8 +94,15 @@ describe('structured data of the pages with dates', () => {
   });
 
   it('carries the Organization even when there is no date', () => {
-    const objects = scripts(structuredDataFor({ path: '/' }, PUBLIC_URL, NOW));
-    expect(objects).toEqual([expect.objectContaining({ '@type': 'Organization', url: PUBLIC_URL, name: expect.any(String) })]);
+    const objects = scripts(structuredDataFor({ brandName: DEFAULT_BRAND_NAME, path: '/' }, PUBLIC_URL, NOW));
+    expect(objects).toEqual([expect.objectContaining({ '@type': 'Organization', url: PUBLIC_URL, name: DEFAULT_BRAND_NAME })]);
+  });
+
+  it('names the Organization, the organizer and the publisher with the saved brand name', () => {
+    const objects = scripts(structuredDataFor({ brandName: 'Acme </script> Labs', path: '/', dates: [apiDate()] }, PUBLIC_URL, NOW));
+    expect(objects.find((o) => o['@type'] === 'Organization')).toMatchObject({ name: 'Acme </script> Labs' });
+    expect(objects.find((o) => o['@type'] === 'Event')).toMatchObject({ organizer: { name: 'Acme </script> Labs' } });
+    expect(structuredDataFor({ brandName: 'Acme </script> Labs', path: '/' }, PUBLIC_URL, NOW)).not.toContain('</script> Labs');
   });
 });
 
@@ -109,11 +117,11 @@ describe('structured data of the blog', () => {
   };
 
   it('gives the blog list the Organization only', () => {
-    expect(scripts(structuredDataFor({ path: '/blog', dates: [apiDate()] }, PUBLIC_URL, NOW)).map((o) => o['@type'])).toEqual(['Organization']);
+    expect(scripts(structuredDataFor({ brandName: DEFAULT_BRAND_NAME, path: '/blog', dates: [apiDate()] }, PUBLIC_URL, NOW)).map((o) => o['@type'])).toEqual(['Organization']);
   });
 
   it('gives a post a BlogPosting with its headline, dates, author, address and card image', () => {
-    const objects = scripts(structuredDataFor({ path: '/blog/first-steps', post }, PUBLIC_URL, NOW));
+    const objects = scripts(structuredDataFor({ brandName: DEFAULT_BRAND_NAME, path: '/blog/first-steps', post }, PUBLIC_URL, NOW));
     expect(objects.map((o) => o['@type'])).toEqual(['Organization', 'BlogPosting']);
     expect(ofType(objects, 'BlogPosting')[0]).toMatchObject({
       headline: 'First steps',
@@ -127,22 +135,22 @@ describe('structured data of the blog', () => {
   });
 
   it('leaves out dates a post does not have', () => {
-    const [posting] = ofType(scripts(structuredDataFor({ path: '/blog/first-steps', post: { ...post, publishedAt: null, updatedAt: undefined } }, PUBLIC_URL, NOW)), 'BlogPosting');
+    const [posting] = ofType(scripts(structuredDataFor({ brandName: DEFAULT_BRAND_NAME, path: '/blog/first-steps', post: { ...post, publishedAt: null, updatedAt: undefined } }, PUBLIC_URL, NOW)), 'BlogPosting');
     expect(posting).not.toHaveProperty('datePublished');
     expect(posting).not.toHaveProperty('dateModified');
   });
 
   it('gives a post that was not found, and other pages, nothing', () => {
-    expect(structuredDataFor({ path: '/blog/missing', post: null }, PUBLIC_URL, NOW)).toBe('');
-    expect(structuredDataFor({ path: '/checkout', dates: [apiDate()] }, PUBLIC_URL, NOW)).toBe('');
-    expect(structuredDataFor({ path: '/admin' }, PUBLIC_URL, NOW)).toBe('');
+    expect(structuredDataFor({ brandName: DEFAULT_BRAND_NAME, path: '/blog/missing', post: null }, PUBLIC_URL, NOW)).toBe('');
+    expect(structuredDataFor({ brandName: DEFAULT_BRAND_NAME, path: '/checkout', dates: [apiDate()] }, PUBLIC_URL, NOW)).toBe('');
+    expect(structuredDataFor({ brandName: DEFAULT_BRAND_NAME, path: '/admin' }, PUBLIC_URL, NOW)).toBe('');
   });
 });
 
 describe('the script element', () => {
   it('cannot be closed by a hostile title', () => {
     const title = '</script><script>alert(1)</script><!-- & >';
-    const html = structuredDataFor({ path: '/', dates: [apiDate({ title })] }, PUBLIC_URL, NOW);
+    const html = structuredDataFor({ brandName: DEFAULT_BRAND_NAME, path: '/', dates: [apiDate({ title })] }, PUBLIC_URL, NOW);
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<!--');

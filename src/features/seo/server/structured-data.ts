@@ -1,5 +1,5 @@
 import type { BlogPosting, Event, Organization, WithContext } from 'schema-dts';
-import { SITE_NAME, SITE_TAGLINE } from '../../../common/brand';
+import { SITE_TAGLINE } from '../../../common/brand';
 import { WORKSHOP_DESCRIPTION, blogPostMeta, routeMetaFor } from '../../../common/route-meta';
 import type { BlogPost } from '../../content/server';
 import type { PublicWorkshopDate } from '../../workshops';
@@ -16,6 +16,8 @@ export type StructuredDataPost = Pick<BlogPost, 'slug' | 'title' | 'excerpt' | '
 };
 
 export type StructuredDataPage = {
+  /** The organiser's name as saved in Settings › General. */
+  brandName: string;
   /** The page's path ('/', '/intro', '/blog', '/blog/{slug}'); a trailing slash is ignored. */
   path: string;
   /** The upcoming dates as GET /api/workshop-dates answers them. */
@@ -29,16 +31,16 @@ const CONTEXT = 'https://schema.org';
 const ogImage = (publicUrl: string, key: string) => `${publicUrl}/api/og/${key}.png`;
 
 /** The organiser: the brand's name, the site's address and its logo. */
-export function organization(publicUrl: string): WithContext<Organization> {
-  return { '@context': CONTEXT, ...organizer(publicUrl) };
+export function organization(publicUrl: string, brandName: string): WithContext<Organization> {
+  return { '@context': CONTEXT, ...organizer(publicUrl, brandName) };
 }
 
 /** The organiser as a property of another object (no @context, which belongs at the top only). */
-function organizer(publicUrl: string) {
+function organizer(publicUrl: string, brandName: string) {
   return {
     '@type': 'Organization',
     '@id': `${publicUrl}/#organization`,
-    name: SITE_NAME,
+    name: brandName,
     description: SITE_TAGLINE,
     url: publicUrl,
     logo: `${publicUrl}/favicon.svg`,
@@ -58,7 +60,7 @@ export function isBookableDate(date: PublicWorkshopDate, now: Date): date is Pub
  * One bookable date. A full date stays an Event with a SoldOut offer: it is still taking place,
  * and a search result should say it is full rather than lose it.
  */
-export function workshopEvent(date: PublicWorkshopDate & { startsAt: string }, publicUrl: string): WithContext<Event> {
+export function workshopEvent(date: PublicWorkshopDate & { startsAt: string }, publicUrl: string, brandName: string): WithContext<Event> {
   return {
     '@context': CONTEXT,
     '@type': 'Event',
@@ -77,7 +79,7 @@ export function workshopEvent(date: PublicWorkshopDate & { startsAt: string }, p
       availability: date.seatsRemaining <= 0 ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
       url: `${publicUrl}/#booking`,
     },
-    organizer: organizer(publicUrl),
+    organizer: organizer(publicUrl, brandName),
   };
 }
 
@@ -87,7 +89,7 @@ const isoDate = (value: string | Date | null | undefined): string | undefined =>
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 };
 
-export function blogPosting(post: StructuredDataPost, publicUrl: string): WithContext<BlogPosting> {
+export function blogPosting(post: StructuredDataPost, publicUrl: string, brandName: string): WithContext<BlogPosting> {
   const meta = blogPostMeta(post);
   const url = `${publicUrl}/blog/${post.slug}`;
   const published = isoDate(post.publishedAt);
@@ -103,7 +105,7 @@ export function blogPosting(post: StructuredDataPost, publicUrl: string): WithCo
     ...(published ? { datePublished: published } : {}),
     ...(modified ? { dateModified: modified } : {}),
     author: { '@type': 'Person', name: post.authorName },
-    publisher: organizer(publicUrl),
+    publisher: organizer(publicUrl, brandName),
   };
 }
 
@@ -121,12 +123,13 @@ export function jsonLdScript(data: object): string {
 /** The objects a page carries: Organization and Events on '/' and '/intro', Organization on '/blog', BlogPosting on a post. */
 export function structuredDataObjects(page: StructuredDataPage, publicUrl: string, now = new Date()): object[] {
   const path = page.path.replace(/\/+$/, '') || '/';
+  const brand = page.brandName;
   if (path === '/' || path === '/intro') {
-    const events = (page.dates ?? []).filter((date) => isBookableDate(date, now)).map((date) => workshopEvent(date, publicUrl));
-    return [organization(publicUrl), ...events];
+    const events = (page.dates ?? []).filter((date) => isBookableDate(date, now)).map((date) => workshopEvent(date, publicUrl, brand));
+    return [organization(publicUrl, brand), ...events];
   }
-  if (path === '/blog') return [organization(publicUrl)];
-  if (/^\/blog\/[^/]+$/.test(path)) return page.post ? [organization(publicUrl), blogPosting(page.post, publicUrl)] : [];
+  if (path === '/blog') return [organization(publicUrl, brand)];
+  if (/^\/blog\/[^/]+$/.test(path)) return page.post ? [organization(publicUrl, brand), blogPosting(page.post, publicUrl, brand)] : [];
   return [];
 }
 

@@ -3,9 +3,10 @@
  * are complete (SMTP, or Microsoft 365 through Graph), else SMTP_URL, else none (e-mails wait in
  * the outbox). The outbox worker asks before every run, so the answer is cached: a save in this
  * process rebuilds it at once; a save by another instance is noticed through
- * settings.updated_at, read at most every 10 seconds.
+ * settings.updated_at (of the e-mail and general rows: the brand name is the sender's name), read
+ * at most every 10 seconds.
  */
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Database } from '../../../server/db/client';
 import { settings } from '../../../server/db/schema';
@@ -15,6 +16,7 @@ import { parseFromAddress } from '../settings.schema';
 import { graphTransport } from './graph-transport';
 import { mailSettingsVersion } from './mail-transport-cache';
 import { senderInUse, type MailSender } from './sender';
+import { GENERAL_KEY } from './brand-name';
 import { EMAIL_KEY, isEmailConfigComplete, readEmailConfig, type EmailConfig } from './settings.service';
 
 export type MailEnv = Pick<Env, 'SMTP_URL' | 'MS_LOGIN_BASE_URL' | 'MS_GRAPH_BASE_URL' | 'ADMIN_EMAIL'>;
@@ -99,11 +101,12 @@ type CacheEntry = Resolved & { key: string; stamp: string; checkedAt: number };
 
 const cache = new WeakMap<Database, CacheEntry>();
 
+/** When the e-mail settings or the brand name (the sender's display name) last changed. */
 async function emailSettingsStamp(db: Database): Promise<string> {
   const [row] = await db
-    .select({ stamp: sql<string>`${settings.updatedAt}::text` })
+    .select({ stamp: sql<string | null>`max(${settings.updatedAt})::text` })
     .from(settings)
-    .where(eq(settings.key, EMAIL_KEY));
+    .where(inArray(settings.key, [EMAIL_KEY, GENERAL_KEY]));
   return row?.stamp ?? 'none';
 }
 

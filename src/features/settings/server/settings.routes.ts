@@ -54,7 +54,8 @@ export async function settingsRoutes(app: FastifyInstance, { db, env, secret, pa
   routes.post('/api/admin/settings', { schema: { body: settingsUpdateSchema, response: { 200: settingsSchema } } }, async (request) => {
     const admin = await requireAdmin(request);
     const changed = await saveSettings(db, secret, admin.email, request.body);
-    if (changed.some((field) => field.startsWith('promo'))) publicCache.invalidate(PUBLIC_READS.siteContent);
+    // The brand name is shown with the site content: pages, the feed and social cards drop with it.
+    if (changed.some((field) => field.startsWith('promo') || field === 'brandName')) publicCache.invalidate(PUBLIC_READS.siteContent);
     return getSettings(db, env, secret);
   });
 

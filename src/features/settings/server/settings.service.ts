@@ -1,5 +1,5 @@
 /**
- * The admin settings, kept in the `settings` table as four rows: 'general' (time zone), 'email'
+ * The admin settings, kept in the `settings` table as rows: 'general' (brand name, time zone), 'email'
  * (the mail transport, sender and Reply-To), 'payment' (how long a reservation holds its seat) and
  * 'notifications' (what the organiser is e-mailed about). The e-mail password
  * and the Microsoft client secret are sealed with APP_SECRET (AES-GCM, bound to their field)
@@ -13,7 +13,9 @@ import { settings } from '../../../server/db/schema';
 import type { Env } from '../../../server/env';
 import { recordAudit, type FieldChanges } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
+import { DEFAULT_BRAND_NAME } from '../../../common/brand';
 import {
+  brandNameField,
   DEFAULT_EMAIL_PORT,
   DEFAULT_PROMO_TEXT,
   LEGAL_PAGES,
@@ -41,11 +43,12 @@ import {
   type SettingsUpdate,
   type Timezone,
 } from '../settings.schema';
+import { GENERAL_KEY } from './brand-name';
 import { mailSettingsChanged } from './mail-transport-cache';
 import { senderInUse } from './sender';
 import { DEFAULT_LEGAL_TEXT } from './default-legal-text';
 
-export const GENERAL_KEY = 'general';
+export { GENERAL_KEY };
 export const EMAIL_KEY = 'email';
 export const PAYMENT_KEY = 'payment';
 export const NOTIFY_KEY = 'notifications';
@@ -53,7 +56,8 @@ export const SITE_KEY = 'site';
 const SEAL_LABEL = 'settings';
 
 /** Stored shapes; anything unreadable (an older or hand-edited row) falls back to the default. */
-const storedGeneralSchema = z.object({ timezone: z.enum(TIMEZONES).catch(DEFAULT_TIMEZONE) });
+/** A brand name is kept only once one is saved: until then the row says nothing and the default shows. */
+const storedGeneralSchema = z.object({ brandName: brandNameField.optional().catch(undefined), timezone: z.enum(TIMEZONES).catch(DEFAULT_TIMEZONE) });
 const nullableText = z.string().nullable().catch(null);
 const storedEmailSchema = z.object({
   serviceType: z.enum(EMAIL_SERVICE_TYPES).catch('smtp'),
@@ -95,6 +99,8 @@ const parsePayment = (value: unknown): StoredPayment => storedPaymentSchema.pars
 const parseNotify = (value: unknown): OrganiserNotifications => storedNotifySchema.parse(value ?? {});
 type StoredSite = z.infer<typeof storedSiteSchema>;
 const parseSite = (value: unknown): StoredSite => storedSiteSchema.parse(value ?? {});
+/** The general fields of the settings: input name and stored name are the same. */
+const GENERAL_FIELDS = ['brandName', 'timezone'] as const;
 /** The payment fields of the settings: input name and stored name are the same. */
 const PAYMENT_FIELDS = ['reservationHours', 'reservationSharePercent', 'waitlistOfferHours'] as const;
 /** The site fields of the settings: input name and stored name are the same. */
@@ -242,6 +248,7 @@ export async function getSettings(db: Database, env: Pick<Env, 'SMTP_URL' | 'ADM
   const stamps = [rows.general?.updatedAt, rows.email?.updatedAt, rows.payment?.updatedAt, rows.notify?.updatedAt, rows.site?.updatedAt].filter((date): date is Date => Boolean(date));
   const updatedAt = stamps.length ? new Date(Math.max(...stamps.map((date) => date.getTime()))).toISOString() : null;
   return {
+    brandName: general.brandName ?? DEFAULT_BRAND_NAME,
     timezone: general.timezone,
     emailServiceType: email.serviceType,
     emailHost: email.host,
@@ -364,7 +371,7 @@ export function requireCompleteEmail(config: EmailConfig): void {
  * refused, and nothing is saved.
  */
 export async function saveSettings(db: Database, secret: string, actor: string, input: SettingsUpdate): Promise<string[]> {
-  const touchesGeneral = input.timezone !== undefined;
+  const touchesGeneral = GENERAL_FIELDS.some((name) => input[name] !== undefined);
   const touchesEmail =
     PLAIN_EMAIL_FIELDS.some(([name]) => input[name] !== undefined) ||
     SECRET_FIELDS.some(([name, clear]) => input[name] !== undefined || input[clear] === true);
@@ -390,7 +397,7 @@ export async function saveSettings(db: Database, secret: string, actor: string, 
     };
 
     const generalRow = rows.find((row) => row.key === GENERAL_KEY);
-    if (generalRow) keep(await savePlainFields(tx, GENERAL_KEY, parseGeneral(generalRow.value), ['timezone'], () => input.timezone));
+    if (generalRow) keep(await savePlainFields(tx, GENERAL_KEY, parseGeneral(generalRow.value), GENERAL_FIELDS, (name) => input[name]));
     const paymentRow = rows.find((row) => row.key === PAYMENT_KEY);
     if (paymentRow) keep(await savePlainFields(tx, PAYMENT_KEY, parsePayment(paymentRow.value), PAYMENT_FIELDS, (name) => input[name]));
     const notifyRow = rows.find((row) => row.key === NOTIFY_KEY);
@@ -418,6 +425,7 @@ export async function saveSettings(db: Database, secret: string, actor: string, 
     }
     return fields;
   });
-  if (changed.some((field) => field.startsWith('email'))) mailSettingsChanged();
+  // The sender's display name is the brand name unless a From is saved.
+  if (changed.some((field) => field.startsWith('email') || field === 'brandName')) mailSettingsChanged();
   return changed;
 }

@@ -5,6 +5,7 @@ import { AdminGuard } from '../../../../features/admin-auth/ui/admin-guard';
 import { ErrorBoundary } from '../../../../client/components/ui/error-boundary';
 import { SkipLink } from '../../../../client/components/ui/skip-link';
 import { Spinner } from '../../../../client/components/ui/spinner';
+import { useBrandName } from '../../../../client/lib/brand-name';
 import { useRouteMeta } from '../../../../client/lib/use-route-meta';
 
 const AdminLoginPage = lazy(() => import('../../../../features/admin-auth/ui/admin-login-page'));
@@ -18,14 +19,15 @@ const RosterPage = lazy(() => import('../../../../features/roster/ui/roster-page
  */
 export default function AdminArea() {
   const [location] = useLocation();
+  const brandName = useBrandName();
   useRouteMeta(routeMetaFor(location));
   return (
     <div className="flex min-h-dvh flex-col bg-paper">
       <SkipLink />
       <header className="border-b-2 border-ink bg-white">
         <div className="mx-auto flex h-14 max-w-7xl items-center px-4 sm:px-6">
-          <Link href="/" className="font-extrabold tracking-label uppercase">
-            Vibe Coding <span className="text-ink-soft">Admin</span>
+          <Link href="/" className="min-w-0 truncate font-extrabold tracking-label uppercase">
+            {brandName} <span className="text-ink-soft">Admin</span>
           </Link>
         </div>
       </header>

@@ -1,0 +1,32 @@
+/**
+ * The brand name the organiser saved in Settings › General (the 'general' settings row), read
+ * where a page, an e-mail, a feed or a card is made, so a change shows on the next one without a
+ * restart. Its own file because the sender, the settings service and other features all read it.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { DEFAULT_BRAND_NAME } from '../../../common/brand';
+import type { Database } from '../../../server/db/client';
+import { settings } from '../../../server/db/schema';
+import { PUBLIC_READS, type ReadCache } from '../../../server/lib/read-cache';
+import { brandNameField } from '../settings.schema';
+
+export const GENERAL_KEY = 'general';
+
+/** A name that is missing or no longer valid (an older or hand-edited row) reads as the default. */
+const storedBrandName = brandNameField.catch(DEFAULT_BRAND_NAME);
+
+/** The saved brand name (one primary-key read), or the default until an admin saves one. */
+export async function readBrandName(db: Database): Promise<string> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, GENERAL_KEY));
+  return z.object({ brandName: storedBrandName }).catch({ brandName: DEFAULT_BRAND_NAME }).parse(row?.value ?? {}).brandName;
+}
+
+/**
+ * The brand name through the public reads' cache, for what is made per request (pages, the feed,
+ * social cards): one read a second at most. Saving the name drops it with the site content
+ * (settings routes), so this process shows a new name at once and others within a second.
+ */
+export function cachedBrandName(db: Database, publicCache: ReadCache): Promise<string> {
+  return publicCache.remember('brand-name', () => readBrandName(db), [PUBLIC_READS.siteContent]);
+}
