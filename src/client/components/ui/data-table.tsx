@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { cx } from './cx';
+import { smallButtonClasses } from './dialog';
 import { LoadingRegion, Skeleton } from './skeleton';
 
 /**
@@ -62,7 +63,7 @@ export function Pagination({ page, pageCount, setPage, total, pageSize, noun }: 
   if (pageCount <= 1) return null;
   const from = page * pageSize + 1;
   const to = Math.min(total, from + pageSize - 1);
-  const button = 'min-h-11 rounded-brutal border-2 border-ink bg-white px-3 text-sm font-bold disabled:opacity-40';
+  const button = smallButtonClasses('secondary');
   return (
     <nav aria-label={`${noun} pages`} className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p aria-live="polite">
@@ -158,7 +159,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
     <div role="alert" className="rounded-brutal border-2 border-danger bg-danger-soft px-5 py-4">
       <p className="font-bold">{message}</p>
       {onRetry ? (
-        <button type="button" onClick={onRetry} className="mt-3 min-h-11 rounded-brutal border-2 border-ink bg-white px-3 text-sm font-bold">
+        <button type="button" onClick={onRetry} className={smallButtonClasses('secondary', 'mt-3')}>
           Try again
         </button>
       ) : null}

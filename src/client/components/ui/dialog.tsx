@@ -164,12 +164,15 @@ const smallTones: Record<SmallButtonTone, string> = {
 };
 
 /**
- * The quieter button of the admin and participant areas (DESIGN: same tokens, quieter): sentence
- * case, 44 px tall, a small shadow that presses in. The accent is for the one primary action.
+ * The quieter button of the admin and participant areas (DESIGN: same tokens, quieter): 44 px
+ * tall, a small shadow that presses in. The accent is for the one primary action. Upper case with
+ * letter spacing like every button (docs/decisions/026-button-casing.md): the
+ * casing is the style's, the text stays as written, so what a screen reader and a test read is
+ * the source text.
  */
 export function smallButtonClasses(tone: SmallButtonTone = 'secondary', extra?: string): string {
   return cx(
-    'inline-flex min-h-11 items-center justify-center gap-2 rounded-brutal px-3 py-1.5 text-sm font-bold',
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-brutal px-3 py-1.5 text-sm font-bold uppercase tracking-label',
     'transition-[translate,box-shadow] duration-100 active:translate-x-0.5 active:translate-y-0.5 active:shadow-none',
     'disabled:cursor-not-allowed disabled:opacity-50',
     smallTones[tone],
