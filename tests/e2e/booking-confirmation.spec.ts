@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeOn } from './support/axe';
+import { expectNoViolations } from './support/axe';
 import { test, expect } from './fixtures';
 import { adminRequest } from './support/api';
 import { bookingForm, continueToPayment } from './support/booking';
@@ -14,12 +14,6 @@ test.use({ timezoneId: 'Europe/Berlin', reducedMotion: 'reduce' });
 
 /** 10:00 AM - 12:00 PM PST on Friday, July 4, 2031: Pacific daylight time, 7-9 PM in Berlin. */
 const WORKSHOP = { title: 'Confirmation Page Workshop', date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST', seatsTotal: 20, price: 499 };
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await axeOn(page).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
 
 /** Everything the page shows for this paid booking; the same before and after a reload. */
 async function expectConfirmation(page: Page, email: string): Promise<void> {
@@ -75,7 +69,7 @@ test('a demo card payment lands on the confirmation page, which survives a reloa
   await expectConfirmation(page, email);
   // Keyboard users start at the news.
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
-  await expectNoSeriousViolations(page);
+  await expectNoViolations(page, '/booking/confirmed');
 
   const confirmedAt = page.url();
   await page.reload();
@@ -126,7 +120,7 @@ test('on a phone it reads in one column, without sideways scrolling, and works f
     reached.push(((await page.evaluate(() => document.activeElement?.textContent)) ?? '').trim());
   }
   expect(reached.slice(0, 4)).toEqual(['Download calendar file', 'Add to Google Calendar', 'Add to Outlook', 'Go to my bookings']);
-  await expectNoSeriousViolations(page);
+  await expectNoViolations(page, '/booking/confirmed');
   if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/confirmation-page-390.png`, fullPage: true });
 });
 
@@ -135,5 +129,5 @@ test('a link with a forged token says so, and points to the bookings page', asyn
   await page.goto('/booking/confirmed?booking=1&token=not-a-real-token');
   await expect(page.getByRole('heading', { level: 1, name: 'This confirmation link is invalid or has expired.' })).toBeVisible();
   await expect(page.getByRole('alert').getByRole('link', { name: 'My bookings' })).toHaveAttribute('href', '/participant');
-  await expectNoSeriousViolations(page);
+  await expectNoViolations(page, '/booking/confirmed');
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page, Route } from '@playwright/test';
-import { axeOn } from './support/axe';
+import { expectNoViolations } from './support/axe';
 import { test, expect } from './fixtures';
 import { continueToPayment, fillBookingForm, type Visitor } from './support/booking';
 
@@ -55,11 +55,7 @@ test('a declined card stays explained under the card fields until the card is ed
   await expect(toasts(page).getByText('Payment Failed', { exact: true })).toBeHidden();
   await expect(alert).toHaveText('Payment Failed: Your card was declined.');
 
-  const results = await axeOn(page).include('main').analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, 'serious or critical axe violations on the card form with a decline').toEqual([]);
+  await expectNoViolations(page, 'the card form with a decline', 'main');
 
   if (process.env.CARD_SHOTS) {
     for (const [width, height] of [

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
-import { axeOn } from './support/axe';
+import { expectNoViolations } from './support/axe';
 import { test, expect } from './fixtures';
 import { CLIENT_HEADERS, getWorkshopDates, type WorkshopDate } from './support/api';
 import { bookingForm, bookPaid, continueToPayment, fillBookingForm, type Visitor } from './support/booking';
@@ -275,11 +275,7 @@ test.describe('checkout', () => {
     await expect(page.getByRole('region', { name: 'Booking summary' }).getByText('WELCOME10', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Card number', { exact: true })).toBeVisible();
 
-    const results = await axeOn(page).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious, 'serious or critical axe violations on /checkout').toEqual([]);
+    await expectNoViolations(page, '/checkout');
   });
 });
 

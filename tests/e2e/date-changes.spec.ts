@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { signInToAdminTab } from './support/admin';
 import { adminRequest, CLIENT_HEADERS } from './support/api';
-import { expectNoSeriousViolations } from './support/axe';
+import { expectNoViolations } from './support/axe';
 import { linkIn, waitForMail } from './support/mail';
 
 /*
@@ -71,7 +71,7 @@ for (const viewport of [
       await expect(dialog.getByTestId('notify-participants')).toContainText('10:00 AM - 12:00 PM → 11:00 AM - 1:00 PM');
       await notify.scrollIntoViewIfNeeded();
       await shoot(page, 'notify');
-      await expectNoSeriousViolations(page, 'the workshop form offering to notify');
+      await expectNoViolations(page, 'the workshop form offering to notify');
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expect(page.getByText('1 participant was e-mailed what changed.', { exact: false }).first()).toBeVisible();
       const changed = await waitForMail(participant.email, /Your workshop has changed/);
@@ -83,7 +83,7 @@ for (const viewport of [
       await expect(callOff.getByRole('list', { name: 'What will happen' })).toContainText('1 person e-mailed');
       await callOff.getByLabel('Message to participants').fill('Our speaker is ill. We are sorry.');
       await shoot(page, 'call-off');
-      await expectNoSeriousViolations(page, 'the call-off dialog');
+      await expectNoViolations(page, 'the call-off dialog');
       await callOff.getByRole('button', { name: 'Call off date' }).click();
       await expect(page.getByText('Date called off', { exact: true }).first()).toBeVisible();
       await expect(callOff).toBeHidden();
@@ -112,7 +112,7 @@ for (const viewport of [
       await callOff.getByLabel('Offer each a move to another date, or a refund if they prefer').check();
       await expect(callOff.getByRole('list', { name: 'What will happen' })).toContainText('Each confirmed seat chooses another date or a full refund within 7 days');
       await shoot(page, 'call-off-offer-move');
-      await expectNoSeriousViolations(page, 'the call-off dialog offering moves');
+      await expectNoViolations(page, 'the call-off dialog offering moves');
       await callOff.getByRole('button', { name: 'Call off date' }).click();
       await expect(page.getByText('Date called off', { exact: true }).first()).toBeVisible();
 
@@ -125,7 +125,7 @@ for (const viewport of [
       await expect(moveCard).toBeVisible();
       await moveCard.scrollIntoViewIfNeeded();
       await shoot(own, 'called-off-move');
-      await expectNoSeriousViolations(own, 'the participant page offering a move after a call-off');
+      await expectNoViolations(own, 'the participant page offering a move after a call-off');
       await moveCard.getByLabel('Move to').selectOption(String(targetId));
       await moveCard.getByRole('button', { name: 'Move my seat' }).click();
       await expect(own.getByText('Seat moved', { exact: true }).first()).toBeVisible();
@@ -154,7 +154,7 @@ for (const viewport of [
       await dialog.getByLabel('Date 1', { exact: true }).fill('2031-10-02');
       await dialog.getByLabel('Date 2', { exact: true }).fill('2031-10-09');
       await shoot(page, 'poll-propose');
-      await expectNoSeriousViolations(page, 'the poll dialog');
+      await expectNoViolations(page, 'the poll dialog');
       await dialog.getByRole('button', { name: 'Send poll' }).click();
       await expect(page.getByText('Poll sent', { exact: true }).first()).toBeVisible();
       await expect(dialog.getByText('October 2, 2031, 10:00 AM - 12:00 PM')).toBeVisible();
@@ -170,7 +170,7 @@ for (const viewport of [
       await own.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(own.getByText('Saved. The organiser will e-mail you the chosen date.')).toBeVisible();
       await shoot(own, 'poll-participant');
-      await expectNoSeriousViolations(own, 'the participant page with its poll');
+      await expectNoViolations(own, 'the participant page with its poll');
       await context.close();
 
       await row.getByRole('button', { name: `Poll for the date of ${title}` }).click();
@@ -191,7 +191,7 @@ for (const viewport of [
       await moveCard.getByLabel('Move to').selectOption(String(targetId));
       await moveCard.scrollIntoViewIfNeeded();
       await shoot(rex, 'poll-move');
-      await expectNoSeriousViolations(rex, 'the participant page offering a move');
+      await expectNoViolations(rex, 'the participant page offering a move');
       await moveCard.getByRole('button', { name: 'Move my seat' }).click();
       await expect(rex.getByText('Seat moved', { exact: true }).first()).toBeVisible();
       await expect(moveCard).toHaveCount(0);

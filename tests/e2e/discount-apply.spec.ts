@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeOn } from './support/axe';
+import { expectNoViolations } from './support/axe';
 import { test, expect } from './fixtures';
 import { bookingForm, continueToPayment, fillBookingForm } from './support/booking';
 
@@ -54,9 +54,7 @@ test.describe('discount code Apply in the booking form', () => {
     await expect(codeField(page)).toHaveAttribute('aria-describedby', /booking-discount-code-error/);
     await expect(page).toHaveURL(/\/#booking$/);
 
-    const results = await axeOn(page).include('#booking').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoViolations(page, 'the booking form with a refused code', '#booking');
     await shoot(page, `error-${page.viewportSize()!.width}`);
 
     // Continuing with the refused code stays on the form, at the code.

@@ -20,19 +20,6 @@ export function axeOn(page: Page): AxeBuilder {
 }
 
 /**
- * Serious or critical axe findings on the page as it is now (an open dialog included), or only
- * within `include` (a selector) where given.
- */
-export async function expectNoSeriousViolations(page: Page, label: string, include?: string) {
-  const builder = axeOn(page);
-  const results = await (include === undefined ? builder : builder.include(include)).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `${label}: serious or critical accessibility violations`).toEqual([]);
-}
-
-/**
  * Waits for the page's finite animations (a toast fading in, a dialog opening) to end: axe reads
  * colours as they are drawn, and text halfway through fading in fails the contrast check it
  * passes a moment later. Endless ones (a spinner) are not waited for.
@@ -42,12 +29,14 @@ async function finiteAnimationsDone(page: Page): Promise<void> {
 }
 
 /**
- * No axe finding at any impact (minor and moderate too) on the page as it is now, loading or not.
- * Sandboxed frames are left out (above).
+ * No axe finding at any impact (minor and moderate too) on the page as it is now, loading or not,
+ * an open dialog included, or only within `include` (a selector) where given. Sandboxed frames are
+ * left out (above).
  */
-export async function expectNoViolations(page: Page, label: string): Promise<void> {
+export async function expectNoViolations(page: Page, label: string, include?: string): Promise<void> {
   await finiteAnimationsDone(page);
-  const results = await axeOn(page).exclude(SANDBOXED_FRAMES).analyze();
+  const builder = axeOn(page).exclude(SANDBOXED_FRAMES);
+  const results = await (include === undefined ? builder : builder.include(include)).analyze();
   const violations = results.violations.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(violations, `axe violations on ${label}`).toEqual([]);
 }

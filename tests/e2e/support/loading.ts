@@ -73,7 +73,8 @@ type LoadingScan = {
  */
 export async function scanWhileLoadingThenSettled(page: Page, { label, held, loading, scan, scope, settled }: LoadingScan): Promise<void> {
   await expect(loading.first(), `${label}: the loading state is on screen`).toBeVisible();
-  expect(held.count(), `${label}: the page asked for the held data`).toBeGreaterThan(0);
+  // A page served with its loading state shows it before its script has asked for anything.
+  await expect.poll(() => held.count(), { message: `${label}: the page asked for the held data` }).toBeGreaterThan(0);
   await scan(page, `${label} (loading)`);
   await held.release();
   await expect(loadingStates(scope ?? page), `${label}: every loading state gave way`).toHaveCount(0);

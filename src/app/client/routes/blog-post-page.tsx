@@ -15,17 +15,21 @@ const backLinkClasses = 'inline-flex min-h-11 items-center gap-2 font-bold under
 
 function PostSkeleton() {
   return (
-    <LoadingRegion label="Loading post">
-      <Skeleton className="aspect-video w-full" />
-      <Skeleton className="mt-8 h-4 w-1/3" />
-      <Skeleton className="mt-4 h-10 w-4/5" />
-      <Skeleton className="mt-4 h-5 w-full" />
-      <div className="mt-10 grid gap-3">
-        {['w-full', 'w-11/12', 'w-full', 'w-3/5', 'w-full', 'w-5/6'].map((width, index) => (
-          <Skeleton key={index} className={`h-4 ${width}`} />
-        ))}
-      </div>
-    </LoadingRegion>
+    <>
+      {/* The page keeps a main heading while the post (and its own heading) loads. */}
+      <h1 className="sr-only">Blog post</h1>
+      <LoadingRegion label="Loading post">
+        <Skeleton className="aspect-video w-full" />
+        <Skeleton className="mt-8 h-4 w-1/3" />
+        <Skeleton className="mt-4 h-10 w-4/5" />
+        <Skeleton className="mt-4 h-5 w-full" />
+        <div className="mt-10 grid gap-3">
+          {['w-full', 'w-11/12', 'w-full', 'w-3/5', 'w-full', 'w-5/6'].map((width, index) => (
+            <Skeleton key={index} className={`h-4 ${width}`} />
+          ))}
+        </div>
+      </LoadingRegion>
+    </>
   );
 }
 

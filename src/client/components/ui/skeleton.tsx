@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
 
-/** A placeholder block shaped like the content it stands for; hidden from assistive technology. */
-export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cx('animate-pulse rounded-brutal bg-paper-deep', className)} />;
+/**
+ * A placeholder block shaped like the content it stands for; hidden from assistive technology.
+ * `as="span"` (made a block by its classes) where only phrasing content may go, inside a heading.
+ */
+export function Skeleton({ className, as: Tag = 'div' }: { className?: string; as?: 'div' | 'span' }) {
+  return <Tag aria-hidden="true" className={cx('animate-pulse rounded-brutal bg-paper-deep', className)} />;
 }
 
 /**

@@ -37,13 +37,17 @@ export function WorkshopsSection() {
               <Badge tone="secondary">{expertiseLabels[level]}</Badge>
               <SeatsLeftBadge date={featured} />
             </div>
-            {isPending ? (
-              <Skeleton className="mt-4 h-9 w-4/5" />
-            ) : (
-              <h3 className="mt-4 text-2xl font-black tracking-wide sm:text-3xl">
-                {title}
-              </h3>
-            )}
+            {/* The heading stays while the title loads, so the headings below it keep their level. */}
+            <h3 className="mt-4 text-2xl font-black tracking-wide sm:text-3xl">
+              {isPending ? (
+                <>
+                  <span className="sr-only">Loading the workshop</span>
+                  <Skeleton as="span" className="block h-9 w-4/5" />
+                </>
+              ) : (
+                title
+              )}
+            </h3>
             <p className="mt-3 text-ink-soft">{expertiseSentence(level)}</p>
             <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold">
               <li className="flex items-center gap-2">
