@@ -59,7 +59,7 @@ type LoadingScan = {
   held: HeldRequests;
   /** The placeholders that must be on screen for the first scan: proof that it saw the loading state. */
   loading: Locator;
-  /** The scan itself (serious and critical findings, or every finding); it fails the test on one. */
+  /** The scan itself (every finding, at any impact); it fails the test on one. */
   scan: (page: Page, label: string) => Promise<void>;
   /** Where no loading state may be left once the reads are through (default: the whole page). */
   scope?: Locator;
