@@ -1,7 +1,9 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { RichTextEditor } from '../../../../client/components/rich-text/rich-text-editor';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
-import { SelectField, TextAreaField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
+import { SelectField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
 import { ResourceFormDialog, type ResourceDialogTexts, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { toast } from '../../../../client/components/ui/toast-store';
@@ -47,13 +49,13 @@ const DIALOG_TEXTS: ResourceDialogTexts<AdminWorkshopAsset> = {
 };
 
 /**
- * Add or edit a workshop asset: slides or tips, for one workshop or all, with an HTML body and its
- * preview. The caller gives each opening a new `key`, so the form starts afresh.
+ * Add or edit a workshop asset: slides or tips, for one workshop or all, with a rich-text (or HTML) body
+ * and its preview. The caller gives each opening a new `key`, so the form starts afresh.
  */
 export function WorkshopAssetDialog({ editing, workshops, defaultWorkshopDateId, nextSortOrder, onSubmit, ...dialog }: Props) {
   const [preview, setPreview] = useState<{ content: string; title: string; type: 'slides' | 'tips' } | null>(null);
   const previewHtml = usePreviewHtml();
-  const { formId, field, handleSubmit, getValues } = useSchemaForm(workshopAssetFormSchema, startingValues(editing, defaultWorkshopDateId, nextSortOrder));
+  const { formId, field, control, handleSubmit, getValues } = useSchemaForm(workshopAssetFormSchema, startingValues(editing, defaultWorkshopDateId, nextSortOrder));
 
   const submit = handleSubmit((values) =>
     onSubmit({
@@ -87,7 +89,22 @@ export function WorkshopAssetDialog({ editing, workshops, defaultWorkshopDateId,
       <SelectField label="Type" options={TYPE_OPTIONS} {...field('type')} />
       <SelectField label="Workshop" options={workshops} placeholder="All workshops" {...field('workshopDateId')} />
       <WholeNumberField label="Sort order" {...field('sortOrder')} />
-      <TextAreaField label="Content (HTML)" rows={10} spellCheck={false} className="font-mono sm:col-span-2" {...field('content')} />
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name="content"
+          render={({ field: content, fieldState }) => (
+            <RichTextEditor
+              id={`${formId}-content`}
+              label="Content"
+              headings="page"
+              value={content.value}
+              onChange={content.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </div>
       <div className="sm:col-span-2">
         <button type="button" className={smallButtonClasses('secondary')} onClick={togglePreview} disabled={previewHtml.isPending} aria-expanded={preview !== null}>
           {preview !== null ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useWatch } from 'react-hook-form';
-import { CheckboxField, TextAreaField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
+import { Controller, useWatch } from 'react-hook-form';
+import { RichTextEditor } from '../../../../client/components/rich-text/rich-text-editor';
+import { CheckboxField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
 import { ResourceFormDialog, type ResourceDialogTexts, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
 import { ImageFormField } from '../../../uploads/ui';
@@ -60,14 +61,30 @@ const DIALOG_TEXTS: ResourceDialogTexts<AdminAnnouncement> = {
   description: 'Shown on the landing page; scripts, event handlers and unsafe links are removed when saved.',
 };
 
-/** Add or edit an announcement: title, HTML content with a live sanitised preview, image, switches. */
+/** Add or edit an announcement: title, content (rich text or HTML) with a live sanitised preview, image, switches. */
 export function AnnouncementDialog({ editing, onSubmit, ...dialog }: ResourceFormProps<AdminAnnouncement, AnnouncementInput>) {
   const { formId, field, control, handleSubmit } = useSchemaForm(announcementInputSchema, startingValues(editing));
   const content = useWatch({ control, name: 'content' });
   return (
     <ResourceFormDialog {...dialog} texts={DIALOG_TEXTS} editing={editing} formId={formId} onSubmit={handleSubmit(onSubmit)}>
       <TextField label="Title" autoComplete="off" className="sm:col-span-2" {...field('title')} />
-      <TextAreaField label="Content (HTML)" rows={8} spellCheck className="font-mono sm:col-span-2" {...field('content')} />
+      <div className="sm:col-span-2">
+        <Controller
+          control={control}
+          name="content"
+          render={({ field: content, fieldState }) => (
+            <RichTextEditor
+              id={`${formId}-content`}
+              label="Content"
+              headings="page"
+              value={typeof content.value === 'string' ? content.value : ''}
+              onChange={content.onChange}
+              error={fieldState.error?.message}
+              minHeight="min-h-40"
+            />
+          )}
+        />
+      </div>
       <div className="sm:col-span-2">
         <SanitisedPreview content={typeof content === 'string' ? content : ''} />
       </div>

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { TextAreaField, TextField } from '../../../../client/components/ui/form';
+import { RichTextEditor, type RichTextHandle } from '../../../../client/components/rich-text/rich-text-editor';
+import { TextField } from '../../../../client/components/ui/form';
 import { DATE_MESSAGE_PLACEHOLDERS } from '../../date-messages.schema';
 
 export type Draft = { subject: string; html: string };
@@ -15,24 +16,24 @@ type Props = {
 };
 
 /**
- * Subject and HTML body, with a chip per placeholder that inserts it where the caret was in the
- * field last used (the body when none was), so nobody has to remember how a placeholder is spelled.
+ * Subject and body (rich text or HTML), with a chip per placeholder that inserts it where the caret
+ * was in the field last used (the body when none was), so nobody has to remember how a placeholder
+ * is spelled.
  */
 export function MessageComposer({ idPrefix, draft, onChange, error, readOnly }: Props) {
   const lastField = useRef<'subject' | 'html'>('html');
-  // Read from the event's field (data-field), so one handler serves both and touches the ref only when called.
-  const remember = (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
-    lastField.current = event.currentTarget.dataset.field === 'subject' ? 'subject' : 'html';
-  };
+  const body = useRef<RichTextHandle>(null);
 
   const insert = (key: string) => {
-    const field = lastField.current;
-    const text = draft[field];
-    // A field keeps its caret while the chip has the focus.
-    const element = document.getElementById(`${idPrefix}-${field}`) as HTMLInputElement | HTMLTextAreaElement | null;
-    const at = element?.selectionStart ?? text.length;
     const token = `{{${key}}}`;
-    onChange({ ...draft, [field]: `${text.slice(0, at)}${token}${text.slice(at)}` });
+    if (lastField.current === 'html') {
+      body.current?.insertText(token);
+      return;
+    }
+    // The subject keeps its caret while the chip has the focus.
+    const element = document.getElementById(`${idPrefix}-subject`) as HTMLInputElement | null;
+    const at = element?.selectionStart ?? draft.subject.length;
+    onChange({ ...draft, subject: `${draft.subject.slice(0, at)}${token}${draft.subject.slice(at)}` });
     window.setTimeout(() => {
       element?.focus();
       element?.setSelectionRange(at + token.length, at + token.length);
@@ -48,8 +49,9 @@ export function MessageComposer({ idPrefix, draft, onChange, error, readOnly }: 
         readOnly={readOnly}
         maxLength={200}
         onChange={(event) => onChange({ ...draft, subject: event.target.value })}
-        data-field="subject"
-        onFocus={remember}
+        onFocus={() => {
+          lastField.current = 'subject';
+        }}
       />
       <div>
         <p id={`${idPrefix}-chips-label`} className="mb-1.5 text-sm font-bold">
@@ -70,18 +72,21 @@ export function MessageComposer({ idPrefix, draft, onChange, error, readOnly }: 
           ))}
         </div>
       </div>
-      <TextAreaField
+      <RichTextEditor
+        ref={body}
         id={`${idPrefix}-html`}
-        label="Message (HTML)"
+        label="Message"
+        headings="email"
+        placeholderLinks
         value={draft.html}
-        readOnly={readOnly}
-        rows={9}
+        onChange={(html) => onChange({ ...draft, html })}
         error={error}
-        className="[&_textarea]:min-h-48 [&_textarea]:font-mono [&_textarea]:text-sm"
-        placeholder="<p>Hi {{firstName}},</p>"
-        onChange={(event) => onChange({ ...draft, html: event.target.value })}
-        data-field="html"
-        onFocus={remember}
+        readOnly={readOnly}
+        minHeight="min-h-48"
+        htmlPlaceholder="<p>Hi {{firstName}},</p>"
+        onFocus={() => {
+          lastField.current = 'html';
+        }}
       />
     </div>
   );

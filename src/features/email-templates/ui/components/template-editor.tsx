@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { RichTextEditor } from '../../../../client/components/rich-text/rich-text-editor';
 import { Badge } from '../../../../client/components/ui/badge';
 import { Button } from '../../../../client/components/ui/button';
 import { ErrorState } from '../../../../client/components/ui/data-table';
@@ -9,7 +10,6 @@ import { controlClasses, FieldError } from '../../../../client/components/ui/for
 import { Spinner } from '../../../../client/components/ui/spinner';
 import { SwitchField } from '../../../../client/components/ui/switch';
 import { toast } from '../../../../client/components/ui/toast-store';
-import { cx } from '../../../../client/components/ui/cx';
 import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../../email-template-types';
 import { templateFormSchema, type EmailTemplate, type TemplateForm } from '../../email-templates.schema';
 import { useEmailStatus } from '../api/get-email-status';
@@ -53,7 +53,7 @@ type Props = {
 };
 
 /**
- * Edit Templates (spec §2): template type, subject, HTML content, Active and BCC Admin, Save
+ * Edit Templates (spec §2): template type, subject, content (rich text or HTML), Active and BCC Admin, Save
  * Template (disabled while busy or with an empty subject or content). A type with no saved
  * template starts from its default (spec §8: a 404 starts a new template).
  */
@@ -127,20 +127,23 @@ export function TemplateEditor({ type, onTypeChange }: Props) {
         <FieldError id={`${id}-subject-error`} message={formState.errors.subject?.message} />
       </div>
 
-      <div>
-        <label htmlFor={`${id}-content`} className="mb-1.5 block text-sm font-bold">
-          HTML Content
-        </label>
-        <textarea
-          id={`${id}-content`}
-          spellCheck={false}
-          className={cx(controlClasses, 'min-h-[300px] resize-y font-mono text-sm')}
-          aria-invalid={formState.errors.content ? true : undefined}
-          aria-describedby={formState.errors.content ? `${id}-content-error` : undefined}
-          {...register('content')}
-        />
-        <FieldError id={`${id}-content-error`} message={formState.errors.content?.message} />
-      </div>
+      <Controller
+        control={control}
+        name="content"
+        render={({ field, fieldState }) => (
+          <RichTextEditor
+            id={`${id}-content`}
+            label="Content"
+            headings="email"
+            placeholderLinks
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            minHeight="min-h-[300px]"
+            hint="Placeholders such as {{firstName}} stay as written, in the text and in a link's address."
+          />
+        )}
+      />
 
       <div className="flex flex-wrap gap-x-8 gap-y-1">
         <Controller
