@@ -23,14 +23,15 @@ export function GeneralSettings({ settings }: { settings: Settings }) {
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, dirtyFields },
   } = useForm<GeneralSettingsForm, unknown, Pick<Settings, 'brandName' | 'timezone'>>({
     resolver: zodResolver(generalSettingsFormSchema),
     defaultValues: { brandName: settings.brandName, timezone: settings.timezone },
   });
 
+  // Only what was changed here is sent: a name or zone another admin saved meanwhile is kept.
   const submit = handleSubmit((values) =>
-    save.mutate(values, {
+    save.mutate({ ...(dirtyFields.brandName ? { brandName: values.brandName } : {}), ...(dirtyFields.timezone ? { timezone: values.timezone } : {}) }, {
       onSuccess: (saved) => {
         brandNameSaved(saved.brandName);
         toast({ title: 'Settings Updated', description: 'Your settings have been saved.' });
