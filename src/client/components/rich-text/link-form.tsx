@@ -1,5 +1,6 @@
 import type { Editor } from '@tiptap/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { smallButtonClasses } from '../ui/dialog';
 import { controlClasses } from '../ui/form';
 import { PLACEHOLDER_HREF } from './rich-text-support';
 
@@ -61,7 +62,7 @@ export function LinkForm({ editor, onDone, placeholders = false }: { editor: Edi
           </p>
         ) : null}
       </div>
-      <button type="button" onClick={apply} className="min-h-11 rounded-brutal border-2 border-ink bg-accent px-3 text-sm font-bold">
+      <button type="button" onClick={apply} className={smallButtonClasses('primary')}>
         Apply link
       </button>
       <button
@@ -70,7 +71,7 @@ export function LinkForm({ editor, onDone, placeholders = false }: { editor: Edi
           onDone();
           editor.commands.focus();
         }}
-        className="min-h-11 rounded-brutal border-2 border-ink bg-white px-3 text-sm font-bold"
+        className={smallButtonClasses('secondary')}
       >
         Cancel
       </button>
