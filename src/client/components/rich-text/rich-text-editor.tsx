@@ -1,11 +1,11 @@
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { cx } from '../ui/cx';
 import { controlClasses, FieldError } from '../ui/form';
 import { DropConfirm, EditorViewSwitch, type EditorView } from './editor-view-switch';
 import { LinkForm } from './link-form';
-import { droppedByRichText, HEADING_LEVELS, PLACEHOLDER_HREF, toEditorHtml, type HeadingScope } from './rich-text-support';
+import { richTextExtensions } from './rich-text-extensions';
+import { droppedByRichText, toEditorHtml, type HeadingScope } from './rich-text-support';
 import { RichTextToolbar } from './rich-text-toolbar';
 
 /** What a form may ask of the editor besides its value: a placeholder chip puts text at the caret. */
@@ -66,19 +66,7 @@ export function RichTextEditor({ label, value, onChange, headings, id, error, hi
   };
 
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: HEADING_LEVELS[headings] },
-        link: {
-          openOnClick: false,
-          autolink: true,
-          defaultProtocol: 'https',
-          protocols: ['http', 'https', 'mailto'],
-          // A template's `href="{{participantLink}}"` is an address filled in when it is sent.
-          isAllowedUri: (url, context) => (placeholderLinks && PLACEHOLDER_HREF.test(url.trim())) || context.defaultValidate(url),
-        },
-      }),
-    ],
+    extensions: richTextExtensions(headings, placeholderLinks),
     content: view === 'rich' ? toEditorHtml(value, headings) : '',
     editable: !readOnly,
     shouldRerenderOnTransaction: false,
