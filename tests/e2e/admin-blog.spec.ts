@@ -75,7 +75,8 @@ test('adds a workshop asset, previews it, reorders and deletes it', async ({ pag
     const dialog = page.getByRole('dialog', { name: 'Add Workshop Asset' });
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByLabel('Type').selectOption('tips');
-    await dialog.getByLabel('Content (HTML)').fill(`<p>Hello <em>${title}</em></p><script>alert(1)</script>`);
+    await dialog.getByRole('button', { name: 'HTML', exact: true }).click();
+    await dialog.getByLabel('Content', { exact: true }).fill(`<p>Hello <em>${title}</em></p><script>alert(1)</script>`);
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await expect(page.frameLocator(`iframe[title="Preview: ${title}"]`).locator('em')).toHaveText(title);
     await dialog.getByRole('button', { name: 'Create Asset' }).click();

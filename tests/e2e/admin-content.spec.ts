@@ -125,7 +125,8 @@ test('switching on an announcement interest form shows it to visitors and collec
   // Edit: the preview shows the server's sanitised HTML.
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   const editor = page.getByRole('dialog', { name: `Edit ${title}` });
-  await editor.getByLabel('Content (HTML)').fill('<p>Now <em>booking</em></p><svg onload="alert(1)"><circle r="5"/></svg><script>alert(2)</script>');
+  await editor.getByRole('button', { name: 'HTML', exact: true }).click();
+  await editor.getByLabel('Content', { exact: true }).fill('<p>Now <em>booking</em></p><svg onload="alert(1)"><circle r="5"/></svg><script>alert(2)</script>');
   const preview = editor.getByRole('region', { name: 'Preview' });
   await expect(preview.locator('em')).toHaveText('booking');
   await expect(preview.locator('svg, script')).toHaveCount(0);

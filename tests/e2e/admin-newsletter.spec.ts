@@ -50,7 +50,9 @@ test('an admin sends a newsletter and a subscriber unsubscribes from the e-mail'
   await page.getByRole('button', { name: 'Write Newsletter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Write Newsletter' });
   await dialog.getByLabel('Subject').fill(subject);
-  await dialog.getByLabel('Content (HTML)').fill('<p>Hello <strong>subscribers</strong></p><script>alert(1)</script><p onclick="alert(2)">New dates are out.</p>');
+  // Raw HTML, hostile parts included, goes in through the editor's HTML view.
+  await dialog.getByRole('button', { name: 'HTML', exact: true }).click();
+  await dialog.getByLabel('Content', { exact: true }).fill('<p>Hello <strong>subscribers</strong></p><script>alert(1)</script><p onclick="alert(2)">New dates are out.</p>');
   // Checked before the preview: axe cannot run inside the sandboxed (script-less) preview frame.
   await expectNoSeriousViolations(page, 'Write Newsletter dialog');
   await dialog.getByRole('button', { name: 'Preview' }).click();

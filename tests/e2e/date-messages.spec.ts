@@ -60,7 +60,8 @@ for (const viewport of [
 
       // Compose: the placeholder goes in where the caret is, from its chip.
       await dialog.getByLabel('Subject', { exact: true }).fill(`Tomorrow, ${tag}`);
-      const body = dialog.getByLabel('Message (HTML)', { exact: true });
+      await dialog.getByRole('button', { name: 'HTML', exact: true }).click();
+      const body = dialog.getByLabel('Message', { exact: true });
       await body.fill('<p>Hi , see you at {{workshopDate}}.</p>');
       await body.evaluate((element: HTMLTextAreaElement) => {
         element.focus();

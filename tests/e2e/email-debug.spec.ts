@@ -76,7 +76,9 @@ test.describe('/email-debug', () => {
     await form.getByLabel('Template Type').selectOption('booking-cancellation');
     const subject = form.getByLabel('Subject');
     await expect(subject).toHaveValue('Your booking is cancelled: {{workshopTitle}}');
-    const content = form.getByLabel('HTML Content');
+    // Text beside the paragraphs ({{refundDetails}}) is more than rich text keeps: it opens as HTML.
+    await expect(form.getByRole('button', { name: 'HTML', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    const content = form.getByLabel('Content', { exact: true });
     await expect(content).toHaveValue(/Your booking #\{\{bookingId\}\}/);
     expect((await content.boundingBox())!.height).toBeGreaterThanOrEqual(300);
     await expect(form.getByRole('switch', { name: /Active/ })).toBeChecked();
