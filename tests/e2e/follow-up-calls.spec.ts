@@ -3,7 +3,7 @@ import { request as playwrightRequest, type APIRequestContext, type Locator, typ
 import { test, expect } from './fixtures';
 import { signInAsAdmin } from './support/admin';
 import { adminRequest, CLIENT_HEADERS } from './support/api';
-import { axeOn, expectNoSeriousViolations } from './support/axe';
+import { axeOn, expectNoViolations } from './support/axe';
 import { E2E_BASE_URL } from './support/constants';
 import { accessLinkFor } from './support/links';
 import { waitForMail } from './support/mail';
@@ -135,7 +135,7 @@ test.describe('a participant after the workshop', () => {
     const movedTo = (await newTimes.getByRole('radio').nth(1).getAttribute('value'))!;
     expect(movedTo).not.toBe(chosen);
     await dialog.screenshot({ path: `${shots}/participant-reschedule-${PHONE.width}x${PHONE.height}.png` });
-    await expectNoSeriousViolations(page, 'the reschedule dialog');
+    await expectNoViolations(page, 'the reschedule dialog');
     await dialog.getByRole('button', { name: 'Move call here' }).click();
     await expect(toasts(page).getByText('Call moved', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -202,7 +202,7 @@ test.describe('the organiser', () => {
       await section.screenshot({ path: `${shots}/admin-call-settings-${viewport.width}x${viewport.height}.png` });
     }
     await page.setViewportSize(LAPTOP);
-    await expectNoSeriousViolations(page, 'the call settings');
+    await expectNoViolations(page, 'the call settings');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(toasts(page).getByText('Call settings saved', { exact: true })).toBeVisible();
 
@@ -244,7 +244,7 @@ test.describe('the organiser', () => {
       await section.screenshot({ path: `${shots}/admin-calls-${viewport.width}x${viewport.height}.png` });
     }
     await page.setViewportSize(LAPTOP);
-    await expectNoSeriousViolations(page, 'the Calls section');
+    await expectNoViolations(page, 'the Calls section');
     await row.getByRole('button', { name: /^Cancel call/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this call?' });
     await dialog.getByLabel(/^Message to /).fill('Sorry, I am travelling that day. Please pick another time.');
