@@ -160,6 +160,8 @@ export function orderSteps(shape) {
     },
     // preloadTemplates: the templates of the order's e-mails in one read.
     { request: 'bookings', text: ORDER_TEMPLATES_READ, values: () => ['booking-confirmation', 'order-confirmation'], rowMode: 'array' },
+    // preloadBrandName: the brand name the e-mails' layout and the organiser's notice carry.
+    { request: 'bookings', text: 'select "value" from "settings" where "settings"."key" = $1', values: () => ['general'], rowMode: 'array' },
     // callsIncluded (booking-mail.ts): how many follow-up calls the seats' e-mails offer, read once per order.
     { request: 'bookings', text: 'select "value" from "settings" where "settings"."key" = $1', values: () => ['calls'], rowMode: 'array' },
     // notifyOrganiserOfOrder: its switches and Reply-To in one read, then the organiser's address

@@ -19,7 +19,7 @@ import { adminUsers, emailTemplates } from '../../../server/db/schema';
 import { emailLayout, renderTemplate } from '../../../server/email/templates';
 import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../email-template-types';
 import { htmlToText } from '../../../server/email/html-to-text';
-import { readBrandName } from '../../settings/server';
+import { brandNameIn, preloadBrandName } from '../../settings/server';
 
 export type TemplateValues = Record<string, string | number>;
 
@@ -64,7 +64,6 @@ function resolvedTemplate(type: EmailTemplateType, row: TemplateRow | undefined)
 }
 
 const preloadedTemplates = new WeakMap<Database, Map<EmailTemplateType, ResolvedTemplate>>();
-const preloadedBrandNames = new WeakMap<Database, string>();
 
 /**
  * Reads the templates of `types` in one query, for the transaction `tx`: loadTemplate and
@@ -74,14 +73,8 @@ const preloadedBrandNames = new WeakMap<Database, string>();
  */
 export async function preloadTemplates(tx: Database, types: readonly EmailTemplateType[]): Promise<void> {
   const rows = await tx.select().from(emailTemplates).where(inArray(emailTemplates.type, [...types]));
-  const brandName = await readBrandName(tx);
   preloadedTemplates.set(tx, new Map(types.map((type) => [type, resolvedTemplate(type, rows.find((row) => row.type === type))])));
-  preloadedBrandNames.set(tx, brandName);
-}
-
-/** The brand name for the layout: the transaction's preloaded one, else read now. */
-async function brandNameFor(db: Database): Promise<string> {
-  return preloadedBrandNames.get(db) ?? readBrandName(db);
+  await preloadBrandName(tx);
 }
 
 /**
@@ -131,6 +124,6 @@ export async function adminBcc(db: Database): Promise<string | null> {
 export async function renderEmail(db: Database, type: EmailTemplateType, values: TemplateValues, options: RenderOptions = {}): Promise<RenderedEmail | null> {
   const template = await loadTemplate(db, type);
   if (!template.isActive) return null;
-  const rendered = fillTemplate(template, values, { ...options, brandName: await brandNameFor(db) });
+  const rendered = fillTemplate(template, values, { ...options, brandName: await brandNameIn(db) });
   return { ...rendered, bcc: template.bccAdmin ? await adminBcc(db) : null };
 }

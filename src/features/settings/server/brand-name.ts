@@ -22,11 +22,44 @@ export async function readBrandName(db: Database): Promise<string> {
   return z.object({ brandName: storedBrandName }).catch({ brandName: DEFAULT_BRAND_NAME }).parse(row?.value ?? {}).brandName;
 }
 
+const preloadedBrandNames = new WeakMap<Database, string>();
+
+/**
+ * Reads the brand name once for the transaction `tx`: brandNameIn(tx) then answers from this read
+ * for as long as the transaction lasts, so a booking's e-mails and the organiser's notice share
+ * one read instead of one each.
+ */
+export async function preloadBrandName(tx: Database): Promise<void> {
+  preloadedBrandNames.set(tx, await readBrandName(tx));
+}
+
+/** The brand name for an e-mail made in `db`: the transaction's preloaded one, else read now. */
+export function brandNameIn(db: Database): Promise<string> {
+  const preloaded = preloadedBrandNames.get(db);
+  return preloaded === undefined ? readBrandName(db) : Promise.resolve(preloaded);
+}
+
 /**
  * The brand name through the public reads' cache, for what is made per request (pages, the feed,
  * social cards): one read a second at most. Saving the name drops it with the site content
  * (settings routes), so this process shows a new name at once and others within a second.
  */
 export function cachedBrandName(db: Database, publicCache: ReadCache): Promise<string> {
-  return publicCache.remember('brand-name', () => readBrandName(db), [PUBLIC_READS.siteContent]);
+  return publicCache.remember('brand-name', () => brandNameOrLastKnown(db), [PUBLIC_READS.siteContent]);
+}
+
+const lastKnownBrandNames = new WeakMap<Database, string>();
+
+/**
+ * A page that needs no data is still served while the database is away, so a failed read of the
+ * name answers the last one read (or the default) instead of failing the page.
+ */
+async function brandNameOrLastKnown(db: Database): Promise<string> {
+  try {
+    const brandName = await readBrandName(db);
+    lastKnownBrandNames.set(db, brandName);
+    return brandName;
+  } catch {
+    return lastKnownBrandNames.get(db) ?? DEFAULT_BRAND_NAME;
+  }
 }
