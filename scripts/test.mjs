@@ -9,9 +9,13 @@ import { join } from 'node:path';
 const reports = mkdtempSync(join(tmpdir(), 'test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
+const phases = [];
+
 function run(title, command, args, env = {}) {
   console.log(`\n━━ ${title} ━━`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  phases.push(`${title}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
   if (result.status !== 0) {
     summarise();
     console.error(`\n✗ ${title} failed`);
@@ -39,6 +43,8 @@ function summarise() {
   countVitest(join(reports, 'vitest-pglite.json'));
   countVitest(join(reports, 'vitest-postgres.json'));
   countPlaywright(join(reports, 'playwright.json'));
+  // How long each phase took: CI must finish within 30 minutes, and this says where the time goes.
+  console.log(`\n${phases.join('\n')}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 }
 
