@@ -93,7 +93,8 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b-2 border-ink bg-paper">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link href="/" onClick={onLogoClick} className="flex min-h-11 min-w-0 items-center gap-2.5 rounded-brutal font-black">
+        {/* Named as a whole: a hidden ', home' inside would be read with a space before its comma. */}
+        <Link href="/" onClick={onLogoClick} aria-label={`${brandName}, home`} className="flex min-h-11 min-w-0 items-center gap-2.5 rounded-brutal font-black">
           <span
             aria-hidden="true"
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-brutal border-2 border-ink bg-accent text-lg shadow-brutal-sm"
@@ -103,7 +104,6 @@ export function SiteHeader() {
           {/* A long name (up to 60 characters) is cut with an ellipsis rather than pushing the menu off a phone. */}
           <span className="truncate text-lg leading-tight tracking-tight">
             {brandName}
-            <span className="sr-only">, home</span>
           </span>
         </Link>
 

@@ -32,7 +32,8 @@ type Props = {
   ref?: Ref<RichTextHandle>;
 };
 
-const emptyAsBlank = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
+/** The editor's HTML, blank when it holds nothing, without the empty paragraphs a last Enter leaves. */
+const emptyAsBlank = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML().replace(/(<p><\/p>)+$/, ''));
 
 /**
  * The rich-text editor for everything an admin writes (Tiptap): paragraphs, headings, bold,
@@ -56,12 +57,15 @@ export function RichTextEditor({ label, value, onChange, headings, id, error, hi
   // The value this editor last handed out: any other value comes from outside (a reset, a template
   // loaded) and replaces the text.
   const emitted = useRef(value);
+  // The same, for rendering: what the author typed keeps the view they chose.
+  const [ownValue, setOwnValue] = useState(value);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
   const emit = (html: string) => {
     emitted.current = html;
+    setOwnValue(html);
     onChangeRef.current(html);
   };
 
@@ -76,7 +80,8 @@ export function RichTextEditor({ label, value, onChange, headings, id, error, hi
         id: `${fieldId}-rich`,
         role: 'textbox',
         'aria-multiline': 'true',
-        'aria-labelledby': labelId,
+        // Only the view on screen is named by the label: the hidden one is no second 'Content'.
+        ...(view === 'rich' ? { 'aria-labelledby': labelId } : {}),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(error ? { 'aria-invalid': 'true' } : {}),
         ...(readOnly ? { 'aria-readonly': 'true' } : {}),
@@ -90,12 +95,13 @@ export function RichTextEditor({ label, value, onChange, headings, id, error, hi
     if (editor && !editor.isDestroyed) editor.setEditable(!readOnly, false);
   }, [editor, readOnly]);
 
-  // A value from outside (a reset, a template loaded) that the rich editor cannot keep opens the
-  // HTML view, so nothing is lost unseen. The editor's own HTML always passes this check.
+  // A value from outside (a reset, another template loaded) opens in the view that keeps it all:
+  // rich text when it can, else HTML, so nothing is lost unseen. What the author types is not
+  // from outside and keeps the view they chose.
   const [seen, setSeen] = useState(value);
   if (value !== seen) {
     setSeen(value);
-    if (view === 'rich' && droppedByRichText(value, headings).length > 0) setView('html');
+    if (value !== ownValue) setView(droppedByRichText(value, headings).length > 0 ? 'html' : 'rich');
   }
 
   // Any other value from outside replaces the rich editor's text; the HTML view shows it as it is.
