@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { Link } from 'wouter';
 import { useAdminSummary } from '../../../../features/admin-dashboard/ui/api/get-admin-summary';
 import { cx } from '../../../../client/components/ui/cx';
+import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { ADMIN_SECTION_GROUPS, adminSectionHref } from './admin-sections';
 
 function UnreadBadge() {
@@ -61,7 +62,7 @@ export function AdminNavDrawer({ current, open, onOpenChange }: { current: strin
   const chose = useRef(false);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Trigger className="inline-flex min-h-11 items-center gap-2 rounded-brutal border-2 border-ink bg-white px-3 text-sm font-bold shadow-brutal-sm lg:hidden">
+      <RadixDialog.Trigger className={smallButtonClasses('secondary', 'lg:hidden')}>
         <Menu aria-hidden="true" className="size-5" />
         Sections
       </RadixDialog.Trigger>
