@@ -104,7 +104,8 @@ describe('the brand name', () => {
       const html = (await served.inject({ url: '/checkout', headers: { accept: 'text/html' } })).body;
       expect(titleOf(html)).toBe(`Complete Your Booking — ${BRAND_HTML}`);
       const header = /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
-      expect(header).toContain(`${BRAND_HTML}<span class="sr-only">, home</span>`);
+      expect(header).toContain(`aria-label="${BRAND_HTML}, home"`);
+      expect(header).toContain(`>${BRAND_HTML}</span>`);
       expect(header).toMatch(/>R<\/span>/);
       const footer = /<footer[\s\S]*?<\/footer>/.exec(html)?.[0] ?? '';
       expect(footer).toContain(BRAND_HTML);

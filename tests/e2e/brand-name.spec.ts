@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import { signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
+import { expectNoViolations } from './support/axe';
 
 /**
  * The brand name is set once in Settings › General and the public site shows it on the next page
@@ -28,6 +29,14 @@ test('the organiser renames the business in Settings › General and the landing
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: brand, exact: true })).toBeVisible();
     await expect(footer.getByText(`${brand}. All rights reserved.`)).toBeVisible();
+    await expectNoViolations(page, `/ at 1280 px named ${brand}`);
+
+    // On a phone the name is in the header too, cut short rather than pushing the menu away.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('banner').getByRole('link', { name: `${brand}, home` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeInViewport();
+    await expectNoViolations(page, `/ at 390 px named ${brand}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // A page reached by navigating in the app keeps the name in its title.
     await page.getByRole('banner').getByRole('link', { name: 'BLOG' }).first().click();

@@ -25,6 +25,14 @@ async function dialogViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `[${v.impact}] ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The same scan on a phone (390 px), then back to the laptop's width the test runs at. */
+async function expectNothingAtPhoneWidth(page: Page, view: string): Promise<void> {
+  const laptop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => dialogViolations(page), { message: `${view} at 390 px` }).toEqual([]);
+  await page.setViewportSize(laptop);
+}
+
 test('newsletter: an h1 written in the HTML view reaches the preview, and a test goes to the admin', async ({ page }) => {
   test.setTimeout(60_000);
   const subject = `Rich ${unique()}`;
@@ -38,6 +46,7 @@ test('newsletter: an h1 written in the HTML view reaches the preview, and a test
   await expect(viewButton(dialog, 'HTML')).toHaveAttribute('aria-pressed', 'false');
   await expect(dialog.getByRole('toolbar', { name: 'Content formatting' }).getByRole('button', { name: 'Heading 1', exact: true })).toBeVisible();
   await expect.poll(() => dialogViolations(page), { message: 'rich text view' }).toEqual([]);
+  await expectNothingAtPhoneWidth(page, 'rich text view');
 
   // The HTML view: reached from the keyboard, same label.
   await viewButton(dialog, 'HTML').focus();
@@ -46,6 +55,7 @@ test('newsletter: an h1 written in the HTML view reaches the preview, and a test
   const html = dialog.getByLabel('Content', { exact: true });
   await html.fill('<h1>Big news</h1><p>Hello</p>');
   await expect.poll(() => dialogViolations(page), { message: 'HTML view' }).toEqual([]);
+  await expectNothingAtPhoneWidth(page, 'HTML view');
 
   await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
   const preview = dialog.frameLocator('iframe[title="Newsletter preview"]');
@@ -118,6 +128,10 @@ test('announcement: a heading and bold text made with the toolbar reach the land
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(card.getByRole('heading', { level: 2, name: `Autumn news ${id}` })).toBeVisible();
   await expect(card.locator('strong', { hasText: 'open now' })).toBeVisible();
+
+  // The landing page is shared by every test: the announcement goes again.
+  const removed = await page.request.delete(`/api/admin/announcements/${stored!.id}`, { headers: CLIENT_HEADERS });
+  expect(removed.ok(), await removed.text()).toBe(true);
 });
 
 test('e-mail templates: a {{placeholder}} in the text and in a link survives a switch to rich text and back', async ({ page }) => {
