@@ -11,7 +11,7 @@ import { RichTextToolbar } from './rich-text-toolbar';
 /** What a form may ask of the editor besides its value: a placeholder chip puts text at the caret. */
 export type RichTextHandle = { insertText: (text: string) => void };
 
-type Props = {
+export type RichTextEditorProps = {
   /** The visible label; also the editing area's accessible name, in either view. */
   label: string;
   value: string;
@@ -42,7 +42,7 @@ const emptyAsBlank = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML()
  * view, and switching it to rich text says first what would be dropped. The server cleans the
  * HTML again when it is saved.
  */
-export function RichTextEditor({ label, value, onChange, headings, id, error, hint, readOnly = false, placeholderLinks = false, htmlPlaceholder, minHeight = 'min-h-56', onFocus, ref }: Props) {
+export function RichTextEditor({ label, value, onChange, headings, id, error, hint, readOnly = false, placeholderLinks = false, htmlPlaceholder, minHeight = 'min-h-56', onFocus, ref }: RichTextEditorProps) {
   const ownId = useId();
   const fieldId = id ?? ownId;
   const labelId = `${fieldId}-label`;

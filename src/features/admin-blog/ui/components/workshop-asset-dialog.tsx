@@ -1,7 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { RichTextEditor } from '../../../../client/components/rich-text/rich-text-editor';
+import { RichTextField } from '../../../../client/components/rich-text/rich-text-field';
 import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { SelectField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
 import { ResourceFormDialog, type ResourceDialogTexts, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
@@ -90,20 +89,7 @@ export function WorkshopAssetDialog({ editing, workshops, defaultWorkshopDateId,
       <SelectField label="Workshop" options={workshops} placeholder="All workshops" {...field('workshopDateId')} />
       <WholeNumberField label="Sort order" {...field('sortOrder')} />
       <div className="sm:col-span-2">
-        <Controller
-          control={control}
-          name="content"
-          render={({ field: content, fieldState }) => (
-            <RichTextEditor
-              id={`${formId}-content`}
-              label="Content"
-              headings="page"
-              value={content.value}
-              onChange={content.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <RichTextField control={control} name="content" id={`${formId}-content`} label="Content" headings="page" />
       </div>
       <div className="sm:col-span-2">
         <button type="button" className={smallButtonClasses('secondary')} onClick={togglePreview} disabled={previewHtml.isPending} aria-expanded={preview !== null}>

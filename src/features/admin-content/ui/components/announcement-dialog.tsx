@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
-import { RichTextEditor } from '../../../../client/components/rich-text/rich-text-editor';
+import { useWatch } from 'react-hook-form';
+import { RichTextField } from '../../../../client/components/rich-text/rich-text-field';
 import { CheckboxField, TextField, WholeNumberField } from '../../../../client/components/ui/form';
 import { ResourceFormDialog, type ResourceDialogTexts, type ResourceFormProps } from '../../../../client/components/ui/form-dialog';
 import { useSchemaForm } from '../../../../client/components/ui/use-schema-form';
@@ -69,21 +69,7 @@ export function AnnouncementDialog({ editing, onSubmit, ...dialog }: ResourceFor
     <ResourceFormDialog {...dialog} texts={DIALOG_TEXTS} editing={editing} formId={formId} onSubmit={handleSubmit(onSubmit)}>
       <TextField label="Title" autoComplete="off" className="sm:col-span-2" {...field('title')} />
       <div className="sm:col-span-2">
-        <Controller
-          control={control}
-          name="content"
-          render={({ field: content, fieldState }) => (
-            <RichTextEditor
-              id={`${formId}-content`}
-              label="Content"
-              headings="page"
-              value={typeof content.value === 'string' ? content.value : ''}
-              onChange={content.onChange}
-              error={fieldState.error?.message}
-              minHeight="min-h-40"
-            />
-          )}
-        />
+        <RichTextField control={control} name="content" id={`${formId}-content`} label="Content" headings="page" minHeight="min-h-40" />
       </div>
       <div className="sm:col-span-2">
         <SanitisedPreview content={typeof content === 'string' ? content : ''} />

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { RichTextEditor } from '../../../../client/components/rich-text/rich-text-editor';
+import { RichTextField } from '../../../../client/components/rich-text/rich-text-field';
 import { Badge } from '../../../../client/components/ui/badge';
 import { Button } from '../../../../client/components/ui/button';
 import { ErrorState } from '../../../../client/components/ui/data-table';
@@ -127,22 +127,15 @@ export function TemplateEditor({ type, onTypeChange }: Props) {
         <FieldError id={`${id}-subject-error`} message={formState.errors.subject?.message} />
       </div>
 
-      <Controller
+      <RichTextField
         control={control}
         name="content"
-        render={({ field, fieldState }) => (
-          <RichTextEditor
-            id={`${id}-content`}
-            label="Content"
-            headings="email"
-            placeholderLinks
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            minHeight="min-h-[300px]"
-            hint="Placeholders such as {{firstName}} stay as written, in the text and in a link's address."
-          />
-        )}
+        id={`${id}-content`}
+        label="Content"
+        headings="email"
+        placeholderLinks
+        minHeight="min-h-[300px]"
+        hint="Placeholders such as {{firstName}} stay as written, in the text and in a link's address."
       />
 
       <div className="flex flex-wrap gap-x-8 gap-y-1">

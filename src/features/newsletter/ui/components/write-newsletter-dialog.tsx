@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, FlaskConical, Send } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { RichTextEditor } from '../../../../client/components/rich-text/rich-text-editor';
+import { useForm } from 'react-hook-form';
+import { RichTextField } from '../../../../client/components/rich-text/rich-text-field';
 import { Dialog, smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { TextField } from '../../../../client/components/ui/form';
 import { toast } from '../../../../client/components/ui/toast-store';
@@ -125,22 +125,15 @@ export function WriteNewsletterDialog({ open, onOpenChange, activeCount }: Props
         onSubmit={handleSubmit(() => setConfirming(true))}
       >
         <TextField id="newsletter-subject" label="Subject" error={errors.subject?.message} registration={register('subject')} readOnly={confirming} />
-        <Controller
+        <RichTextField
           control={control}
           name="content"
-          render={({ field, fieldState }) => (
-            <RichTextEditor
-              id="newsletter-content"
-              label="Content"
-              headings="email"
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              readOnly={confirming}
-              minHeight="min-h-64"
-              htmlPlaceholder="<p>Hello! Here is what is new…</p>"
-            />
-          )}
+          id="newsletter-content"
+          label="Content"
+          headings="email"
+          readOnly={confirming}
+          minHeight="min-h-64"
+          htmlPlaceholder="<p>Hello! Here is what is new…</p>"
         />
         <p className="text-sm text-ink-soft">Scripts, event handlers and unsafe links are removed before sending; use Preview to see the result, or send a test to yourself.</p>
       </form>
