@@ -11,7 +11,8 @@ import { expectNoViolations } from './support/axe';
  */
 
 test('the organiser renames the business in Settings › General and the landing page shows the new name', async ({ page }) => {
-  const brand = `Studio & Co ${Math.random().toString(36).slice(2, 7)}`;
+  // As long as a name may be (60 characters), with characters HTML must escape.
+  const brand = `Studio & Co ${Math.random().toString(36).slice(2, 7)} <Live Workshops for Product Teams and Founders>`.slice(0, 60).trimEnd();
   await signInToAdminTab(page, 'Settings');
   const field = page.getByLabel('Brand name');
   await expect(field).not.toHaveValue('');
@@ -30,6 +31,14 @@ test('the organiser renames the business in Settings › General and the landing
     await expect(footer.getByRole('link', { name: brand, exact: true })).toBeVisible();
     await expect(footer.getByText(`${brand}. All rights reserved.`)).toBeVisible();
     await expectNoViolations(page, `/ at 1280 px named ${brand}`);
+    // A long name is cut short; the menu beside it keeps each link on one line.
+    const menuLink = page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /my bookings/i });
+    const lines = await menuLink.evaluate((link) => {
+      const text = document.createRange();
+      text.selectNodeContents(link);
+      return new Set(Array.from(text.getClientRects(), (rect) => Math.round(rect.top))).size;
+    });
+    expect(lines, 'lines of the My Bookings link').toBe(1);
 
     // On a phone the name is in the header too, cut short rather than pushing the menu away.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -17,7 +17,7 @@ const navItems: NavItem[] = [
 ];
 
 const linkClasses =
-  'inline-flex min-h-11 items-center rounded-brutal border-2 border-transparent px-3 text-sm font-extrabold tracking-label hover:border-ink hover:bg-white';
+  'inline-flex min-h-11 items-center rounded-brutal border-2 border-transparent whitespace-nowrap px-3 text-sm font-extrabold tracking-label hover:border-ink hover:bg-white';
 
 function NavLinks({ onChoose, className, itemClassName }: { onChoose: () => void; className: string; itemClassName?: string }) {
   const [location, navigate] = useLocation();
@@ -107,7 +107,7 @@ export function SiteHeader() {
           </span>
         </Link>
 
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label="Main" className="hidden shrink-0 lg:block">
           <NavLinks onChoose={close} className="flex items-center gap-1" />
         </nav>
 
