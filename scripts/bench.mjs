@@ -1,11 +1,11 @@
-// `npm run bench` (issue 7): the built server under load (reads of the API and of the server-rendered
+// `npm run bench`: the built server under load (reads of the API and of the server-rendered
 // landing page beside a raw node:http server sending the same bytes; the render time of each
 // server-rendered page, scripts/bench/render.mjs), on a fresh embedded database and, when
 // TEST_DATABASE_URL names a PostgreSQL server, again on a fresh database there, followed by the
 // database's floor: the statements of one free booking replayed straight through `pg` at the same
 // concurrency on that database (issue 15, point 9; scripts/bench/db-floor.mjs); then free orders of
 // 1–10 seats, beside the floor of the same orders. Prints one table, writes
-// bench/results.json and exits 0 (CONTRACT §1), naming any missed target; BENCH_STRICT=1 makes a
+// bench/results.json and exits 0, naming any missed target; BENCH_STRICT=1 makes a
 // missed target exit 1, for a quiet machine whose figures should hold. A bench that cannot run exits 1.
 //
 // Environment: BENCH_DURATION (seconds per read measurement, default 20), BENCH_WARMUP (seconds,

@@ -1,4 +1,4 @@
-// `npm run lighthouse` (issue 7): Lighthouse 12.8.2 with its default (mobile) settings on the
+// `npm run lighthouse`: Lighthouse 12.8.2 with its default (mobile) settings on the
 // built server with demo content, three runs per page; prints the median scores and LCP, TBT and
 // CLS, writes bench/lighthouse.json and exits 1 when a performance target is missed (100 on the
 // server-rendered pages '/', '/intro', '/blog' and a post; at least 95 on '/checkout'). '/blog/post'

@@ -12,7 +12,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 /** Closes the kept-alive sockets so the process can end. */
 export const closeConnections = () => agent.destroy();
 
-/** The headers the web client sends on every call (CONTRACT §2). */
+/** The headers the web client sends on every call. */
 const clientHeaders = () => ({ 'x-client-source': 'web', 'x-request-time': String(Date.now()) });
 
 /**

@@ -138,7 +138,7 @@ export async function startServer({ databaseUrl } = {}) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
-    // The bench is the load balancer: each simulated visitor's X-Forwarded-For counts (CONTRACT §1).
+    // The bench is the load balancer: each simulated visitor's X-Forwarded-For counts.
     TRUST_PROXY: '127.0.0.1',
   };
   for (const key of ['DATABASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE']) delete env[key];

@@ -107,7 +107,7 @@ export function visitorAddress(i) {
 
 /**
  * Every target checked against one database's figures. `kind` is 'embedded' or 'postgres'; the
- * latency and throughput targets bind on PostgreSQL only (issue 7), the others on both.
+ * latency and throughput targets bind on PostgreSQL only, the others on both.
  */
 export function checkTargets(kind, figures) {
   const checks = [];

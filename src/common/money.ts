@@ -1,4 +1,4 @@
-/** Money travels as integer cents inside the server and as dollars in JSON (CONTRACT §2). */
+/** Money travels as integer cents inside the server and as dollars in JSON. */
 export const DEFAULT_PRICE_DOLLARS = 499;
 
 export function centsToDollars(cents: number): number {

@@ -19,7 +19,7 @@ export type RouteMeta = {
 };
 
 const ADMIN_LOGIN_PATH = '/admin/login2';
-/** Where a completed booking lands (CONTRACT §11), with `?booking={id}&token=…`. */
+/** Where a completed booking lands, with `?booking={id}&token=…`. */
 export const BOOKING_CONFIRMED_PATH = '/booking/confirmed';
 
 /** An unnamed seat's claim link: `/claim/{token}`. */
@@ -32,7 +32,7 @@ const WAITLIST_PATH = /^\/waitlist\/[^/]+$/;
 /** A workshop date's roster in the admin area: '/admin/workshops/{id}/roster'. */
 const ADMIN_ROSTER_PATH = /^\/admin\/workshops\/\d+\/roster$/;
 
-/** The footer's legal pages (issue 18), written by the admin in Settings → Site. */
+/** The footer's legal pages, written by the admin in Settings → Site. */
 export const LEGAL_PAGE_META = {
   '/privacy': { title: 'Privacy Policy', description: 'What we keep about you, why, and how to have it changed or deleted.' },
   '/terms': { title: 'Terms of Service', description: 'What a booking is, and how cancelling and refunds work.' },

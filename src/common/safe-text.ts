@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Text no field accepts (issue 14): the NUL character, which PostgreSQL cannot store in a text
+ * Text no field accepts: the NUL character, which PostgreSQL cannot store in a text
  * column, and a UTF-16 surrogate without its partner, which has no UTF-8 form (the database
  * driver would silently turn it into U+FFFD, or refuse it).
  *

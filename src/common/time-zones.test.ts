@@ -10,7 +10,7 @@ import { clockForBoth, formatInstant, normaliseTimeZoneText, resolveTimeZone, wa
  */
 const at = (date: string, time: string, zone: string) => workshopInterval(date, time, zone)?.start.toISOString();
 
-describe('abbreviations name their region all year (CONTRACT §7)', () => {
+describe('abbreviations name their region all year', () => {
   it.each([
     ['PST', 'America/Los_Angeles'],
     ['pdt', 'America/Los_Angeles'],

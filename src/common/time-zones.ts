@@ -67,7 +67,7 @@ const SHORT_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = 
   'Asia/Tokyo': { 'GMT+9': 'JST' },
   'Australia/Sydney': { 'GMT+10': 'AEST', 'GMT+11': 'AEDT' },
   UTC: { UTC: 'UTC', GMT: 'UTC' },
-  // The booking section's 'Greenwich Mean Time' (spec §9): ICU calls it UTC.
+  // The booking section's 'Greenwich Mean Time': ICU calls it UTC.
   'Etc/GMT': { UTC: 'GMT', GMT: 'GMT' },
 };
 

@@ -3,7 +3,7 @@ import { workshopEventTimes } from './workshop-time';
 
 describe('workshop event times', () => {
   it('converts the organiser\'s range in their zone to UTC', () => {
-    // July: Pacific daylight time, UTC−7 (CONTRACT §7).
+    // July: Pacific daylight time, UTC−7.
     expect(workshopEventTimes({ date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST' })).toEqual({
       start: new Date('2031-07-04T17:00:00Z'),
       end: new Date('2031-07-04T19:00:00Z'),

@@ -18,7 +18,7 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY (CONTRACT §1): which hops in front of the app may say who the client is through
+ * TRUST_PROXY: which hops in front of the app may say who the client is through
  * X-Forwarded-For (and -Proto, -Host). Unset: none; the socket address is the client, because a
  * header anyone can send must not choose the address the rate limits and sign-in throttle count.
  * A number trusts that many hops; otherwise a comma-separated list of addresses or CIDRs.

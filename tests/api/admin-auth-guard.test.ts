@@ -82,7 +82,7 @@ describe.each(adminRoutes)('$method $url', (route) => {
     expect([401, 403]).not.toContain(response.statusCode);
   });
 
-  // Only state-changing calls fall under the CSRF rule (CONTRACT §2).
+  // Only state-changing calls fall under the CSRF rule.
   if (STATE_CHANGING.has(route.method)) {
     it('refuses the admin cookie without X-Client-Source (CSRF)', async () => {
       const response = await send(route, { cookie: adminCookie });

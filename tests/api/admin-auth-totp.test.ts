@@ -94,7 +94,7 @@ describe('two-step sign-in (TOTP)', () => {
   });
 
   it('accepts the code that confirmed the set-up at the first sign-in in the same 30 s step, once', async () => {
-    // Issue 17: the clock has not moved since enabling, so this is the very code the set-up took.
+    // The clock has not moved since enabling, so this is the very code the set-up took.
     // It only proved the app holds the secret; it has not signed anyone in yet.
     const setupCode = code();
     const signedIn = await sendCode(setupCode, sessionCookieFrom(await login())!);

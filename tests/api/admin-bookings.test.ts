@@ -7,7 +7,7 @@ import { enqueueEmail } from '../../src/server/email/outbox';
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { clientHeaders, adminTestSession } from '../helpers/test-app';
 
-/** The admin Bookings tab's calls (spec §2, §4, §5, §7) and the outbox list (CONTRACT §4). */
+/** The admin Bookings tab's calls and the outbox list. */
 
 let db: Database;
 

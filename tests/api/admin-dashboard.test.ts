@@ -6,7 +6,7 @@ import { weekStartUtc } from '../../src/features/admin-dashboard/server/admin-da
 import { buyer, createWorkshopDate } from '../helpers/factories';
 import { adminTestSession } from '../helpers/test-app';
 
-/** The dashboard's overview: summary cards, the messages badge and the chart data (spec §2, §9). */
+/** The dashboard's overview: summary cards, the messages badge and the chart data. */
 
 let db: Database;
 

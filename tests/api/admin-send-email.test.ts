@@ -6,7 +6,7 @@ import { smtpTransportFromUrl } from '../../src/server/email/transport';
 import { SmtpCatcher } from '../helpers/smtp-catcher';
 import { clientHeaders, createTestApp, loginAsAdmin, TEST_ADMIN, TEST_SECRET, type TestApp } from '../helpers/test-app';
 
-/** An admin e-mails one user from the Users tab (spec §2, §5, §7, §8): queued in the outbox. */
+/** An admin e-mails one user from the Users tab: queued in the outbox. */
 
 let app: TestApp;
 let headers: Record<string, string>;

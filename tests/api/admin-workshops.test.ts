@@ -52,7 +52,7 @@ describe('admin workshop routes are guarded', () => {
   });
 });
 
-describe('POST /api/admin/workshop-dates validation (spec §5)', () => {
+describe('POST /api/admin/workshop-dates validation', () => {
   it.each([
     ['no template and no title', { title: '   ', ...dated }, 'Either select a template or provide a title'],
     ['no title at all', { ...dated }, 'Either select a template or provide a title'],
@@ -114,7 +114,7 @@ describe('POST /api/admin/workshop-dates', () => {
   it('stores the date in its long form and derives the start and end from date, time and timezone', async () => {
     const { status, body } = await create({ title: 'Normalised', date: 'jul 4 2031', time: '10am - 12pm', timezone: 'EST', price: 350.5 });
     expect(status).toBe(201);
-    // EST names Eastern time all year: July is daylight time, UTC−4 (CONTRACT §7).
+    // EST names Eastern time all year: July is daylight time, UTC−4.
     expect(body).toMatchObject({
       date: 'July 4, 2031',
       time: '10:00 AM - 12:00 PM',

@@ -32,7 +32,7 @@ import {
 /** Fixed, so CI runs the same sequences every time; a failing sequence is replayed from it. */
 const SEED = 20_261_125;
 /**
- * CI runs at least 2,000 steps per database (issue 14). Under `npm run mutate` (MUTATION_RUN, see
+ * CI runs at least 2,000 steps per database. Under `npm run mutate` (MUTATION_RUN, see
  * vitest.mutate.config.ts) a prefix of the same sequences runs: every mutant it covers but does
  * not kill pays for the whole property.
  */

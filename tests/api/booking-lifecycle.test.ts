@@ -24,7 +24,7 @@ const { memory, person, date, code, post, seatsTaken, booking, mailTo, reserve, 
   emailDomain: 'lifecycle.test',
 });
 
-describe('reservations (CONTRACT §10)', () => {
+describe('reservations', () => {
   it('are refused with 409 on a date that requires immediate payment', async () => {
     const strict = await date({ requiresImmediatePayment: true });
     const response = await reserve(strict.id, person());

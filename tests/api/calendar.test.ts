@@ -87,7 +87,7 @@ describe('GET /api/participant/bookings/{id}/calendar.ics', () => {
     expect(field(lines, 'PRODID')).toBeTruthy();
     expect(field(lines, 'UID')).toBe(`booking-${booking.id}@test.local`);
     expect(field(lines, 'DTSTAMP')).toMatch(/^\d{8}T\d{6}Z$/);
-    // 10:00 AM PST in July: Pacific daylight time, UTC−7 (CONTRACT §7).
+    // 10:00 AM PST in July: Pacific daylight time, UTC−7.
     expect(field(lines, 'DTSTART')).toBe('20310704T170000Z');
     expect(field(lines, 'DTEND')).toBe('20310704T180000Z');
     expect(field(lines, 'SUMMARY')).toBe('Prompts\\, Evals\\; and \\\\ Agents');
@@ -182,7 +182,7 @@ describe('the confirmation e-mail', () => {
     expect(file!.contentType).toBe('text/calendar');
     const lines = icsLines(Buffer.from(file!.content, 'base64').toString('utf8'));
     expect(field(lines, 'UID')).toBe(`booking-${bookingId}@test.local`);
-    // 10:00 AM PST in July: Pacific daylight time, UTC−7 (CONTRACT §7).
+    // 10:00 AM PST in July: Pacific daylight time, UTC−7.
     expect(field(lines, 'DTSTART')).toBe('20310704T170000Z');
     expect(field(lines, 'DTEND')).toBe('20310704T180000Z');
     expect(field(lines, 'SUMMARY')).toBe('Free Calendar Lab');

@@ -10,7 +10,7 @@ import { testDatabaseKind } from '../helpers/test-database';
 import { ThrowawayCluster } from '../helpers/throwaway-cluster';
 
 /*
- * Issue 15 point 1, at start (CONTRACT §9): a server whose PostgreSQL cannot be reached when it
+ * Issue 15 point 1, at start: a server whose PostgreSQL cannot be reached when it
  * starts (a failover under way, a cluster still starting) does not exit. It listens, /healthz
  * answers 200, /readyz and the API 503 with Retry-After, it tries again with backoff and logs each
  * try; once the database answers it migrates, creates its admin and serves. It runs the real

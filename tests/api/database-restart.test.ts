@@ -12,7 +12,7 @@ import { testDatabaseKind } from '../helpers/test-database';
 import { ThrowawayCluster } from '../helpers/throwaway-cluster';
 
 /*
- * Issue 15 point 1 (CONTRACT §9): losing the database never ends the process. The PostgreSQL pass
+ * Issue 15 point 1: losing the database never ends the process. The PostgreSQL pass
  * starts its own throwaway cluster (initdb and pg_ctl of the machine's PostgreSQL 15, on a free
  * port, removed afterwards), runs the real server process on it, and takes the cluster down for a
  * moment in the middle of a booking load. Then: the process is alive; while the database was away
@@ -23,7 +23,7 @@ import { ThrowawayCluster } from '../helpers/throwaway-cluster';
  * Embedded PGlite has no connection to lose; its pass checks what the same code gives it.
  */
 
-/** Issue 15: bookings succeed again within this long after the database is back. */
+/** Bookings succeed again within this long after the database is back. */
 const RECOVERY_LIMIT_MS = 10_000;
 /** How long the cluster stays down: long enough that the load certainly meets the outage. */
 const OUTAGE_MS = 2_000;

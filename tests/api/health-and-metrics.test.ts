@@ -15,7 +15,7 @@ import { clientHeaders, withTestApp, testAppSession, createTestAppOn, TEST_SECRE
 import { createTestDatabase } from '../helpers/test-database';
 
 /*
- * Issue 15 point 7 and the 503 half of point 1 (CONTRACT §1, §9): /healthz, /readyz, /metrics, the
+ * Issue 15 point 7 and the 503 half of point 1: /healthz, /readyz, /metrics, the
  * answer while the database cannot be reached, and logs that keep a failed query's personal data out.
  * The restart of a real PostgreSQL server mid-load is tests/api/database-restart.test.ts.
  */

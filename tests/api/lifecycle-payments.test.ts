@@ -312,7 +312,7 @@ describe('the answer to a payer whose payment was refunded', () => {
   });
 });
 
-describe('the reservation sweeps (CONTRACT §10)', () => {
+describe('the reservation sweeps', () => {
   it('expiry records when and why, and wakes the outbox once per sweep that expired something', async () => {
     const open = await date();
     const who = person('Lapsed');

@@ -656,7 +656,7 @@ describe("the admin's review of a refund request", () => {
     expect((await bookingRow(row.id)).status).toBe('confirmed');
   });
 
-  it('the provider refusing: 502 refund_failed (CONTRACT §2), an audit row with the reason, and everything left as it was', async () => {
+  it('the provider refusing: 502 refund_failed, an audit row with the reason, and everything left as it was', async () => {
     const { date, row, id } = await pendingRequest('Review: provider fails');
     providerRefund = providerDown;
     const response = await reviewOverHttp(id, { status: 'APPROVED' });

@@ -88,7 +88,7 @@ describe('the restore drill', () => {
     expect((await inject(before, 'POST', '/api/bookings', { workshopDateId: one!.id, ...buyer('drill-free'), discountCode: 'DRILLFREE', stripePaymentId: 'free-booking' })).statusCode).toBe(201);
     reservationId = (await reserveConfirmed(before, { workshopDateId: one!.id, ...buyer('drill-later') })).id;
     const queued = await db.select().from(emailOutbox).where(eq(emailOutbox.status, 'pending'));
-    // Each with the organiser's notice of it (issue 18).
+    // Each with the organiser's notice of it.
     expect(queued.map((mail) => mail.kind).sort()).toEqual([
       'booking-free',
       'booking-paid',

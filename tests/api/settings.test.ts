@@ -248,7 +248,7 @@ describe('POST /api/admin/settings', () => {
   });
 });
 
-describe('reservation hours (CONTRACT §10)', () => {
+describe('reservation hours', () => {
   it('saves 72 and answers it, leaving every other setting as it was', async () => {
     const before = (await getSettings()).json();
     const generalRow = (await rawRow('general'))!.value;
@@ -403,7 +403,7 @@ describe('payment status and test (Stripe through the real SDK against a local S
   });
 });
 
-describe('sender, Reply-To and the organiser notifications (issue 18)', () => {
+describe('sender, Reply-To and the organiser notifications', () => {
   it('saves a Reply-To and uses it, warns about a no-reply sender, and refuses a Reply-To that is no address', async () => {
     const saved = await save({ emailFrom: 'Sam at Workshops <no-reply@vibecoding.example>', emailReplyTo: 'sam@vibecoding.example' });
     expect(saved.statusCode).toBe(200);

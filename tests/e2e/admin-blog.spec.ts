@@ -3,7 +3,7 @@ import { expectNoViolations } from './support/axe';
 import { signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 
-/** Issue 6 points 1 and 9: writing and publishing a blog post in the admin area; workshop assets. */
+/** Writing and publishing a blog post in the admin area; workshop assets. */
 
 const unique = () => Math.random().toString(36).slice(2, 7);
 

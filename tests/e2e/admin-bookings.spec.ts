@@ -6,7 +6,7 @@ import { bookPaid } from './support/booking';
 import { expectNoViolations } from './support/axe';
 import { confirmReservation, letReservationsFillDates } from './support/links';
 
-/** Spec §2, §4, §8: the admin Bookings and Users tabs. Each test books its own seat first. */
+/** The admin Bookings and Users tabs. Each test books its own seat first. */
 
 type Person = { firstName: string; lastName: string; email: string };
 

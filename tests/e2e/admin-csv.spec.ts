@@ -39,7 +39,7 @@ test('Import CSV shows the file first and adds its rows only after Import, then 
   const code = uniqueCode('CSV');
   await chooseFile(page, `${HEADER}\r\n,${code},"Imported, from a file",25,true,,5,\r\n`);
 
-  // Issue 17: a preview, and nothing written yet.
+  // A preview, and nothing written yet.
   const dialog = page.getByRole('dialog', { name: 'Import discount codes' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('discount-codes.csv holds 1 row. Check them before they are written.')).toBeVisible();

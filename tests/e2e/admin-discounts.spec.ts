@@ -4,7 +4,7 @@ import { openAdminTab, signInToAdminTab } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 import { E2E_ADMIN_EMAIL } from './support/constants';
 
-/** Spec §2, §4, §5, §8: the Discount Codes tab; CONTRACT §6: the Admin Users tab. */
+/** The Discount Codes tab; CONTRACT §6: the Admin Users tab. */
 
 const unique = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 

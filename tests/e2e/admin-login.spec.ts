@@ -3,9 +3,9 @@ import { adminSection, adminSectionLink, openAdminTab, signInAsAdmin } from './s
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants';
 import { holdRequests } from './support/page';
 
-/** Spec §2: the admin guard, the login screen and the dashboard's frame. */
+/** The admin guard, the login screen and the dashboard's frame. */
 
-/** The workspace's sections (issue 17): the spec's sixteen tabs plus Overview, Refunds, Email and Audit Log, grouped. */
+/** The workspace's sections: the spec's sixteen tabs plus Overview, Refunds, Email and Audit Log, grouped. */
 const SECTIONS_BY_GROUP: Record<string, string[]> = {
   Sales: ['Workshops', 'Bookings', 'Booked Calls', 'Discount Codes', 'Refunds'],
   Audience: ['Users', 'Messages', 'Newsletter'],

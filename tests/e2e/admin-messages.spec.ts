@@ -4,7 +4,7 @@ import { adminSectionLink, openAdminTab, signInAsAdmin } from './support/admin';
 import { CLIENT_HEADERS } from './support/api';
 import { expectNoViolations } from './support/axe';
 
-/** Spec §2, §4, §7, §8: the admin Messages tab (contact messages) and the Strategy Notes tab. */
+/** The admin Messages tab (contact messages) and the Strategy Notes tab. */
 
 // The tests here add, read and delete messages, which moves the unread badge: one at a time, so
 // the badge test sees only its own change (plus, at most, a message another spec file sends).

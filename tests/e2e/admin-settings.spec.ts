@@ -100,7 +100,7 @@ test.describe('Settings tab', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
     await expect(page.getByText('E-mail is sent with the settings saved below.')).toBeVisible();
-    // Issue 18: a new mail server is saved only after a test message went through it, to the organiser.
+    // A new mail server is saved only after a test message went through it, to the organiser.
     await expect(page.getByRole('region', { name: /notifications/i }).getByText(`A test message went through to ${E2E_ADMIN_EMAIL}, and the settings are saved.`)).toBeVisible();
     await waitForMail(E2E_ADMIN_EMAIL, /^Test email from your workshop site$/);
 

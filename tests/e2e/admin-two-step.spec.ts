@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { signInToAdminTab } from './support/admin';
 import { expectNoViolations } from './support/axe';
 
-/** Issue 17: setting up two-step sign-in shows a QR code of the otpauth link, and the key to type. */
+/** Setting up two-step sign-in shows a QR code of the otpauth link, and the key to type. */
 test('two-step set-up shows a QR code of the otpauth link beside the key to type', async ({ page }) => {
   await signInToAdminTab(page, 'Admin Users');
   await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();

@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { signInToAdminTab } from './support/admin';
 import { adminRequest, getJson, getWorkshopDates } from './support/api';
 
-/** Spec §2, §4, §5, §8: the admin Workshops tab creates a date that visitors see at once. */
+/** The admin Workshops tab creates a date that visitors see at once. */
 
 const COLUMNS = ['Date', 'Time', 'Timezone', 'Seats', 'Price ($)', 'Status', 'Featured', 'Actions'];
 
@@ -37,7 +37,7 @@ test.describe('admin Workshops tab', () => {
       await page.getByRole('button', { name: 'Add Workshop' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Workshop' });
       await expect(dialog).toBeVisible();
-      // The defaults of a new workshop (spec §5).
+      // The defaults of a new workshop.
       await expect(dialog.getByLabel('Seats', { exact: true })).toHaveValue('10');
       await expect(dialog.getByLabel('Price ($)', { exact: true })).toHaveValue('499');
       await expect(dialog.getByLabel('Timezone', { exact: true })).toHaveValue(defaultTimezone);
@@ -106,7 +106,7 @@ test.describe('admin Workshops tab', () => {
     await dialog.getByLabel('Title', { exact: true }).fill('Almost valid');
     await expect(dialog.getByText('Either mark as TBC or provide both date and time', { exact: true })).toHaveCount(0);
     await expect(dialog.getByText('Either select a template or provide a title', { exact: true })).toHaveCount(0);
-    // Picking a date turns TBC off again (spec §4).
+    // Picking a date turns TBC off again.
     await dialog.getByLabel('Date', { exact: true }).fill(futureDay(1).iso);
     await expect(dialog.getByLabel('TBC', { exact: true })).not.toBeChecked();
     await expect(dialog.getByText('Either mark as TBC or provide both date and time', { exact: true })).toBeVisible();
@@ -140,7 +140,7 @@ test.describe('admin Workshops tab', () => {
   });
 });
 
-test.describe('admin workshop times (issue 16)', () => {
+test.describe('admin workshop times', () => {
   // The admin's own clock: the dialog shows the instant in this zone beside the organiser's.
   test.use({ timezoneId: 'Europe/Berlin' });
 

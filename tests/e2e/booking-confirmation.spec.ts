@@ -5,7 +5,7 @@ import { adminRequest } from './support/api';
 import { bookingForm, continueToPayment } from './support/booking';
 
 /*
- * Issue 18 point 1 (CONTRACT §11): after paying with the demo card the visitor lands on the
+ * Issue 18 point 1: after paying with the demo card the visitor lands on the
  * confirmation page, not on '/': reference, workshop, the organiser's time and theirs, what was
  * paid, 'check your inbox', the calendar buttons, the participant sign-in and what happens next.
  * It comes back on reload, from its address alone. The visitor's browser is in Berlin.

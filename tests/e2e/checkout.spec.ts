@@ -7,7 +7,7 @@ import { confirmReservation, letReservationsFillDates, signedFor } from './suppo
 import { layoutShiftTotal, recordLayoutShifts } from './support/page';
 
 /*
- * The checkout against the built app with the demo payment provider (CONTRACT §3) and the demo
+ * The checkout against the built app with the demo payment provider and the demo
  * seed: the first date is open at $499, 'WELCOME10' takes 10% off, 'PILOT100' makes it free.
  * Every test books with its own e-mail address so the server's per-buyer payment reuse never
  * joins two tests together.

@@ -72,7 +72,7 @@ test.describe('landing page', () => {
     const workshops = page.locator('#workshops');
     const dates = await getWorkshopDates(request);
     expect(dates.length, 'the demo seed has at least three active workshop dates').toBeGreaterThanOrEqual(3);
-    // Issue 18: the date the admin marked Featured (the seed marks one), else the first.
+    // The date the admin marked Featured (the seed marks one), else the first.
     const first = dates.find((date) => date.isFeatured) ?? dates[0]!;
 
     // Title in upper case (as rendered), expertise badge, price, format, learning list, promo badge.
@@ -176,7 +176,7 @@ test.describe('landing page', () => {
     await expectNotice(page, consoleGuard, exactText("Thank you for your interest! We'll be in touch soon."));
     await expect(email).toHaveValue('');
 
-    // Server side: the admin sees the interest on that announcement (CONTRACT §6).
+    // Server side: the admin sees the interest on that announcement.
     const admin = await adminRequest('interest stored (GET /api/admin/announcements/{id}/interest)');
     try {
       const interest = await adminGetJson<{ email: string }[]>(admin, `/api/admin/announcements/${withForm[0]!.id}/interest`, 'interest stored');

@@ -29,7 +29,7 @@ test('a participant asks for a link, opens it, sees the booking, copies the meet
   await page.goto('/participant');
   await expect(page.getByRole('heading', { level: 1, name: 'Access Your Bookings' })).toBeVisible();
 
-  // Spec §5: an address without '@' is refused in the page.
+  // An address without '@' is refused in the page.
   const email = page.getByLabel('Email', { exact: true });
   await email.fill('maya.example.com');
   await page.getByRole('button', { name: 'Send my link' }).click();
@@ -175,7 +175,7 @@ test.describe('accessibility (axe-core)', () => {
     await page.goto(accessLink('priya@example.com'));
     await expect(page.getByRole('status').filter({ hasText: 'Loading your bookings' })).toBeVisible();
     expect(list.count()).toBeGreaterThan(0);
-    // Issue 5: axe-core clean, at every impact level.
+    // Axe-core clean, at every impact level.
     await expectNoViolations(page, '/participant (bookings loading)');
     await list.release();
 

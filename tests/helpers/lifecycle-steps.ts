@@ -67,7 +67,7 @@ export function lifecycleSteps(world: () => BookingWorld, { lastName, emailDomai
   /** The admin puts a date on or off sale. */
   const setActive = (dateId: number, isActive: boolean) =>
     world().send({ method: 'PUT', url: `/api/admin/workshop-dates/${dateId}`, payload: { isActive }, admin: true });
-  /** The browser comes back from the card form (CONTRACT §3). */
+  /** The browser comes back from the card form. */
   async function complete(dateId: number, who: Person, intentId: string) {
     memory.reported.add(intentId);
     return post('/api/bookings', { workshopDateId: dateId, ...who, stripePaymentId: intentId, isPaid: true });

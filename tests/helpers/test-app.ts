@@ -68,7 +68,7 @@ export async function withTestApp<T>(use: (app: TestApp) => Promise<T>, options:
   }
 }
 
-/** Headers our web client sends on every call (CONTRACT §2). */
+/** Headers our web client sends on every call. */
 export const clientHeaders = { 'x-client-source': 'web', 'x-request-time': String(Date.now()) };
 
 /** The admin loginAsAdmin signs in unless told otherwise. */

@@ -80,7 +80,7 @@ describe('visitor addresses', () => {
   });
 });
 
-describe('targets (issue 7)', () => {
+describe('targets', () => {
   it('passes figures that meet every target', () => {
     expect(missed('postgres', figures())).toEqual([]);
     expect(missed('embedded', figures())).toEqual([]);
@@ -193,7 +193,7 @@ describe('Lighthouse summaries', () => {
     expect(findings.others).toEqual([{ category: 'accessibility', id: 'color-contrast', title: 'Contrast', items: [] }]);
   });
 
-  it('asks for 100 on the server-rendered pages and 95 on the checkout (issue 19)', () => {
+  it('asks for 100 on the server-rendered pages and 95 on the checkout', () => {
     for (const path of ['/', '/intro', '/blog', '/blog/post', '/blog/choosing-your-no-code-tools']) expect(lighthousePerformanceTarget(path)).toBe(100);
     expect(lighthousePerformanceTarget('/checkout')).toBe(95);
     expect(lighthousePerformanceTarget('/checkout?booking=1&token=t')).toBe(95);

@@ -11,7 +11,7 @@ import { workshopDateQueryOptions } from '../../features/workshops/ui/api/get-wo
 import { workshopDatesQueryOptions } from '../../features/workshops/ui/api/get-workshop-dates';
 
 /**
- * The pages the server renders with their data (CONTRACT §8), and the reads each one shows: the
+ * The pages the server renders with their data, and the reads each one shows: the
  * server answers them before rendering and puts them in the page, so the HTML holds the offer and
  * the browser starts from the same data instead of asking again before it can show anything.
  */

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
- * APP_SECRET when set; otherwise one generated on first start and kept in DATA_DIR (CONTRACT §1),
+ * APP_SECRET when set; otherwise one generated on first start and kept in DATA_DIR,
  * so links in e-mails stay valid across restarts. Several instances must share APP_SECRET.
  */
 export function resolveAppSecret(configured: string | undefined, dataDir: string): string {

@@ -168,7 +168,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
         amount: formatCents(booking.finalPriceCents),
         bookingId: booking.id,
         payLink: payLinkFor(tokens, publicUrl, booking.id),
-        // The participant's sign-in link (CONTRACT §5): the same one 'Access Your Bookings' e-mails.
+        // The participant's sign-in link: the same one 'Access Your Bookings' e-mails.
         participantLink: participantLinkFor(tokens, publicUrl, booking.email),
         joinLink: kind === 'reserved' ? '' : joinLinkFor(tokens, publicUrl, booking.id, now().getTime()),
       };

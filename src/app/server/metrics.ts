@@ -31,7 +31,7 @@ async function readFigures(db: Database): Promise<FigureRow[]> {
 }
 
 /**
- * GET /metrics (CONTRACT §1, §9): Prometheus text for `Authorization: Bearer <METRICS_TOKEN>`.
+ * GET /metrics: Prometheus text for `Authorization: Bearer <METRICS_TOKEN>`.
  * Registered only when the token is set, so without it the path is an ordinary 404 and requests
  * pay nothing for timing. Each app has its own registry (tests build several apps in one process).
  */

@@ -23,8 +23,8 @@ export type Runtime = {
 /**
  * The work a running server does besides answering requests: the outbox worker and the periodic
  * jobs. Kept apart from server.ts so tests run exactly what production runs.
- * - E-mail goes through the admin's saved settings, else SMTP_URL, else waits (CONTRACT §4).
- * - Every e-mail carries its recipient's unsubscribe link (issue 6).
+ * - E-mail goes through the admin's saved settings, else SMTP_URL, else waits.
+ * - Every e-mail carries its recipient's unsubscribe link.
  * - Reminders are queued, and the daily backup is written to DATA_DIR/backups.
  * - Images an earlier version left in DATA_DIR/uploads are moved into the database, and e-mails
  *   it queued with their links' tokens in them are sealed, in the background (images are served

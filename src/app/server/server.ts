@@ -146,10 +146,10 @@ async function main() {
   const prepare = () =>
     database.prepare(
       async (db, { wasEmpty }) => {
-        // Instants under the zone rules this runtime ships (issue 16): before anything reads them.
+        // Instants under the zone rules this runtime ships: before anything reads them.
         const rederived = await rederiveWorkshopInstants(db);
         if (rederived > 0) app.log.info({ rederived }, 'workshop dates placed again under the current time zone rules');
-        // SEED_DEMO defaults to on for a new embedded database (CONTRACT §1).
+        // SEED_DEMO defaults to on for a new embedded database.
         const seed = env.SEED_DEMO ?? (database.kind === 'pglite' && wasEmpty);
         const seeded = seed ? await seedDemoContent(db) : false;
         // CONTRACT §1: with both set, that admin exists and has that password after start.

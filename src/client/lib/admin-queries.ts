@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * Admin reads (spec §7): each tab's list loads when the tab is first opened and stays fresh for
+ * Admin reads: each tab's list loads when the tab is first opened and stays fresh for
  * its own time; no refetch when the window regains focus. gcTime keeps the data while the tab is
  * closed (inactive tabs unmount), so reopening within the fresh time does not fetch again.
  */

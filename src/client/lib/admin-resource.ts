@@ -6,7 +6,7 @@ import { ADMIN_FRESH_MS, adminQueryDefaults } from './admin-queries';
 import { apiGet, apiRequest, readJson } from './api-client';
 
 /**
- * One admin resource behind `GET/POST {path}` and `PUT/DELETE {path}/{id}` (CONTRACT §10): how
+ * One admin resource behind `GET/POST {path}` and `PUT/DELETE {path}/{id}`: how
  * its rows are read and checked, how long the list stays fresh, and which other lists (the public
  * page's) follow each change.
  */

@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 
 /**
  * The browser's only way to the API: same origin, cookies included, the two headers the CSRF
- * guard expects (CONTRACT §2), and every answer parsed by the shared zod schema so the UI never
+ * guard expects, and every answer parsed by the shared zod schema so the UI never
  * works with a shape it did not check. Showing a toast or a message is the caller's job.
  */
 
@@ -93,7 +93,7 @@ export async function readJson<T>(response: Response, schema: ZodType<T>): Promi
 /** The reads on their way, so that the end of a session can stop them (stopReadsInFlight). */
 const readsInFlight = new Set<AbortController>();
 
-/** Data reads (spec §8): a failure reads '{status}: {body or status text}'. */
+/** Data reads: a failure reads '{status}: {body or status text}'. */
 export async function apiGet<T>(url: string, schema: ZodType<T>, params?: QueryParams, headers?: Record<string, string>): Promise<T> {
   const read = new AbortController();
   readsInFlight.add(read);
@@ -121,7 +121,7 @@ export async function stopReadsInFlight(queryClient: QueryClient): Promise<void>
 }
 
 /**
- * Writes (spec §8): a failure's message is the response body, or
+ * Writes: a failure's message is the response body, or
  * 'API request failed with status {code}' when the body is empty.
  */
 export async function apiRequest(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<Response> {

@@ -33,7 +33,7 @@ export type TotpCodeInput = z.infer<typeof totpCodeSchema>;
 
 /**
  * Every answer of the login calls. `sessionId` is a public label of the session, never the
- * cookie's secret (CONTRACT §2); `requiresTotp` asks for the second step.
+ * cookie's secret; `requiresTotp` asks for the second step.
  */
 export const loginResponseSchema = z.object({
   success: z.boolean(),

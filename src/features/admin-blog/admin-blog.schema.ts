@@ -3,7 +3,7 @@ import { safeString } from '../../common/safe-text';
 import { blankToNull, booleanField, idParamsSchema, isBlank, orDefault, trimmedOrNull } from '../../common/schema-kit';
 
 /**
- * Blog posts and workshop assets in the admin area (CONTRACT §6): the one source of the forms'
+ * Blog posts and workshop assets in the admin area: the one source of the forms'
  * and the server's messages and types. HTML fields are sanitised by the server on every write,
  * so the schemas only bound their length.
  */

@@ -198,7 +198,7 @@ export type EmailMessage = z.output<typeof emailMessageSchema>;
 export const sendEmailResponseSchema = z.object({ success: z.literal(true), message: z.string(), id: z.number() });
 export type SendEmailResponse = z.infer<typeof sendEmailResponseSchema>;
 
-/** GET /api/admin/outbox (CONTRACT §4), newest first. */
+/** GET /api/admin/outbox, newest first. */
 export const outboxEntrySchema = z.object({
   id: z.number(),
   to: z.string(),

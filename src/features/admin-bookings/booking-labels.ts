@@ -3,7 +3,7 @@ import { withWeekday } from '../../common/dates';
 
 export type PaymentLabel = 'FREE' | 'Paid' | 'Unpaid';
 
-/** Spec §4: FREE when the final price is 0 (or missing on a paid booking), Paid, else Unpaid. */
+/** FREE when the final price is 0 (or missing on a paid booking), Paid, else Unpaid. */
 export function paymentLabel(booking: { isPaid: boolean; finalPrice: number | null }): PaymentLabel {
   if (booking.finalPrice === 0 || (booking.finalPrice === null && booking.isPaid)) return 'FREE';
   return booking.isPaid ? 'Paid' : 'Unpaid';

@@ -1,7 +1,7 @@
 import { holdsSeat, type BookingStatus } from '../../common/booking-status';
 
 /**
- * The Users tab (spec §2, §3): there is no user table; a user is everyone who booked under one
+ * The Users tab: there is no user table; a user is everyone who booked under one
  * e-mail address. Pure, so the tab and the CSV export group the same way. Workshops booked and
  * attended count the bookings that hold a seat, as the dashboard's summary does: a cancelled,
  * refunded or expired booking keeps its person listed but is no longer a workshop booked.
@@ -65,7 +65,7 @@ export function deriveUsers(bookings: readonly BookingForUsers[]): DerivedUser[]
   return users.sort((a, b) => a.email.localeCompare(b.email));
 }
 
-/** Attended over booked, as a percentage with one decimal (spec §9): '66.7%'. */
+/** Attended over booked, as a percentage with one decimal: '66.7%'. */
 export function attendanceRate(attended: number, booked: number): string {
   if (booked === 0) return '0.0%';
   return `${((attended / booked) * 100).toFixed(1)}%`;

@@ -4,7 +4,7 @@ import { booleanField, rowIdField } from '../../common/schema-kit';
 import { optionalImageUrlField } from '../uploads';
 
 /**
- * Testimonials and announcements in the admin area (CONTRACT §6): the one source of the forms'
+ * Testimonials and announcements in the admin area: the one source of the forms'
  * and the server's messages and types.
  */
 
@@ -43,7 +43,7 @@ const testimonialFields = {
   role: optionalText('Role', ROLE_TOO_LONG),
   organization: optionalText('Organization', ORGANIZATION_TOO_LONG),
   profileImageUrl: optionalImageUrlField,
-  /** Missing counts as 0 when ordering (CONTRACT §6). */
+  /** Missing counts as 0 when ordering. */
   sortOrder: z.preprocess(sortOrderValue, sortOrderNumber.nullable().optional()),
   isPublished: booleanField('isPublished').optional(),
 };

@@ -20,7 +20,7 @@ describe('csvFileName', () => {
 describe('workshopDateRowSchema', () => {
   const minimal = { title: 'Intro', date: 'July 4, 2031', time: '10:00 AM - 12:00 PM', timezone: 'PST' };
 
-  it('fills the defaults of a new workshop for empty cells (spec §5)', () => {
+  it('fills the defaults of a new workshop for empty cells', () => {
     const row = workshopDateRowSchema.parse({ ...minimal, id: '', seatsTotal: '', price: '', isActive: '', expertiseLevel: '', zoomLink: '' });
     expect(row).toMatchObject({ id: undefined, seatsTotal: 10, price: 499, isActive: true, isFeatured: false, isTBC: false, requiresImmediatePayment: true, expertiseLevel: 'beginner', zoomLink: null, zoomPassword: null });
   });

@@ -10,18 +10,18 @@ import { CONTENT_REQUIRED, TITLE_REQUIRED } from '../strategy-notes';
 import { EXPERTISE_REQUIRED } from '../workshops';
 
 /**
- * CSV download and import for six admin tabs (spec §7, CONTRACT §6): the columns of each file and
+ * CSV download and import for six admin tabs: the columns of each file and
  * the zod schema of one imported row, the single source of the import's messages. Rows arrive as
  * the browser parsed them from the file, so every value may be text: 'true'/'false' (any case, as
  * spreadsheets re-save them), numbers, and '' for "no value" are coerced here.
  */
 
-/** The six admin tabs with CSV download and import (spec §7, CONTRACT §6). */
+/** The six admin tabs with CSV download and import. */
 export const csvEntities = ['users', 'workshopDates', 'bookings', 'discountCodes', 'contactMessages', 'strategyNotes'] as const;
 export const csvEntitySchema = z.enum(csvEntities);
 export type CsvEntity = z.infer<typeof csvEntitySchema>;
 
-/** Columns of each download, in order; the same field names as the entities (spec §3). Money in dollars. */
+/** Columns of each download, in order; the same field names as the entities. Money in dollars. */
 export const csvColumns = {
   users: ['email', 'name', 'company', 'workshopsBooked', 'attended'],
   workshopDates: [
@@ -50,7 +50,7 @@ export const csvEntityLabels: Record<CsvEntity, string> = {
 
 /**
  * What an import does where it is not plain "add or update these rows", said beside the button.
- * Users come from bookings (spec §2), so importing them can only put their addresses on the
+ * Users come from bookings, so importing them can only put their addresses on the
  * newsletter list: the admin must see that before choosing a file.
  */
 export const csvImportNotes: Partial<Record<CsvEntity, string>> = {
@@ -204,11 +204,11 @@ function isoDayToLongDate(date: string): string {
 export const workshopDateRowSchema = z.object({
   id: idField,
   title: requiredText(TITLE_REQUIRED, 'Title', 200),
-  // The labels participants see are accepted too (spec §3).
+  // The labels participants see are accepted too.
   expertiseLevel: enumField(expertiseLevels, EXPERTISE_REQUIRED, { fallback: 'beginner', aliases: { intermediate: 'some_expertise', advanced: 'expert' } }),
   date: textOrEmpty('Date', 100),
   time: textOrEmpty('Time', 100),
-  // An offered abbreviation or an IANA zone, as the form takes them (CONTRACT §7).
+  // An offered abbreviation or an IANA zone, as the form takes them.
   timezone: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : blankToUndefined(value)),
     safeString('Timezone', { error: TIMEZONE_REQUIRED })
@@ -230,7 +230,7 @@ export const workshopDateRowSchema = z.object({
   materialLinks: optionalText('Material links', 5000),
 })
   .superRefine((row, ctx) => {
-    // TBC clears date and time (spec §4); otherwise both must be readable, since they give the start instant.
+    // TBC clears date and time; otherwise both must be readable, since they give the start instant.
     if (row.isTBC) return;
     if (!row.date || !row.time) ctx.addIssue({ code: 'custom', message: TBC_OR_DATE_AND_TIME, path: ['date'] });
     else if (!parseLongDate(isoDayToLongDate(row.date))) ctx.addIssue({ code: 'custom', message: INVALID_DATE, path: ['date'] });
@@ -306,7 +306,7 @@ export const strategyNoteRowSchema = z.object({
   id: idField,
   title: requiredText(TITLE_REQUIRED, 'Title', 200),
   content: requiredText(CONTENT_REQUIRED, 'Content', 50_000),
-  // Empty or 'none' is no category (spec §3).
+  // Empty or 'none' is no category.
   category: z.preprocess(
     (value) => (isBlank(value) || (typeof value === 'string' && value.trim().toLowerCase() === 'none') ? null : value),
     enumField(strategyCategories, `category must be one of ${strategyCategories.join(', ')}, or empty`).nullable(),

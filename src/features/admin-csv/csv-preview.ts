@@ -8,7 +8,7 @@ export type CsvRowProblem = { row: number; message: string };
 
 /**
  * The rows of a chosen file that the server's own row schemas would refuse, checked in the browser
- * before anything is sent (issue 17). Each message is the one the import would answer ('Row 2:
+ * before anything is sent. Each message is the one the import would answer ('Row 2:
  * Discount must be between 1 and 100 percent'). Rules across rows and the database's own (a code
  * twice in the file, a workshop date that does not exist) are still the server's to tell.
  */

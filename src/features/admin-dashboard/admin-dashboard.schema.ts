@@ -8,7 +8,7 @@ export const adminSummarySchema = z.object({
   totalBookings: z.number().int(),
   paidBookings: z.number().int(),
   freeBookings: z.number().int(),
-  /** US dollars from paid bookings with a non-zero final price (spec §9). */
+  /** US dollars from paid bookings with a non-zero final price. */
   revenue: z.number(),
   unreadMessages: z.number().int(),
   /** Waiting-list entries still in line for an upcoming date or a workshop's next date (not those holding an offer). */

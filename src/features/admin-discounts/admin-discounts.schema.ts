@@ -3,7 +3,7 @@ import { safeString } from '../../common/safe-text';
 import { booleanField, isBlank, orDefault, rowIdField } from '../../common/schema-kit';
 
 /**
- * Discount codes in the admin area (spec §3, §5, §7): the one source of the form's and the
+ * Discount codes in the admin area: the one source of the form's and the
  * server's messages and types. Codes are stored upper case and matched case-insensitively at
  * checkout, so every input is trimmed and upper-cased here.
  */
@@ -144,7 +144,7 @@ export const discountCodeApiSchemas = { idParams: discountCodeIdParamsSchema, it
 export const COUPON_DISCOUNT_TYPES = ['percentage', 'percent'] as const;
 
 /**
- * The coupon call's own shape (spec §3): code, description, discountType, discountValue. Only
+ * The coupon call's own shape: code, description, discountType, discountValue. Only
  * percentages exist in this product; 'percent' is accepted as the same thing.
  */
 export const createCouponSchema = z.object({

@@ -1,7 +1,7 @@
 import type { DiscountCode } from './admin-discounts.schema';
 
 /**
- * What the Discount Codes table shows (spec §2): usage as '3 / 10' or '3 / Unlimited', the
+ * What the Discount Codes table shows: usage as '3 / 10' or '3 / Unlimited', the
  * expiry as a date or 'Never'. Expiry dates are days in UTC, as a date-only expiry is stored as
  * the end of that day in UTC; showing the UTC day keeps "July 4" on July 4 in every time zone.
  */

@@ -24,7 +24,7 @@ export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
 
 export const adminContactMessageListSchema = z.array(adminContactMessageSchema);
 
-/** DELETE answers without the id (spec §7). */
+/** DELETE answers without the id. */
 export const deleteContactMessageResponseSchema = z.object({ success: z.literal(true) });
 
 export const REPLY_SUBJECT_REQUIRED = 'Subject is required';

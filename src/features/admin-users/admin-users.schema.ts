@@ -3,7 +3,7 @@ import { safeString } from '../../common/safe-text';
 import { rowIdField } from '../../common/schema-kit';
 import { emailField } from '../booking';
 
-/** Admin users (CONTRACT §6): who may sign in to /admin. The one source of messages and types. */
+/** Admin users: who may sign in to /admin. The one source of messages and types. */
 
 export const PASSWORD_TOO_SHORT = 'Password must be at least 12 characters';
 export const PASSWORD_TOO_LONG = 'Password must be 1000 characters or less';

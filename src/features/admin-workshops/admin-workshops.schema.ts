@@ -7,7 +7,7 @@ import { DATE_CHANGE_FIELDS } from './date-changes';
 import { endsAfterStart, isKnownTimezone, parseWorkshopDay, parseWorkshopTime } from './workshop-date-text';
 
 /**
- * The admin's workshop form (spec §5), shared by the dialog (zodResolver) and the server, so the
+ * The admin's workshop form, shared by the dialog (zodResolver) and the server, so the
  * messages live once. The server reads a POST or PUT body as any subset of these fields, lays it
  * over the defaults (create) or the stored row (edit), and checks the result with
  * workshopFormSchema.
@@ -81,7 +81,7 @@ export const workshopFieldsSchema = z.object({
 
 type WorkshopFields = z.output<typeof workshopFieldsSchema>;
 
-/** The rules between fields (spec §5). Defensive: with `when` they also run while other fields are wrong. */
+/** The rules between fields. Defensive: with `when` they also run while other fields are wrong. */
 function checkAcrossFields(value: Partial<WorkshopFields>, ctx: z.RefinementCtx) {
   const text = (field: unknown) => (typeof field === 'string' ? field.trim() : '');
   if (value.templateId == null && !text(value.title)) {
@@ -126,7 +126,7 @@ export const dateChangePreviewSchema = z.object({
 });
 export type DateChangePreview = z.infer<typeof dateChangePreviewSchema>;
 
-/** A new workshop (spec §5): 10 seats, $499, PST, active, not featured, not TBC, beginner. */
+/** A new workshop: 10 seats, $499, PST, active, not featured, not TBC, beginner. */
 export const NEW_WORKSHOP_DEFAULTS: WorkshopForm = {
   templateId: null,
   title: '',
@@ -175,7 +175,7 @@ export const adminWorkshopDateSchema = z.object({
   zoomPassword: z.string().nullable(),
   additionalInfo: z.string().nullable(),
   materialLinks: z.string().nullable(),
-  // timeZoneId, timeZoneAbbreviation, startsAt and endsAt (CONTRACT §7).
+  // timeZoneId, timeZoneAbbreviation, startsAt and endsAt.
   ...zonedTimesSchema.shape,
   /** Bookings of any status that reference this date. */
   bookingsCount: z.number().int(),

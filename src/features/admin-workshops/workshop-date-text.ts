@@ -115,7 +115,7 @@ export function workshopTimeFromInputs(start: string, end: string): string {
   return `${formatClock(startMinutes)} - ${formatClock(endMinutes)}`;
 }
 
-/** A zone the server knows the rules of: an offered abbreviation or an IANA region (CONTRACT §7). */
+/** A zone the server knows the rules of: an offered abbreviation or an IANA region. */
 export function isKnownTimezone(zone: string): boolean {
   return resolveTimeZone(zone) !== null;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
 import { expertiseLevelSchema } from '../workshops';
 
-/** Workshop templates (spec §3, §7): a title, an expertise level and default seats for new dates. */
+/** Workshop templates: a title, an expertise level and default seats for new dates. */
 
 export const TEMPLATE_TITLE_REQUIRED = 'Title is required';
 export const DEFAULT_SEATS_MIN = 'Default seats must be at least 1';

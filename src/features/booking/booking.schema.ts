@@ -21,7 +21,7 @@ export const MAX_TIME_ZONE_LENGTH = 64;
  * The visitor's chosen zone at booking time (an IANA name, e.g. 'Europe/Berlin'), so e-mails and the
  * calendar text can show their time beside the organiser's. Optional, and never a reason to refuse a
  * booking: text longer than any zone name is dropped here, and the server stores only a zone the zone
- * rules know (booking.service). Forbidden characters are refused like in every field (issue 14).
+ * rules know (booking.service). Forbidden characters are refused like in every field.
  */
 export const visitorTimeZoneField = safeString('Time zone')
   .transform((text) => (text.length <= MAX_TIME_ZONE_LENGTH ? text.trim() || undefined : undefined))
@@ -51,7 +51,7 @@ export const attendeesField = z
   .optional()
   .default([]);
 
-/** The booking form on the landing and intro pages (spec §5). */
+/** The booking form on the landing and intro pages. */
 export const bookingFormSchema = z.object({
   workshopDateId: z.coerce
     .number({ error: 'Please select a workshop date' })

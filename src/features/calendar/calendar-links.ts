@@ -48,7 +48,7 @@ export function outlookCalendarUrl(event: CalendarLinkEvent): string {
   ])}`;
 }
 
-/** GET path of the booking's calendar file (CONTRACT §5). */
+/** GET path of the booking's calendar file. */
 export function calendarFilePath(bookingId: number): string {
   return `/api/participant/bookings/${bookingId}/calendar.ics`;
 }

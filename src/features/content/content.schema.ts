@@ -52,12 +52,12 @@ export const blogSlugParamsSchema = z.object({
   slug: safeString('Slug').trim().min(1).max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Post Not Found'),
 });
 
-/** List view: content length / 1000, rounded up (spec §9). */
+/** List view: content length / 1000, rounded up. */
 export function listReadMinutes(content: string): number {
   return Math.max(1, Math.ceil(content.length / 1000));
 }
 
-/** Post view: words / 200, rounded up (spec §9). */
+/** Post view: words / 200, rounded up. */
 export function postReadMinutes(content: string): number {
   const words = content.replace(/<[^>]*>/g, ' ').trim().split(/\s+/).filter(Boolean).length;
   return Math.max(1, Math.ceil(words / 200));

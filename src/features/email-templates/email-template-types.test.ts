@@ -8,7 +8,7 @@ const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
 const placeholdersOf = (text: string) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1]!);
 
 describe('the e-mail template registry', () => {
-  it('has the two types the debugging tool names (spec §2) and one entry per type', () => {
+  it('has the two types the debugging tool names and one entry per type', () => {
     expect(EMAIL_TEMPLATE_TYPES).toContain('booking-confirmation');
     expect(EMAIL_TEMPLATE_TYPES).toContain('booking-cancellation');
     for (const type of EMAIL_TEMPLATE_TYPES) expect(EMAIL_TEMPLATE_DEFINITIONS[type].type).toBe(type);

@@ -112,7 +112,7 @@ export type BookingConfirmationTestResponse = z.infer<typeof bookingConfirmation
 
 // ---------------------------------------------------------------- editor forms
 
-/** The editor's form: Save Template is disabled while subject or content is empty (spec §5). */
+/** The editor's form: Save Template is disabled while subject or content is empty. */
 export const templateFormSchema = z.object({
   type: emailTemplateTypeSchema,
   subject: safeString('Subject').trim().min(1, SUBJECT_REQUIRED).max(300, SUBJECT_TOO_LONG),

@@ -1,5 +1,5 @@
 /**
- * The toast for a test e-mail that failed (spec §8 'Test email'): the mail server's message
+ * The toast for a test e-mail that failed: the mail server's message
  * sorted into the few causes an admin can act on.
  */
 

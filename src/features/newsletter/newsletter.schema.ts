@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
 
 /**
- * The newsletter in the admin area (issue 6, CONTRACT §6): subscribers, and composing a
+ * The newsletter in the admin area: subscribers, and composing a
  * newsletter that goes out through the outbox. One source of messages and types for the tab and
  * the server.
  */

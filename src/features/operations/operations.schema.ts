@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Operations in the admin area (issue 6 points 3, 6, 7, 8): social cards, the outbox retry,
+ * Operations in the admin area: social cards, the outbox retry,
  * backup and restore, and the audit log. The one source of their messages and shapes.
  */
 

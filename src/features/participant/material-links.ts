@@ -18,7 +18,7 @@ export function materialLinksFrom(text: string | null | undefined): string[] {
     });
 }
 
-/** Spec §2: the compact view cuts text to `max` characters and marks the cut with '…'. */
+/** The compact view cuts text to `max` characters and marks the cut with '…'. */
 export function truncateText(text: string, max: number): { text: string; truncated: boolean } {
   const chars = Array.from(text);
   if (chars.length <= max) return { text, truncated: false };

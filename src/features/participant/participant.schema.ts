@@ -4,9 +4,9 @@ import { MAX_ROW_ID } from '../../common/schema-kit';
 import { BOOKING_STATUSES } from '../../common/booking-status';
 import { expertiseLevels } from '../workshops';
 
-/** Texts of the participant area (spec §2, §5, §8), kept once. */
+/** Texts of the participant area, kept once. */
 export const INVALID_EMAIL = 'Please enter a valid email address';
-/** The same answer whether or not the address has bookings (CONTRACT §5): nobody learns who booked. */
+/** The same answer whether or not the address has bookings: nobody learns who booked. */
 export const ACCESS_LINK_SENT =
   'If there are bookings for this email address, we have sent a link to open them. Please check your inbox.';
 export const ACCESS_LINK_INVALID = 'This link is invalid or has expired. Enter your email address to get a new one.';
@@ -140,7 +140,7 @@ export const participantBookingListSchema = z.array(participantBookingSchema);
 
 /**
  * GET /api/participant/bookings/cancelled: the address's cancelled bookings, newest first, with
- * what the cancellation gave back. They left the list of bookings (spec §2) but stay on the page,
+ * what the cancellation gave back. They left the list of bookings but stay on the page,
  * so the participant can see what was refunded and book another date.
  */
 export const cancelledBookingSchema = z.object({
@@ -229,7 +229,7 @@ export const workshopAssetSchema = z.object({
   sortOrder: z.number(),
 });
 export type WorkshopAsset = z.infer<typeof workshopAssetSchema>;
-/** GET /api/participant/booking/:bookingId/assets: items with a nested asset (spec §7). */
+/** GET /api/participant/booking/:bookingId/assets: items with a nested asset. */
 export const bookingAssetListSchema = z.array(z.object({ id: z.number(), asset: workshopAssetSchema }));
 export type BookingAssetItem = z.infer<typeof bookingAssetListSchema>[number];
 

@@ -4,7 +4,7 @@ import { BOOKING_STATUSES } from '../../common/booking-status';
 import { cancellationOutcomeKinds, DEFAULT_LATE_CHOICE, lateCancellationChoices } from './cancellation-policy';
 import { refundStateKinds } from './refund-state';
 
-/** Texts of refund requests and cancellation (spec §2, §5, §8), kept once for server, client and tests. */
+/** Texts of refund requests and cancellation, kept once for server, client and tests. */
 export const REASON_TOO_SHORT = 'Reason must be at least 10 characters';
 export const REASON_TOO_LONG = 'Reason must be 500 characters or less';
 export const REASON_MIN = 10;
@@ -262,7 +262,7 @@ export const requestPolicySchema = z.object({
   summary: z.string(),
 });
 
-/** One row of GET /api/admin/refund-requests (CONTRACT §6), pending first. */
+/** One row of GET /api/admin/refund-requests, pending first. */
 export const adminRefundRequestSchema = refundRequestSchema.extend({
   providerRefundId: z.string().nullable(),
   /** Dollars an approval sends back by default (the policy's, never more than is left), or sent back. */

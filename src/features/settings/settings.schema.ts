@@ -15,7 +15,7 @@ export const TIMEZONES = WORKSHOP_TIMEZONES;
 export const DEFAULT_TIMEZONE = 'PST';
 export const EMAIL_SERVICE_TYPES = ['smtp', 'microsoft365'] as const;
 export const DEFAULT_EMAIL_PORT = 587;
-/** Reserve now, pay later (CONTRACT §10): how long an unpaid reservation holds its seat. */
+/** Reserve now, pay later: how long an unpaid reservation holds its seat. */
 export const DEFAULT_RESERVATION_HOURS = 48;
 export const MIN_RESERVATION_HOURS = 1;
 /** 30 days. */
@@ -134,7 +134,7 @@ export const emailFromField = addressField('From address', FROM_INVALID);
 export const emailReplyToField = addressField('Reply-To', REPLY_TO_INVALID);
 
 /**
- * What the organiser is e-mailed about (issue 18): each on by default, each can be switched off.
+ * What the organiser is e-mailed about: each on by default, each can be switched off.
  * Input name → what the settings page calls it.
  */
 export const ORGANISER_NOTIFICATIONS = {
@@ -161,7 +161,7 @@ export function senderWarning(from: string): string | null {
   return `E-mails go out from ${address}, ${unread ? 'an address nobody reads' : 'which is not a real domain'}: replies are lost and many providers file such mail as spam. Set a sender and a Reply-To address you read.`;
 }
 
-/** The landing page's promotional sticker (spec §2), until an admin writes another. */
+/** The landing page's promotional sticker, until an admin writes another. */
 export const DEFAULT_PROMO_TEXT = 'Only $5 until June 21!';
 export const PROMO_TEXT_MAX = 60;
 export const PROMO_TEXT_TOO_LONG = `Promo text must be ${PROMO_TEXT_MAX} characters or less`;

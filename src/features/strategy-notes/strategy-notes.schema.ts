@@ -3,7 +3,7 @@ import { safeString } from '../../common/safe-text';
 import { idParamsSchema, orDefault } from '../../common/schema-kit';
 
 /**
- * Strategy notes (spec §2, §3, §5, §7, §9): the one source of the form's and the server's
+ * Strategy notes: the one source of the form's and the server's
  * messages and types. Content is markdown, shown through the safe renderer in markdown.tsx.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
 
 /**
- * Image uploads (issue 6): the one source of the limits and messages shared by the upload call,
+ * Image uploads: the one source of the limits and messages shared by the upload call,
  * the image field of the admin forms and the fields that point at an image.
  */
 

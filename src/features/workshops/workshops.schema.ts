@@ -33,7 +33,7 @@ export const publicWorkshopDateSchema = z.object({
   isFeatured: z.boolean(),
   /** The range ends on the next calendar day ('10:00 PM - 1:00 AM'). */
   endsNextDay: z.boolean(),
-  // timeZoneId, timeZoneAbbreviation, startsAt and endsAt (CONTRACT §7).
+  // timeZoneId, timeZoneAbbreviation, startsAt and endsAt.
   ...zonedTimesSchema.shape,
 });
 export type PublicWorkshopDate = z.infer<typeof publicWorkshopDateSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { resolveTimeZone, zoneAbbreviation } from '../../common/time-zones';
 
 /**
- * What public and admin answers add to a workshop date's typed `timezone` (CONTRACT §7): the IANA
+ * What public and admin answers add to a workshop date's typed `timezone`: the IANA
  * zone it names, the abbreviation in force on that date, and the UTC instants. Runtime-neutral.
  */
 export const zonedTimesSchema = z.object({

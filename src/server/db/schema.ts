@@ -603,7 +603,7 @@ export const rateLimitHits = pgTable(
 );
 
 /**
- * The demo payment provider's own ledger (CONTRACT §3): what Stripe would know about an
+ * The demo payment provider's own ledger: what Stripe would know about an
  * intent, kept in the database so every instance sees the same truth.
  */
 export const demoPaymentIntents = pgTable('demo_payment_intents', {

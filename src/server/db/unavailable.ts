@@ -2,7 +2,7 @@
  * Whether an error means "the database cannot be reached right now" rather than "this request is
  * wrong": the connection was refused, reset or timed out, the server is shutting down or starting
  * up, or a connection died under a query or a transaction. Such a request may succeed when tried
- * again in a few seconds, so it is answered 503 with Retry-After (CONTRACT §9), not 500.
+ * again in a few seconds, so it is answered 503 with Retry-After, not 500.
  */
 
 /** Socket-level failures of reaching the server at all. */

@@ -191,7 +191,7 @@ export class OutboxWorker {
     const result: RunResult = { sent: 0, failed: 0, retried: 0 };
     const transport = await this.getTransport();
     this.noteTransport(transport);
-    // No transport: leave e-mails pending and their attempts untouched (CONTRACT §4).
+    // No transport: leave e-mails pending and their attempts untouched.
     if (!transport) return result;
 
     const seen: number[] = [];

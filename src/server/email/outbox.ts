@@ -1,5 +1,5 @@
 /**
- * The e-mail outbox (CONTRACT §4): a feature writes its e-mail here inside the transaction of the
+ * The e-mail outbox: a feature writes its e-mail here inside the transaction of the
  * change that causes it, so the e-mail exists exactly when the change does. OutboxWorker delivers
  * it later; a visitor never waits for, or fails because of, a mail server.
  */
@@ -158,7 +158,7 @@ const DEFAULT_LIST_LIMIT = 100;
 const MAX_LIST_LIMIT = 500;
 
 /**
- * Newest first, with the fields of `GET /api/admin/outbox` (CONTRACT §4), and for a copy of a
+ * Newest first, with the fields of `GET /api/admin/outbox`, and for a copy of a
  * message to a date which message and date it belongs to (null for any other e-mail).
  */
 export async function listOutbox(db: Database, options: { limit?: number } = {}) {

@@ -1,7 +1,7 @@
 import { brandInitial, SITE_TAGLINE } from '../../common/brand';
 
 /**
- * E-mail text: `{{key}}` placeholders (CONTRACT §4) and one shared HTML layout. Pure functions,
+ * E-mail text: `{{key}}` placeholders and one shared HTML layout. Pure functions,
  * so features render their messages before they enqueue them, inside their own transaction.
  */
 

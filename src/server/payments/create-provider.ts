@@ -5,7 +5,7 @@ import type { PaymentProvider } from './payment-provider';
 import { StripeProvider } from './stripe-provider';
 
 /**
- * Real Stripe when STRIPE_SECRET_KEY is set, otherwise the demo provider (CONTRACT §3).
+ * Real Stripe when STRIPE_SECRET_KEY is set, otherwise the demo provider.
  * STRIPE_API_BASE points the SDK at another host — only tests use it, for a local Stripe double.
  * `secret` is APP_SECRET (the demo provider derives its client secrets from it).
  */

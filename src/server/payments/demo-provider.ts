@@ -10,7 +10,7 @@ import {
   type PublicPaymentConfig,
 } from './payment-provider';
 
-/** Card numbers the demo form understands (CONTRACT §3). */
+/** Card numbers the demo form understands. */
 export const DEMO_CARD_SUCCEEDS = '4242424242424242';
 export const DEMO_CARD_DECLINED = '4000000000000002';
 

@@ -1,6 +1,6 @@
 /**
  * Everything the product asks of a card payment provider. Stripe in production, the demo
- * provider when no Stripe key is set (CONTRACT §3). Nothing outside src/server/payments names
+ * provider when no Stripe key is set. Nothing outside src/server/payments names
  * a provider: services talk to this interface only.
  */
 export type PaymentStatus = 'requires_payment' | 'processing' | 'succeeded' | 'canceled' | 'failed';

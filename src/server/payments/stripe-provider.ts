@@ -73,7 +73,7 @@ function isResourceMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing');
 }
 
-/** Card payments through Stripe (CONTRACT §3). The SDK stays inside: callers see PaymentProvider only. */
+/** Card payments through Stripe. The SDK stays inside: callers see PaymentProvider only. */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly #stripe: Stripe;

@@ -150,7 +150,7 @@ export function adminOf(session: Session | null): AdminIdentity | null {
 
 // ---------------------------------------------------------------- cookies
 
-/** HttpOnly, SameSite=Lax, whole site; Secure when the request came over https (CONTRACT §2). */
+/** HttpOnly, SameSite=Lax, whole site; Secure when the request came over https. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',

@@ -38,7 +38,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
 
 /**
- * One error handler (CONTRACT §2): 4xx messages are shown as they are, validation errors carry
+ * One error handler: 4xx messages are shown as they are, validation errors carry
  * the schema's user-facing message, and anything else is logged with the request id and answered
  * with a generic 500 — never a stack trace. A database that cannot be reached answers 503.
  */

@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Locator } from '@playwright/test';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_BASE_URL } from './constants';
 
-/* What the public API answers (spec §3, CONTRACT §6). Only the fields the tests read. */
+/* What the public API answers. Only the fields the tests read. */
 export type WorkshopDate = {
   id: number;
   title: string;
@@ -49,7 +49,7 @@ export const getTestimonials = (request: APIRequestContext) => getJson<Testimoni
 export const getAnnouncements = (request: APIRequestContext) => getJson<Announcement[]>(request, '/api/announcements');
 export const getBlogPosts = (request: APIRequestContext) => getJson<BlogPost[]>(request, '/api/blog-posts');
 
-/** A date with no date or time is TBC (spec §4). */
+/** A date with no date or time is TBC. */
 export const isTbc = (d: WorkshopDate) => !d.date?.trim() || !d.time?.trim();
 
 export const expertiseLabel = { beginner: 'Beginner', some_expertise: 'Intermediate', expert: 'Advanced' } as const;
@@ -69,7 +69,7 @@ export function exactText(text: string): RegExp {
 }
 
 /**
- * Logs in as the e2e admin the config creates (CONTRACT §1), for server-side checks; any failure,
+ * Logs in as the e2e admin the config creates, for server-side checks; any failure,
  * such as ADMIN_EMAIL/ADMIN_PASSWORD not being honoured, fails the test.
  */
 export async function adminRequest(purpose: string): Promise<APIRequestContext> {

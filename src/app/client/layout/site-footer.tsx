@@ -5,7 +5,7 @@ import { SITE_TAGLINE } from '../../../client/lib/site-info';
 import { brandInitial } from '../../../common/brand';
 import { LEGAL_PAGE_META } from '../../../common/route-meta';
 
-/** The legal pages, written by the admin in Settings → Site (issue 18). */
+/** The legal pages, written by the admin in Settings → Site. */
 const legalLinks = Object.entries(LEGAL_PAGE_META).map(([path, { title }]) => ({ path, title }));
 
 export function SiteFooter() {

@@ -5,7 +5,7 @@ import { confirmationLinkFrom, reservationConfirmLinkFrom } from '../../../featu
 import { useRouteMeta } from '../../../client/lib/use-route-meta';
 
 /**
- * /booking/confirmed?booking={id}&token=…: where a completed booking lands (CONTRACT §11);
+ * /booking/confirmed?booking={id}&token=…: where a completed booking lands;
  * ?booking={id}&confirm=…: the link e-mailed to a new reservation, which confirms it first.
  */
 export default function BookingConfirmedPage() {

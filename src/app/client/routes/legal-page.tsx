@@ -12,7 +12,7 @@ import { useRouteMeta } from '../../../client/lib/use-route-meta';
 
 const pageAt = (path: string): LegalPage => (Object.keys(LEGAL_PAGES) as LegalPage[]).find((page) => LEGAL_PAGES[page].path === path) ?? 'privacy';
 
-/** /privacy, /terms and /cookies (issue 18): the footer's pages, in the words the admin wrote (markdown). */
+/** /privacy, /terms and /cookies: the footer's pages, in the words the admin wrote (markdown). */
 export default function LegalPageRoute() {
   const [path] = useLocation();
   const page = pageAt(path);

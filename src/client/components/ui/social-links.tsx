@@ -3,7 +3,7 @@ import { cx } from './cx';
 
 /**
  * Brand marks drawn in the lucide style (lucide 1.x dropped brand icons). The links are
- * placeholders with no real target yet (spec §2), so they point at '#'.
+ * placeholders with no real target yet, so they point at '#'.
  */
 const icons: Record<string, ReactNode> = {
   LinkedIn: (

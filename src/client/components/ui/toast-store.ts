@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { refusalMessage } from '../../lib/api-client';
 
 /**
- * The toast queue (spec §9): one visible at a time. `toast()` works from anywhere; the Radix
+ * The toast queue: one visible at a time. `toast()` works from anywhere; the Radix
  * <Toaster /> that renders the queue loads after the first paint, so nothing here imports it.
  */
 

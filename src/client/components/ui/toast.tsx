@@ -5,7 +5,7 @@ import { dismissToast, useToasts } from './toast-store';
 
 const TOAST_DURATION_MS = 5000;
 
-/** Renders the toast queue: 5000 ms each, swipe 50 px to dismiss, F8 jumps to the region (spec §9). */
+/** Renders the toast queue: 5000 ms each, swipe 50 px to dismiss, F8 jumps to the region. */
 export default function Toaster() {
   const toasts = useToasts();
   return (

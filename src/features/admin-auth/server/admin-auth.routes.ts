@@ -37,7 +37,7 @@ const RETRY_AFTER_SECONDS = String(LOGIN_FAILURE_WINDOW_MS / 1000);
 const SIGN_OUT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 /**
- * Admin sign-in (spec §2, §7): /api/auth/login2, its TOTP second step, /api/auth/user and
+ * Admin sign-in: /api/auth/login2, its TOTP second step, /api/auth/user and
  * /api/auth/logout, plus the admin's own TOTP settings under /api/admin/totp (guarded by the
  * auth plugin before the body is read; requireAdmin here only names the admin).
  */

@@ -60,7 +60,7 @@ async function findAdminById(db: Database, id: number): Promise<AdminRow | undef
 }
 
 /**
- * ADMIN_EMAIL / ADMIN_PASSWORD at start (CONTRACT §1): afterwards that admin exists and has that
+ * ADMIN_EMAIL / ADMIN_PASSWORD at start: afterwards that admin exists and has that
  * password. The hash is rewritten only when the password no longer verifies, so a restart costs
  * one Argon2 check; a reset password also ends that admin's sessions.
  */

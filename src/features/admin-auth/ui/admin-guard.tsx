@@ -7,7 +7,7 @@ import { useAuthStatus } from './api/get-auth-status';
 import { AUTH_ERROR, AUTH_REQUIRED, LOGIN_PATH, VERIFYING_ACCESS } from './admin-texts';
 
 /**
- * The admin guard (spec §2) for /admin and /email-debug: asks the server who the user is, shows
+ * The admin guard for /admin and /email-debug: asks the server who the user is, shows
  * 'Verifying access...' meanwhile, and sends anyone who is not an admin to the login. The server
  * guards every admin call on its own; this only decides what the screen shows.
  */

@@ -18,7 +18,7 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * /admin/login2 (spec §2): checks for a session first; an admin already signed in moves on to the
+ * /admin/login2: checks for a session first; an admin already signed in moves on to the
  * dashboard. Otherwise e-mail and password, then — when the admin has turned on two-step sign-in —
  * the code from their authenticator app.
  */

@@ -1,4 +1,4 @@
-/** Texts of the admin login and guard (spec §2, §8), kept once for the screens and their tests. */
+/** Texts of the admin login and guard, kept once for the screens and their tests. */
 export const VERIFYING_ACCESS = 'Verifying access...';
 export const VERIFYING_LOGIN = 'Verifying your authentication status...';
 export const ALREADY_LOGGED_IN = 'Already logged in';
@@ -7,5 +7,5 @@ export const AUTH_REQUIRED = { title: 'Authentication required', description: 'P
 export const AUTH_ERROR = { title: 'Authentication error', description: 'There was a problem checking your login status.' };
 export const LOGIN_PATH = '/admin/login2';
 export const DASHBOARD_PATH = '/admin';
-/** Spec §9: the pause before moving on after a login, so the confirmation can be read. */
+/** The pause before moving on after a login, so the confirmation can be read. */
 export const REDIRECT_DELAY_MS = 500;

@@ -23,7 +23,7 @@ import {
 } from './workshop-assets.service';
 
 /**
- * Blog posts and workshop assets (CONTRACT §6); admin paths, guarded by the auth plugin. A post's
+ * Blog posts and workshop assets; admin paths, guarded by the auth plugin. A post's
  * write drops the public reads of posts, so /blog and /api/blog-posts show the change at once;
  * workshop assets are shown only to participants, never from the public cache.
  */

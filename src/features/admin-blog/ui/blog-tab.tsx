@@ -52,7 +52,7 @@ const COLUMNS: Column<AdminBlogPost>[] = [
 ];
 
 /**
- * The Blog tab (issue 6): every post with its status; write and edit posts in a rich-text editor,
+ * The Blog tab: every post with its status; write and edit posts in a rich-text editor,
  * publish or unpublish, preview, delete. A change shows on /blog at once.
  */
 export default function BlogTab() {

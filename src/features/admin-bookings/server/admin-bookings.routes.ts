@@ -39,7 +39,7 @@ import { adminCancelOrder, markOrderPaid, resendOrderConfirmation } from './orde
 const outboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() });
 
 /**
- * The Bookings and Users tabs (spec §2, §7), an order's details, and the outbox list (CONTRACT
+ * The Bookings and Users tabs, an order's details, and the outbox list (CONTRACT
  * §4). Guarded as admin paths by the auth plugin before the body is read; requireAdmin names the
  * admin for the audit log.
  */

@@ -230,7 +230,7 @@ export async function queueAdminEmail(db: Database, actor: Actor, input: SendEma
   });
 }
 
-/** GET /api/admin/outbox (CONTRACT §4), newest first. */
+/** GET /api/admin/outbox, newest first. */
 export async function listOutboxEntries(db: Database, limit?: number): Promise<OutboxEntryDto[]> {
   const rows = await listOutbox(db, limit === undefined ? {} : { limit });
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));

@@ -203,7 +203,7 @@ function BookingFiltersBar({ bookings, filters, onChange }: { bookings: readonly
 }
 
 /**
- * The Bookings tab (spec §2, §4, §8): every booking with its payment, its order and attendance,
+ * The Bookings tab: every booking with its payment, its order and attendance,
  * the row actions (cancel with a refund, resend the confirmation, move, mark paid, delete), the
  * order behind a booking, filters by date, status and payment, and export of e-mail addresses. A
  * list of 5,000 stays quick: the search index is built once per list, the filters and the search

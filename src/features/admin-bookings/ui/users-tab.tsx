@@ -25,7 +25,7 @@ function workshopsTitle(user: DerivedUser): string {
 }
 
 /**
- * The Users tab (spec §2, §3): everyone who booked, grouped by e-mail from the same bookings read
+ * The Users tab: everyone who booked, grouped by e-mail from the same bookings read
  * as the Bookings tab (same key, same cache), with the overall attendance rate and a way to write
  * to each person.
  */

@@ -25,7 +25,7 @@ import {
 } from './admin-content.service';
 
 /**
- * Testimonials and announcements (CONTRACT §6); admin paths, guarded by the auth plugin. Every
+ * Testimonials and announcements; admin paths, guarded by the auth plugin. Every
  * write drops the public reads that show it, so the landing page shows the change at once.
  */
 export async function adminContentRoutes(app: FastifyInstance, { db, publicCache }: AppDeps): Promise<void> {

@@ -26,7 +26,7 @@ function entityOrNotFound(name: string | undefined): CsvEntity {
 }
 
 /**
- * CSV download and import for six admin tabs (spec §7, CONTRACT §6). Both paths sit under
+ * CSV download and import for six admin tabs. Both paths sit under
  * /api/admin, guarded by the auth plugin before any body is read.
  */
 export async function adminCsvRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -9,7 +9,7 @@ import { csvColumns, type CsvEntity } from '../admin-csv.schema';
 import { formatCsv, type CsvCell } from '../../../common/csv';
 
 /**
- * The CSV downloads (CONTRACT §6): one query per file, rows in id order, built in one string
+ * The CSV downloads: one query per file, rows in id order, built in one string
  * (5,000 bookings make about 1.5 MB). Columns are csvColumns, in that order.
  */
 export async function exportCsv(db: Database, entity: CsvEntity): Promise<string> {
@@ -25,7 +25,7 @@ async function bookingsInIdOrder(db: Database) {
 
 const exportRows: Record<CsvEntity, (db: Database) => Promise<CsvCell[][]>> = {
   async users(db) {
-    // The same grouping as the Users tab: everyone who booked, by e-mail (spec §2).
+    // The same grouping as the Users tab: everyone who booked, by e-mail.
     const users = deriveUsers(await bookingsInIdOrder(db));
     return users.map((user) => [user.email, user.name, user.company, user.workshopsBooked, user.attended]);
   },

@@ -25,7 +25,7 @@ import {
 import { PUBLIC_READS } from '../../../server/lib/read-cache';
 
 /**
- * CSV import (spec §7, CONTRACT §6): all or nothing.
+ * CSV import: all or nothing.
  *
  * 1. Every row is checked against its entity's schema before anything is written; the first bad
  *    row answers 400 'Row {n}: {message}' (n counts data rows, as the spreadsheet shows them
@@ -122,7 +122,7 @@ const writers: { [E in Exclude<CsvEntity, 'users' | 'bookings'>]: (tx: Tx, row: 
     if (existing && row.seatsTotal < existing.seatsTaken) {
       throw new RowProblem(`Seats cannot be fewer than the ${existing.seatsTaken} already taken`);
     }
-    // Only one workshop is featured: featuring this one un-features the others (spec §4).
+    // Only one workshop is featured: featuring this one un-features the others.
     if (row.isFeatured) {
       await tx
         .update(workshopDates)
@@ -192,7 +192,7 @@ const writers: { [E in Exclude<CsvEntity, 'users' | 'bookings'>]: (tx: Tx, row: 
 };
 
 /**
- * There is no user table: the Users tab is derived from bookings (spec §2), and a user cannot
+ * There is no user table: the Users tab is derived from bookings, and a user cannot
  * exist without one. Importing users therefore adds their addresses to the newsletter list
  * (source 'import'), the one list of people the product keeps apart from bookings. An address
  * already there is left as it is, so someone who unsubscribed stays unsubscribed. Returns how

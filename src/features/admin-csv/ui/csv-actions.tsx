@@ -8,7 +8,7 @@ import { findCsvRowProblems } from '../csv-preview';
 import { readCsvRows, useImportCsv } from './api/import-csv';
 import { CsvImportPreviewDialog, type CsvImportPreview } from './csv-import-preview-dialog';
 
-/** Spec §8: the server's message, or 'Failed to import {entity}'. A file that is not CSV says so. */
+/** The server's message, or 'Failed to import {entity}'. A file that is not CSV says so. */
 function importFailure(error: unknown, entity: CsvEntity): string {
   if (error instanceof ApiError) return error.field('message') ?? `Failed to import ${entity}`;
   if (error instanceof Error && error.message) return error.message;
@@ -18,10 +18,10 @@ function importFailure(error: unknown, entity: CsvEntity): string {
 const importFailedToast = (error: unknown, entity: CsvEntity) => toast({ title: 'Import Failed', description: importFailure(error, entity), variant: 'destructive' });
 
 /**
- * 'Download CSV' and 'Import CSV' for one admin tab (spec §7). The download is a plain link (the
+ * 'Download CSV' and 'Import CSV' for one admin tab. The download is a plain link (the
  * browser keeps the session cookie and saves the attachment); the import reads the file in the
  * browser, shows what it holds and which rows would be refused, and sends the rows only when the
- * admin says so (issue 17); the server takes them all or nothing.
+ * admin says so; the server takes them all or nothing.
  */
 export function CsvActions({ entity }: { entity: CsvEntity }) {
   const fileInput = useRef<HTMLInputElement>(null);

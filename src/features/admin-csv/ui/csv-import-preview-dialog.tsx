@@ -27,7 +27,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 const rowsWord = (n: number) => `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
 
 /**
- * The step between choosing a file and writing it (issue 17): how many rows the file holds, the
+ * The step between choosing a file and writing it: how many rows the file holds, the
  * first few as a table that scrolls in its own frame, and the rows the import would refuse. Only
  * 'Import N rows' sends anything; the server takes the file all or nothing, so a file with refused
  * rows cannot be sent until it is fixed.

@@ -7,7 +7,7 @@ import { bookings, contactMessages, waitlistEntries, workshopDates } from '../..
 import { isPubliclyListed } from '../../workshops/server';
 import { STATS_UPCOMING_LIMIT, STATS_WEEKS, type AdminStats, type AdminSummary } from '../admin-dashboard.schema';
 
-/** Revenue (spec §9): paid bookings with a non-zero final price. Refunded bookings are not revenue. */
+/** Revenue: paid bookings with a non-zero final price. Refunded bookings are not revenue. */
 const earns = sql`${bookings.isPaid} AND ${bookings.status} = 'confirmed' AND ${bookings.finalPriceCents} > 0`;
 
 /**

@@ -26,7 +26,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 const GRID = 'grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-4';
 
 /**
- * Spec §2: active over total workshops, paid over total bookings with the free ones, revenue;
+ * Active over total workshops, paid over total bookings with the free ones, revenue;
  * then the people waiting for upcoming dates and the seats they want (docs/decisions/019-waiting-list.md),
  * the demand a new date could meet.
  */

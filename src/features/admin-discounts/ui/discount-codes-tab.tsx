@@ -10,7 +10,7 @@ import { CODE_DUPLICATE, discountCodeSchema, type DiscountCode, type DiscountCod
 import { expiryText, isExpired, isUsedUp, usageText } from '../discount-labels';
 import { DiscountCodeDialog, type DiscountCodeSubmit } from './components/discount-code-dialog';
 
-/** Spec §7: loaded when the tab first opens, fresh for 5 minutes. */
+/** Loaded when the tab first opens, fresh for 5 minutes. */
 const discountCodesResource: AdminResource<DiscountCode> = {
   path: '/api/admin/discount-codes',
   names: { one: 'Discount Code', many: 'Discount Codes' },
@@ -27,8 +27,8 @@ const TEXTS = namedTexts<DiscountCode>(discountCodesResource.names, {
 const switched = (updated: DiscountCode) => ({ title: 'Discount Code Updated', description: `${updated.code} is now ${updated.isActive ? 'active' : 'inactive'}.` });
 
 /**
- * The Discount Codes tab (spec §2, §4, §8): every code with its usage and expiry; add, edit,
- * activate or deactivate, delete. Read when the tab first opens, fresh for 5 minutes (spec §7).
+ * The Discount Codes tab: every code with its usage and expiry; add, edit,
+ * activate or deactivate, delete. Read when the tab first opens, fresh for 5 minutes.
  */
 /** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
 export default function DiscountCodesTab({ csvActions }: { csvActions?: ReactNode }) {

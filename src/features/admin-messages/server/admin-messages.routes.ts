@@ -7,7 +7,7 @@ import { adminContactMessageSchema, contactMessageApiSchemas, contactMessageIdPa
 import { deleteContactMessage, listContactMessages, markContactMessageRead } from './admin-messages.service';
 import { replyToContactMessage } from './reply-to-message';
 
-/** Contact messages (spec §7): list, mark read, reply, delete. Admin paths, guarded by the auth plugin. */
+/** Contact messages: list, mark read, reply, delete. Admin paths, guarded by the auth plugin. */
 export async function adminMessageRoutes(app: FastifyInstance, { db, onEmailQueued }: AppDeps): Promise<void> {
   adminResourceRoutes(app, { context: db })('/api/admin/contact-messages', contactMessageApiSchemas, {
     list: listContactMessages,

@@ -12,7 +12,7 @@ import { MessageStatus } from './components/message-status';
 import { MessageViewerDialog } from './components/message-viewer-dialog';
 import { formatMessageDate } from './message-format';
 
-// Messages are read, answered (the viewer's reply form) and deleted here; a failure says 'Error' above what failed (spec §8).
+// Messages are read, answered (the viewer's reply form) and deleted here; a failure says 'Error' above what failed.
 const TEXTS = namedTexts<AdminContactMessage>(
   contactMessagesResource.names,
   { created: (message) => message.subject, updated: (message) => message.subject, deleted: (message) => `The message from ${message.name} was deleted.` },
@@ -42,7 +42,7 @@ const columns: Column<AdminContactMessage>[] = [
 ];
 
 /**
- * The Messages tab (spec §2, §4): contact messages newest first; opening one shows it in full and
+ * The Messages tab: contact messages newest first; opening one shows it in full and
  * marks it read, which also lowers the unread badge on the tab; its reply form answers it by
  * e-mail, and the list then says 'Replied'.
  */

@@ -16,7 +16,7 @@ const addedOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric
 const ONLY_ADMIN_REASON = 'The only admin cannot be removed. Add another admin first.';
 
 /**
- * The Admin Users tab (CONTRACT §6): who may sign in to the dashboard, adding and removing
+ * The Admin Users tab: who may sign in to the dashboard, adding and removing
  * admins (never the last one), and the signed-in admin's own two-step sign-in.
  */
 export default function AdminUsersTab() {

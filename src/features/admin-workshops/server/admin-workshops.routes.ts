@@ -7,7 +7,7 @@ import { createWorkshopDate, deleteWorkshopDate, listAdminWorkshopDates, updateW
 import { createWorkshopTemplate, deleteWorkshopTemplate, listWorkshopTemplates, updateWorkshopTemplate } from './workshop-templates.service';
 
 /**
- * The Workshops and Workshop Templates tabs (spec §7). Both path families are admin paths: the
+ * The Workshops and Workshop Templates tabs. Both path families are admin paths: the
  * auth plugin answers 401/403 before a body is read; requireAdmin here names the admin for audit.
  */
 export async function adminWorkshopRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

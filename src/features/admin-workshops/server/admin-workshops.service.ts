@@ -34,7 +34,7 @@ import { liveSeatCount } from './date-people';
 import { applyDateChange } from './notify-date-change';
 
 /**
- * The admin's workshop dates (spec §4, §5): create, edit, toggle, delete. Each write runs in one
+ * The admin's workshop dates: create, edit, toggle, delete. Each write runs in one
  * transaction with its audit row, then clears the public listing cache so visitors see it at once.
  */
 
@@ -93,7 +93,7 @@ export function formOf(row: WorkshopDateRow): WorkshopForm {
 
 /**
  * Lays the body over `base` (the defaults, or the stored row), fills an empty title from the
- * chosen template (spec §5), and checks the result with the form's schema.
+ * chosen template, and checks the result with the form's schema.
  */
 export async function resolveForm(tx: Database, input: WorkshopDateInput, base: WorkshopForm, creating: boolean): Promise<WorkshopForm> {
   const given = sentFields(input) as Partial<WorkshopForm>;
@@ -166,7 +166,7 @@ export function valuesOf(form: WorkshopForm): WorkshopDateValues {
   };
 }
 
-/** Only one workshop is featured (spec §4): un-feature every other one, inside the caller's transaction. */
+/** Only one workshop is featured: un-feature every other one, inside the caller's transaction. */
 async function unfeatureOthers(tx: Database, keepId: number | null): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(FEATURE_LOCK_KEY))})`);
   await tx

@@ -51,7 +51,7 @@ export async function dateChangeRoutes(app: FastifyInstance, deps: AppDeps, sale
     return reply.status(201).send(await repeatDateWeekly(deps, admin, request.params.id, request.body.weeks));
   });
 
-  // A TBC date's poll (CONTRACT §14): the organiser's side…
+  // A TBC date's poll: the organiser's side…
   routes.put('/api/admin/workshop-dates/:id/poll', { schema: { params, body: pollInputSchema, response: { 200: adminPollSchema } } }, async (request) => {
     const admin = await requireAdmin(request);
     return openDatePoll({ db: deps.db, publicUrl: deps.env.PUBLIC_URL, now: deps.clock ?? (() => new Date()), onEmailQueued: deps.onEmailQueued }, admin, request.params.id, request.body);

@@ -8,7 +8,7 @@ import { WORKSHOP_TEMPLATE_NOT_FOUND } from '../admin-workshops.schema';
 import type { CreateWorkshopTemplate, UpdateWorkshopTemplateInput, WorkshopTemplate } from '../workshop-templates.schema';
 import { textOrNull } from './admin-workshops.service';
 
-/** Workshop templates: what a new workshop date can start from (spec §5). */
+/** Workshop templates: what a new workshop date can start from. */
 
 const audit = auditOf('workshop_template');
 

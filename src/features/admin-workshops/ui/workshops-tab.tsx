@@ -106,7 +106,7 @@ const COLUMNS: Column<AdminWorkshopDate>[] = [
   },
 ];
 
-/** The Workshops tab (spec §2, §4, §8): every workshop date, with create, edit, toggles and delete. */
+/** The Workshops tab: every workshop date, with create, edit, toggles and delete. */
 /** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */
 export default function WorkshopsTab({ csvActions }: { csvActions?: ReactNode }) {
   const resource = useAdminResource<AdminWorkshopDate, WorkshopForm, WorkshopDateUpdate, DeleteWorkshopDateResult>(workshopDatesResource);

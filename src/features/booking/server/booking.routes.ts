@@ -76,7 +76,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps, sale: S
     },
   );
 
-  // The booking form's Apply button (CONTRACT §11): the price with a code, holding nothing.
+  // The booking form's Apply button: the price with a code, holding nothing.
   routes.post(
     '/api/discount-codes/check',
     { config: { rateLimit: DISCOUNT_CHECK_RATE_LIMIT }, schema: { body: discountCheckSchema, response: { 200: discountCheckResponseSchema } } },
@@ -147,7 +147,7 @@ export async function bookingRoutes(app: FastifyInstance, deps: AppDeps, sale: S
     },
   );
 
-  // The confirmation page after a booking (CONTRACT §11): the signed token stands in for a session.
+  // The confirmation page after a booking: the signed token stands in for a session.
   routes.get(
     '/api/bookings/:id/confirmation',
     { schema: { params: bookingConfirmationParamsSchema, querystring: bookingConfirmationQuerySchema, response: { 200: bookingConfirmationSchema } } },

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { bookingFormSchema, emptyBookingData, type SharedBookingData } from '../booking.schema';
 
 /**
- * The shared booking data (spec §2): written by the booking section, read by /checkout. Kept in
+ * The shared booking data: written by the booking section, read by /checkout. Kept in
  * sessionStorage so it survives a reload and the move between pages, and is gone with the tab.
  */
 const STORAGE_KEY = 'booking-data';

@@ -8,7 +8,7 @@ import type { BookingConfirmation } from '../booking.schema';
  * `viewerZone` is the zone the visitor booked in (bookings.timeZone) or, failing that, the browser's.
  */
 
-/** The spec's words for a date still to be set (spec §4). */
+/** The spec's words for a date still to be set. */
 export const TBC_TEXT = 'TBC — Actual Date Will Be Set Via Participant Poll';
 
 /**

@@ -3,7 +3,7 @@ import { resolveTimeZone, runtimeTimeZone } from '../../../common/time-zones';
 import { viewerText, zoneStory } from '../../../common/workshop-time';
 
 /**
- * The booking section's "show times in" viewer (spec §9), kept pure so it is unit-tested in
+ * The booking section's "show times in" viewer, kept pure so it is unit-tested in
  * Node: which choices exist, how a stored choice is read back, and how a workshop date is shown:
  * the organiser's time with the chosen zone's beside it (the zone story of workshop-time.ts).
  * Conversion starts from the server's `startsAt` instant; whenever it is not possible (TBC,
@@ -79,7 +79,7 @@ export type WorkshopTimeSource = {
   date: string;
   time: string;
   timezone: string;
-  /** ISO instants of the server's answer (CONTRACT §7); startsAt is null when TBC. */
+  /** ISO instants of the server's answer; startsAt is null when TBC. */
   startsAt: string | null;
   endsAt?: string | null;
   /** The organiser's IANA zone, when the server knows it. */
@@ -114,7 +114,7 @@ function instantsOf(workshop: WorkshopTimeSource): { start: Date; end: Date } | 
  * A workshop date in the booking list under a choice: the organiser's day (with weekday), range and
  * abbreviation, and the visitor's time beside it unless the choice is the original time. Whenever
  * the conversion is impossible (TBC, unknown zone, Intl failure) the organiser's text is shown
- * unchanged (spec §8). `browserZone` is passed in so the function stays pure and testable.
+ * unchanged. `browserZone` is passed in so the function stays pure and testable.
  */
 export function displayTime(workshop: WorkshopTimeSource, choice: string, browserZone: string | undefined): DisplayedTime {
   const original: DisplayedTime = { date: workshop.date, time: `${workshop.time} ${workshop.timezone}`.trim(), forYou: null, converted: false };

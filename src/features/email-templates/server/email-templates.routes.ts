@@ -15,7 +15,7 @@ import {
 } from '../email-templates.schema';
 import { getEmailStatus, getSavedTemplate, queueBookingConfirmationTest, saveTemplate, sendTestEmail } from './email-templates.service';
 
-/** The e-mail debugging calls (spec §7); /api/debug/* is an admin path, guarded by the auth plugin. */
+/** The e-mail debugging calls; /api/debug/* is an admin path, guarded by the auth plugin. */
 export async function emailTemplateRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;

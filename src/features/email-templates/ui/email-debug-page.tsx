@@ -24,7 +24,7 @@ function ConfigurationRow({ label, value }: { label: string; value: string | nul
   );
 }
 
-/** Email Configuration Status (spec §2): configured, service type, host, user and from; never a password. */
+/** Email Configuration Status: configured, service type, host, user and from; never a password. */
 function ConfigurationCard({ status, loading, onRefresh, refreshing }: { status: EmailStatus | undefined; loading: boolean; onRefresh: () => void; refreshing: boolean }) {
   return (
     <section aria-labelledby="email-config-heading" className="rounded-brutal border-2 border-ink bg-white p-5 shadow-brutal-sm">

@@ -18,7 +18,7 @@ import { UNSUBSCRIBE_PATH, unsubscribeAddress } from './unsubscribe';
 import { brokenLinkPage, unsubscribedPage } from './unsubscribe-page';
 
 /**
- * The newsletter (issue 6, CONTRACT §6): subscribers and composing under /api/admin (guarded by
+ * The newsletter: subscribers and composing under /api/admin (guarded by
  * the auth plugin), and the public unsubscribe link every e-mail carries.
  */
 export async function newsletterRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

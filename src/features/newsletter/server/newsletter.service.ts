@@ -23,7 +23,7 @@ import { addUnsubscribeLink, UNSUBSCRIBE_PATH } from './unsubscribe';
 const auditSubscriber = auditOf('newsletter_subscriber');
 const auditNewsletter = auditOf('newsletter');
 
-/** Newest first (CONTRACT §6). */
+/** Newest first. */
 export function listSubscribers(db: Database): Promise<Subscriber[]> {
   return listRows(db, newsletterSubscribers, desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id));
 }

@@ -1,5 +1,5 @@
 /**
- * The unsubscribe link every newsletter carries (issue 6, issue 18): a token signed with APP_SECRET for the
+ * The unsubscribe link every newsletter carries: a token signed with APP_SECRET for the
  * recipient's address, added by the outbox worker at send time through unsubscribeDecorator, so
  * no feature that sends e-mail has to know about it.
  */

@@ -63,7 +63,7 @@ const columns: Column<Subscriber>[] = [
 ];
 
 /**
- * The Newsletter tab (issue 6): who is on the list (from the booking form's checkbox and the
+ * The Newsletter tab: who is on the list (from the booking form's checkbox and the
  * contact form), who left it, a CSV of it, and writing a newsletter that the outbox sends at a
  * pace the mail server accepts.
  */

@@ -37,7 +37,7 @@ export const RESTORE_BODY_LIMIT = 256 * 1024 * 1024;
 const ogParamsSchema = z.object({ key: z.string().max(220) });
 
 /**
- * Operations (issue 6 points 3, 6, 7, 8): social cards, the outbox retry, backup and restore,
+ * Operations: social cards, the outbox retry, backup and restore,
  * the audit log. Admin paths are guarded by the auth plugin before any body is read.
  */
 export async function operationsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

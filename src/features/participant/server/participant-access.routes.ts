@@ -11,7 +11,7 @@ const ACCESS_RATE_LIMIT = { max: 10, timeWindow: '15 minutes' };
 const SIGN_OUT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 /**
- * How a participant gets in (CONTRACT §5): ask for a link by e-mail, open it (GET /participant?token=…,
+ * How a participant gets in: ask for a link by e-mail, open it (GET /participant?token=…,
  * handled with the pages), see who the session is for, and leave.
  */
 export async function participantAccessRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -11,7 +11,7 @@ import { HttpError } from '../../../server/plugins/error-handler';
 import { renderEmail } from '../../email-templates/server';
 
 /**
- * Who may see a participant's bookings (CONTRACT §5): whoever opened the link we e-mailed to that
+ * Who may see a participant's bookings: whoever opened the link we e-mailed to that
  * address (a participant session for it), or an admin. Typing an e-mail proves nothing. An
  * address sees the seats in its name and every seat of the orders it bought.
  */

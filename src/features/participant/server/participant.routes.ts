@@ -55,7 +55,7 @@ export type ParticipantRouteOptions = {
 };
 
 /**
- * The participant's bookings, workshop details, assets and profile (spec §2, §7; CONTRACT §5).
+ * The participant's bookings, workshop details, assets and profile.
  * Each call first proves who is asking (participant-access.ts): no session is 401, another
  * person's booking is 403 and written to the audit log, and an admin sees everything.
  */

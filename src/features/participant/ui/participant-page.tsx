@@ -32,7 +32,7 @@ function AdminViewingBanner({ email }: { email: string }) {
 }
 
 /**
- * /participant (spec §2, CONTRACT §5). Typing an address proves nothing, so it only sends that
+ * /participant. Typing an address proves nothing, so it only sends that
  * address a sign-in link; opening the link (handled by the server) starts a participant session
  * and lands here, where the session's bookings are shown. An admin opens /participant?email=….
  */

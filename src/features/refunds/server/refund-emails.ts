@@ -100,7 +100,7 @@ type CancellationDetails = {
   refundCents: number;
   creditCode?: string;
   creditExpiresAt?: Date;
-  /** The site's address: the attached calendar cancellation names the event by it (CONTRACT §7). */
+  /** The site's address: the attached calendar cancellation names the event by it. */
   publicUrl: string;
 };
 
@@ -163,7 +163,7 @@ async function queueCancellation(tx: Database, booking: EmailBooking, details: C
 type NoticeBooking = EmailBooking & { lastName: string };
 const fullName = (booking: NoticeBooking) => `${booking.firstName} ${booking.lastName}`.trim();
 
-/** Tells the organiser a participant asked for a refund (issue 18), unless switched off. */
+/** Tells the organiser a participant asked for a refund, unless switched off. */
 export async function notifyOrganiserOfRefundRequest(tx: Database, publicUrl: string, booking: NoticeBooking, workshopTitle: string, reason: string) {
   await notifyOrganiser(tx, {
     about: 'notifyRefundRequest',
@@ -179,7 +179,7 @@ export async function notifyOrganiserOfRefundRequest(tx: Database, publicUrl: st
   });
 }
 
-/** Tells the organiser a participant cancelled, and what the refund policy gave back (issue 18). */
+/** Tells the organiser a participant cancelled, and what the refund policy gave back. */
 export async function notifyOrganiserOfCancellation(tx: Database, booking: NoticeBooking, details: CancellationDetails & { kind: CancellationOutcomeKind }) {
   const outcome: Record<CancellationOutcomeKind, string> = {
     'full-refund': `A full refund of ${formatCents(details.refundCents)}`,

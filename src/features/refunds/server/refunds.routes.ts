@@ -25,7 +25,7 @@ const PARTICIPANT_ACTION_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 /**
  * Refund requests and cancellation for participants (spec §2-§5, CONTRACT §5) and the admin's
- * review (CONTRACT §6). Participant calls check ownership first (requireBookingAccess: 401
+ * review. Participant calls check ownership first (requireBookingAccess: 401
  * without a session, 403 and an audit entry for someone else's booking); admin paths are guarded
  * by the auth plugin before the body is read.
  */

@@ -30,7 +30,7 @@ import { RefundStatusBadge } from './components/refund-status-badge';
 
 /**
  * What the participant page puts on a booking card (filled in by the app's /participant route):
- * - RefundRequestAction: 'Request Refund' only for a paid booking with no request yet (spec §2);
+ * - RefundRequestAction: 'Request Refund' only for a paid booking with no request yet;
  *   once there is one, the seat's refund state in the refunds' one vocabulary.
  * - CancelBookingAction: 'Cancel Booking'.
  * Both buttons open the same dialog (RefundOptionsDialog): it first says, once, what the
@@ -362,7 +362,7 @@ function RefundOptionsBody({ bookingId, paid, email, onClose, onCancelled, onReq
 
 // ---------------------------------------------------------------- the two buttons
 
-/** 'Request Refund' for a paid booking with no request yet; the seat's refund once there is one (spec §2, §3, §8). */
+/** 'Request Refund' for a paid booking with no request yet; the seat's refund once there is one. */
 export function RefundRequestAction({
   bookingId,
   isPaid,
@@ -408,7 +408,7 @@ export function RefundRequestAction({
 
 /**
  * 'Cancel Booking': the same dialog, which cancels under the policy or asks the organiser instead
- * (spec §2, §4, §8); for a seat nothing was paid for, it only asks whether to cancel.
+ *; for a seat nothing was paid for, it only asks whether to cancel.
  */
 export function CancelBookingAction({
   bookingId,

@@ -224,7 +224,7 @@ function RequestItem({ request, onReview }: { request: AdminRefundRequest; onRev
 }
 
 /**
- * Refund requests at the top of the admin Bookings tab (CONTRACT §6): pending ones with what the
+ * Refund requests at the top of the admin Bookings tab: pending ones with what the
  * cancellation policy gave when they were asked, Approve (the policy's refund by default, or all
  * that is left, a credit, or a chosen amount) and Reject (with notes); decided ones folded away,
  * each seat's money in the refunds' one vocabulary.

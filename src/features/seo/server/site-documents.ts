@@ -2,7 +2,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { PAGE_PATHS, blogPostMeta, routeMetaFor } from '../../../common/route-meta';
 
 /**
- * The documents crawlers and feed readers fetch (CONTRACT §8): sitemap.xml, robots.txt and the
+ * The documents crawlers and feed readers fetch: sitemap.xml, robots.txt and the
  * blog's RSS 2.0 feed. Pure: the routes read the posts and hand them in. The XML is written by
  * fast-xml-parser's builder, which escapes text and attributes
  * (docs/decisions/016-search-and-sharing.md).

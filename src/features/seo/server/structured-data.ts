@@ -5,7 +5,7 @@ import type { BlogPost } from '../../content/server';
 import type { PublicWorkshopDate } from '../../workshops';
 
 /**
- * schema.org descriptions of the public pages (CONTRACT §8), written by the page renderer into
+ * schema.org descriptions of the public pages, written by the page renderer into
  * `<script type="application/ld+json">` from the data the page already shows. Pure: no database,
  * no clock unless given one. Why these rules: docs/decisions/016-search-and-sharing.md.
  */

@@ -1,5 +1,5 @@
 /**
- * Which transport e-mail goes through (CONTRACT §4): the admin's saved e-mail settings when they
+ * Which transport e-mail goes through: the admin's saved e-mail settings when they
  * are complete (SMTP, or Microsoft 365 through Graph), else SMTP_URL, else none (e-mails wait in
  * the outbox). The outbox worker asks before every run, so the answer is cached: a save in this
  * process rebuilds it at once; a save by another instance is noticed through
@@ -157,7 +157,7 @@ export async function resolveMailTransportWithSource(db: Database, env: MailEnv,
 
 /**
  * The transport e-mail goes through: the admin's saved e-mail settings (smtp or microsoft365)
- * first, else SMTP_URL, else none (CONTRACT §4).
+ * first, else SMTP_URL, else none.
  */
 export async function resolveMailTransport(db: Database, env: MailEnv, secret: string): Promise<MailTransport | null> {
   return (await resolveMailTransportWithSource(db, env, secret)).transport;

@@ -1,5 +1,5 @@
 /**
- * The e-mails the organiser gets (issue 18): a new booking or reservation, a contact message, a
+ * The e-mails the organiser gets: a new booking or reservation, a contact message, a
  * refund request and a participant's cancellation, each queued in the transaction of the change
  * it reports and each switched off in Settings → E-mail. They go to the saved Reply-To (where the
  * organiser reads mail), else the organiser's address, in the shared layout; they are not

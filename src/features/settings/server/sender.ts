@@ -1,5 +1,5 @@
 /**
- * Who the e-mails come from and whom a reply reaches (issue 18): the saved sender and Reply-To,
+ * Who the e-mails come from and whom a reply reaches: the saved sender and Reply-To,
  * else the organiser's own address, so a customer's "simply reply" lands in a mailbox someone
  * reads rather than at no-reply@localhost.
  */

@@ -37,11 +37,11 @@ function testMessage(to: string) {
   };
 }
 
-/** Settings tab (spec §2, §7; CONTRACT §4, §6); admin paths, guarded by the auth plugin. */
+/** Settings tab; admin paths, guarded by the auth plugin. */
 export async function settingsRoutes(app: FastifyInstance, { db, env, secret, payments, publicCache }: AppDeps): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // Public: the landing page's promo sticker and the footer's legal pages (issue 18).
+  // Public: the landing page's promo sticker and the footer's legal pages.
   routes.get('/api/site-content', async (_request, reply) => sendJsonText(reply, await publicCache.get(PUBLIC_READS.siteContent, () => getSiteContent(db))));
   routes.get('/api/legal/:page', { schema: { params: legalPageParamsSchema, response: { 200: legalPageSchema } } }, (request) => {
     const { page } = request.params;

@@ -348,7 +348,7 @@ function mergeEmail(stored: StoredEmail, input: SettingsUpdate, secret: string):
 
 /**
  * The saved e-mail settings with a draft applied, not saved: what a test message is sent through
- * before the settings page saves a change to the mail server (issue 18).
+ * before the settings page saves a change to the mail server.
  */
 export async function draftEmailConfig(db: Database, secret: string, draft: SettingsUpdate): Promise<EmailConfig> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, EMAIL_KEY));

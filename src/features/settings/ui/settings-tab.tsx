@@ -3,7 +3,7 @@ import { PaymentSettings } from './components/payment-settings';
 import { ReservationSettings } from './components/reservation-settings';
 import { SettingsPart, SubTabs, WithSettings } from './components/sub-tabs';
 
-/** The admin's Settings section: general and payment (spec §2); e-mail has its own section. */
+/** The admin's Settings section: general and payment; e-mail has its own section. */
 export default function SettingsTab() {
   return (
     <SubTabs

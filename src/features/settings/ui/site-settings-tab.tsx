@@ -58,7 +58,7 @@ function SiteSettingsForm({ settings }: { settings: Settings }) {
   );
 }
 
-/** Content → Promo & Pages (issue 18): the landing page's promo sticker and the footer's legal pages. */
+/** Content → Promo & Pages: the landing page's promo sticker and the footer's legal pages. */
 export default function SiteSettingsTab() {
   return <WithSettings>{(settings) => <SiteSettingsForm settings={settings} />}</WithSettings>;
 }

@@ -40,7 +40,7 @@ function NotesSkeleton() {
 }
 
 /**
- * The Strategy Notes tab (spec §2, §4, §8): active notes as cards with their markdown rendered,
+ * The Strategy Notes tab: active notes as cards with their markdown rendered,
  * and a separate Archived Notes section whose Restore opens the edit form.
  */
 /** `csvActions`: the CSV download and import buttons, handed in by the admin area (admin-csv sits above this feature). */

@@ -5,7 +5,7 @@ export const UPLOADS_URL = '/api/admin/uploads';
 
 /**
  * POST /api/admin/uploads with the file's raw bytes as the body. api-client sends JSON only, so
- * this is its own fetch, with the same headers and credentials (CONTRACT §2). A file over the
+ * this is its own fetch, with the same headers and credentials. A file over the
  * limit is refused here before any bytes travel; the server checks again (and checks the type
  * by content, which the browser cannot be trusted to do).
  */

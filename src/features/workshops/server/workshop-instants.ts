@@ -5,7 +5,7 @@ import { workshopDates } from '../../../server/db/schema';
 
 /**
  * Every workshop date's start and end, derived again at each start from what the organiser typed
- * under the zone rules in force (issue 16). The first start after real zones corrects the rows
+ * under the zone rules in force. The first start after real zones corrects the rows
  * written with fixed offsets ('PST' as UTC−8 in July); later starts correct dates whose zone's
  * rules changed with the runtime's time zone data. A range that ends past midnight ('10:00 PM -
  * 1:00 AM') was always read as ending the next day; such rows now say so (endsNextDay), as a new

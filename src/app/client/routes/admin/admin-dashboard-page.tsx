@@ -35,7 +35,7 @@ function LogoutButton() {
 }
 
 /**
- * /admin (spec §2) as one workspace: the sections in a sidebar (a drawer below laptop width), the
+ * /admin as one workspace: the sections in a sidebar (a drawer below laptop width), the
  * heading, logout and the summary cards on top, and the open section under them, so every
  * section starts within the first screen.
  */

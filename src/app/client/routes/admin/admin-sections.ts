@@ -5,7 +5,7 @@ import type { CsvEntity } from '../../../../features/admin-csv';
  * The admin workspace's sections, grouped as an organiser thinks of the business. The address
  * keeps the open one (`/admin?tab=bookings`), so reload, Back and shared links land on it. Each
  * section's screen is its own lazy chunk, so opening the dashboard loads only the section in view;
- * its data loads when it first mounts (spec §2).
+ * its data loads when it first mounts.
  */
 export type AdminSection = { value: string; label: string; Panel: LazyExoticComponent<ComponentType> };
 export type AdminSectionGroup = { label: string; sections: readonly AdminSection[] };
@@ -91,7 +91,7 @@ export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = ADMIN_SECTION_GROUPS.flatMap((group) => group.sections);
 
-/** Spec §2: the workshops list is what /admin opens on. */
+/** The workshops list is what /admin opens on. */
 export const DEFAULT_ADMIN_SECTION = 'workshops';
 
 export function adminSectionFor(value: string | null): AdminSection {

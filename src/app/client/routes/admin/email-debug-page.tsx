@@ -6,7 +6,7 @@ import { Spinner } from '../../../../client/components/ui/spinner';
 
 const EmailDebugTool = lazy(() => import('../../../../features/email-templates/ui/email-debug-page'));
 
-/** /email-debug (spec §2): admin only (the guard wraps it); the tool is the email-templates feature's. */
+/** /email-debug: admin only (the guard wraps it); the tool is the email-templates feature's. */
 export default function EmailDebugPage() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6">

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../../client/lib/api-client';
 import { authStatusSchema, type AuthStatus } from '../../admin-auth.schema';
 
-/** GET /api/auth/user (spec §7): with credentials, no-cache headers, JSON accept. */
+/** GET /api/auth/user: with credentials, no-cache headers, JSON accept. */
 export function getAuthStatus(): Promise<AuthStatus> {
   return apiGet('/api/auth/user', authStatusSchema, undefined, { 'Cache-Control': 'no-cache', Pragma: 'no-cache' });
 }

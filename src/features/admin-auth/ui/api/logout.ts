@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { apiRequest, stopReadsInFlight } from '../../../../client/lib/api-client';
 import { LOGIN_PATH } from '../admin-texts';
 
-/** POST /api/auth/logout: no body; the answer must be ok (spec §7). */
+/** POST /api/auth/logout: no body; the answer must be ok. */
 export async function logout(): Promise<void> {
   await apiRequest('POST', '/api/auth/logout');
 }

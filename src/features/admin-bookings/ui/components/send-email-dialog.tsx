@@ -16,7 +16,7 @@ function SendEmailForm({ recipient, onDone }: { recipient: EmailRecipient; onDon
   const sending = useSendEmail();
   const { field, handleSubmit, control } = useSchemaForm(emailMessageSchema, { subject: '', content: '' });
   const [subject, content] = useWatch({ control, name: ['subject', 'content'] });
-  // Spec §5: Send stays disabled until both a subject and a message are typed.
+  // Send stays disabled until both a subject and a message are typed.
   const ready = Boolean(subject?.trim()) && Boolean(content?.trim());
 
   const onSubmit = handleSubmit((message) =>
@@ -46,7 +46,7 @@ function SendEmailForm({ recipient, onDone }: { recipient: EmailRecipient; onDon
   );
 }
 
-/** 'Send Email' from the Users tab (spec §2, §8). The form lives inside the dialog, so it starts empty each time. */
+/** 'Send Email' from the Users tab. The form lives inside the dialog, so it starts empty each time. */
 export function SendEmailDialog({ recipient, onClose }: { recipient: EmailRecipient | null; onClose: () => void }) {
   return (
     <Dialog

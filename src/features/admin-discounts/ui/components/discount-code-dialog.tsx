@@ -42,7 +42,7 @@ export type DiscountCodeSubmit = {
   setCodeError: (message: string) => void;
 };
 
-/** Add or edit a discount code; the messages come from the shared schema (spec §5). */
+/** Add or edit a discount code; the messages come from the shared schema. */
 export function DiscountCodeDialog({ editing, onSubmit, ...dialog }: ResourceFormProps<DiscountCode, DiscountCodeSubmit>) {
   const { formId, field, control, handleSubmit, setError, formState } = useSchemaForm(discountCodeInputSchema, startingValues(editing));
   // Read while rendering: react-hook-form tracks dirty fields only for a form state that is read.

@@ -2,7 +2,7 @@ import { ADMIN_FRESH_MS, ADMIN_STATS_KEY, ADMIN_SUMMARY_KEY } from '../../../../
 import type { AdminResource } from '../../../../client/lib/admin-resource';
 import { adminContactMessageSchema, type AdminContactMessage } from '../../admin-messages.schema';
 
-/** Spec §7: contact messages stay fresh for 2 minutes; a change also moves the unread badge. */
+/** Contact messages stay fresh for 2 minutes; a change also moves the unread badge. */
 export const contactMessagesResource: AdminResource<AdminContactMessage> = {
   path: '/api/admin/contact-messages',
   names: { one: 'Message', many: 'Messages' },

@@ -4,7 +4,7 @@ import { apiRequest, readJson } from '../../../../client/lib/api-client';
 import { adminContactMessageSchema, type AdminContactMessage } from '../../admin-messages.schema';
 import { CONTACT_MESSAGES_KEY } from './contact-messages-resource';
 
-/** PUT /api/admin/contact-messages/{id}/read, with no body (spec §7). */
+/** PUT /api/admin/contact-messages/{id}/read, with no body. */
 export async function markMessageRead(id: number): Promise<AdminContactMessage> {
   const response = await apiRequest('PUT', `/api/admin/contact-messages/${id}/read`);
   return readJson(response, adminContactMessageSchema);

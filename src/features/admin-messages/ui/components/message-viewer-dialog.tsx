@@ -12,7 +12,7 @@ type Props = {
 };
 
 /**
- * The message viewer (spec §2): who wrote, when, the subject and the whole message as written,
+ * The message viewer: who wrote, when, the subject and the whole message as written,
  * and underneath the form that answers it by e-mail.
  */
 export function MessageViewerDialog({ message, onClose, onDelete }: Props) {

@@ -75,9 +75,9 @@ export type WorkshopSubmit = { values: WorkshopForm; onRefused: (error: unknown)
 
 const DIALOG_TEXTS: ResourceDialogTexts<AdminWorkshopDate> = { noun: 'Workshop', editTitle: () => 'Edit Workshop' };
 
-/** Create or edit a workshop date (spec §5), validated by the same schema as the server; mounted per opening. */
+/** Create or edit a workshop date, validated by the same schema as the server; mounted per opening. */
 export function WorkshopFormDialog({ editing: workshop, onSubmit, ...dialog }: ResourceFormProps<AdminWorkshopDate, WorkshopSubmit>) {
-  // The templates are read when the dialog first opens, not with the Workshops tab (spec §2).
+  // The templates are read when the dialog first opens, not with the Workshops tab.
   const templates = useQuery({ ...resourceListQuery(workshopTemplatesResource), enabled: dialog.open });
   const initial = formValuesOf(workshop);
   const [times, setTimes] = useState(() => timeInputsFromWorkshopTime(initial.time));
@@ -120,7 +120,7 @@ export function WorkshopFormDialog({ editing: workshop, onSubmit, ...dialog }: R
   );
   const templateOptions = (templates.data ?? []).map((template) => ({ value: String(template.id), label: template.title }));
 
-  // Choosing a template fills title, level and seats; date, time, timezone and price stay (spec §5).
+  // Choosing a template fills title, level and seats; date, time, timezone and price stay.
   const onTemplateChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const chosen = templates.data?.find((template) => String(template.id) === event.target.value);
     if (!chosen) return;
@@ -130,7 +130,7 @@ export function WorkshopFormDialog({ editing: workshop, onSubmit, ...dialog }: R
     recheck();
   };
 
-  // TBC on clears date and time; picking a date or a time turns TBC off (spec §4).
+  // TBC on clears date and time; picking a date or a time turns TBC off.
   const onTbcChange = (event: ChangeEvent<HTMLInputElement>) => {
     if (event.target.checked) {
       setTimes({ start: '', end: '' });

@@ -19,7 +19,7 @@ type WorkshopRowActionsProps = {
   dateChanges: DateChangeHandlers;
 };
 
-/** Edit, Activate/Deactivate, Feature/Unfeature and Delete for one row (spec §2), and its waiting list under them. */
+/** Edit, Activate/Deactivate, Feature/Unfeature and Delete for one row, and its waiting list under them. */
 export function WorkshopRowActions({ workshop, busy, onEdit, onToggleActive, onToggleFeatured, onDelete, onWaitlist, dateChanges }: WorkshopRowActionsProps) {
   return (
     // Two by two: the whole row, actions included, fits a laptop screen without sideways scrolling.

@@ -45,7 +45,7 @@ export function isCheckoutBooking(booking: SharedBookingData): booking is Checko
  * same order and payment. `offer` books the seats a waiting-list offer holds, at its price.
  */
 export function paymentIntentPayload(booking: CheckoutBooking, payLater?: PayLater, timeZone?: string, checkoutKey?: string, offer?: CheckoutOffer): CreatePaymentIntentInput {
-  // No `amount`: the server prices the seats itself and ignores any amount sent (CONTRACT §3).
+  // No `amount`: the server prices the seats itself and ignores any amount sent.
   return {
     workshopDateId: booking.workshopDateId,
     customerInfo: {

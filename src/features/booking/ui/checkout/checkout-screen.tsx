@@ -18,7 +18,7 @@ import { OfferSeatsStep } from './components/offer-seats-step';
 
 /**
  * After a confirmed booking (its toast is already up, and stays over the next page): the shared
- * data is cleared and the visitor goes to the confirmation page (CONTRACT §11) instead of the
+ * data is cleared and the visitor goes to the confirmation page instead of the
  * spec's '/' two seconds later. It replaces the checkout in the history, so BACK does not return
  * to a payment that is done.
  */
@@ -42,7 +42,7 @@ function CheckoutLayout({ children }: { children: ReactNode }) {
 function WorkshopLine({ workshopDateId }: { workshopDateId: number }) {
   const workshopDate = useWorkshopDate(workshopDateId);
   useEffect(() => {
-    // Spec §7: a failure here is only logged; the checkout's figures come from the server anyway.
+    // A failure here is only logged; the checkout's figures come from the server anyway.
     if (workshopDate.error) console.warn('Could not load the workshop date', workshopDate.error);
   }, [workshopDate.error]);
   // The same zone the visitor chose in the booking section.

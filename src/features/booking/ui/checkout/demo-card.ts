@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The demo provider's card form (CONTRACT §3). Only the card number reaches the server, which
+ * The demo provider's card form. Only the card number reaches the server, which
  * decides: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. The other fields are
  * checked like a real form would so the demo behaves like one.
  */

@@ -1,7 +1,7 @@
 import type { PaymentConfig } from '../../booking.schema';
 
 /**
- * Built-in keys for when the server's key is not a publishable key (spec §5). They are
+ * Built-in keys for when the server's key is not a publishable key. They are
  * deliberately fake: a misconfigured server then fails visibly at Stripe instead of charging
  * through some other account.
  */

@@ -242,7 +242,7 @@ function Confirmed({ booking, link }: { booking: BookingConfirmation; link: Conf
 }
 
 /**
- * The confirmation page's content (CONTRACT §11): read with the link's signed token, so a reload
+ * The confirmation page's content: read with the link's signed token, so a reload
  * shows it again. Loading, a link that does not open (403), a booking that is gone (404), and a
  * failure to load with a retry.
  */

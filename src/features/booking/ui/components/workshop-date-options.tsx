@@ -35,7 +35,7 @@ function isTbc(date: PublicWorkshopDate) {
   return date.isTBC || !date.date || !date.time;
 }
 
-/** The radio list of workshop dates: arrow keys move, booked-out dates are skipped (spec §4). */
+/** The radio list of workshop dates: arrow keys move, booked-out dates are skipped. */
 export function WorkshopDateOptions({ dates, value, onChange, onBlur, timeZoneChoice, browserZone, zoneKnown, labelledBy, errorId, focusRef }: Props) {
   const tabStop = tabStopDateId(dates, value);
   const BookedOutAction = useBookedOutAction();

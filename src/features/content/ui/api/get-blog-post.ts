@@ -11,7 +11,7 @@ export function blogPostQueryOptions(slug: string) {
   return queryOptions({
     queryKey: ['/api/blog-posts', slug],
     queryFn: () => getBlogPost(slug),
-    // Only asked when a slug is present (spec §7).
+    // Only asked when a slug is present.
     enabled: slug !== '',
   });
 }

@@ -115,7 +115,7 @@ function AnnouncementsSkeleton() {
   );
 }
 
-/** Landing section 6. Nothing renders on error, missing data or an empty list (spec §2). */
+/** Landing section 6. Nothing renders on error, missing data or an empty list. */
 export function AnnouncementsSection() {
   const { data, isPending, error } = useAnnouncements();
 

@@ -163,7 +163,7 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
   );
 }
 
-/** Landing section 5. Renders nothing while loading, when empty or when loading fails (spec §2). */
+/** Landing section 5. Renders nothing while loading, when empty or when loading fails. */
 export function TestimonialsSection() {
   const { data, error } = useTestimonials();
 

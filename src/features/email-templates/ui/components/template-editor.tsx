@@ -53,14 +53,14 @@ type Props = {
 };
 
 /**
- * Edit Templates (spec §2): template type, subject, content (rich text or HTML), Active and BCC Admin, Save
+ * Edit Templates: template type, subject, content (rich text or HTML), Active and BCC Admin, Save
  * Template (disabled while busy or with an empty subject or content). A type with no saved
  * template starts from its default (spec §8: a 404 starts a new template).
  */
 export function TemplateEditor({ type, onTypeChange }: Props) {
   const id = useId();
   // The status says which types are saved, so an unsaved one starts from its default without a
-  // request; the content call's 404 (spec §8) is still handled when the two disagree.
+  // request; the content call's 404 is still handled when the two disagree.
   const status = useEmailStatus();
   const exists = status.data?.templateStatus.find((entry) => entry.type === type)?.saved;
   const content = useTemplateContent(type, { enabled: exists === true || status.isError });

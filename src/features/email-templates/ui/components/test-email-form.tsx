@@ -13,7 +13,7 @@ import { TemplateTypeSelect } from './template-type-select';
 type Replacement = { key: string; value: string };
 
 /**
- * Send Test Email (spec §2): template type, recipient (an email input), key-value replacements
+ * Send Test Email: template type, recipient (an email input), key-value replacements
  * for the {{key}} placeholders ('No replacements added yet'; adding needs a key), and Send Test
  * Email (disabled while busy or with no recipient). Errors are classified as spec §8 says.
  */

@@ -3,7 +3,7 @@ import { ApiError } from '../../../../client/lib/api-client';
 /**
  * POSTs a chosen backup file to the server as it is on disk, for the check and for the restore
  * alike. api-client sends JSON it stringifies itself, so this is its own fetch with the same headers
- * and credentials (CONTRACT §2): the file is neither read nor parsed in the page, so a large one
+ * and credentials: the file is neither read nor parsed in the page, so a large one
  * costs the tab no memory, and the server judges the very bytes it would restore.
  */
 export async function sendBackupFile(url: string, file: Blob, signal?: AbortSignal): Promise<Response> {

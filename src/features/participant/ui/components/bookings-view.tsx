@@ -57,7 +57,7 @@ function SeatsAndOrders({ list, queryEmail, onChanged, onCancelled, slots }: { l
 }
 
 /**
- * Spec §2: the list of an address's bookings, with 'Change Email', 'Back to Home' and 'Sign out';
+ * The list of an address's bookings, with 'Change Email', 'Back to Home' and 'Sign out';
  * below it, the cancelled ones.
  */
 export function BookingsView({ email, queryEmail, onChangeEmail, onSignOut, changing, onSignedOut, slots }: Props) {
@@ -93,7 +93,7 @@ export function BookingsView({ email, queryEmail, onChangeEmail, onSignOut, chan
 
   const key = participantBookingsKey(queryEmail);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: key });
-  // Spec §4: a cancelled booking leaves the list at once; the refetch confirms it, and it joins the
+  // A cancelled booking leaves the list at once; the refetch confirms it, and it joins the
   // cancelled ones below with what was refunded.
   const removeBooking = (id: number) => {
     // The list may now be empty, but the address has a booking (a cancelled one): not 'No Bookings Found'.

@@ -33,7 +33,7 @@ function Outcome({ booking }: { booking: CancelledBooking }) {
 }
 
 /**
- * The address's cancelled bookings, below the list they left (spec §2): each says its order, what
+ * The address's cancelled bookings, below the list they left: each says its order, what
  * came back (a refund, a credit code, or nothing) and offers to book another date. `list` is read
  * by the bookings view, which also needs it to know whether the address has any booking at all.
  */

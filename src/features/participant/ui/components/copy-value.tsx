@@ -3,7 +3,7 @@ import { smallButtonClasses } from '../../../../client/components/ui/dialog';
 import { toast } from '../../../../client/components/ui/toast-store';
 import { COPY_FAILED } from '../../participant.schema';
 
-/** Copies a meeting detail; the toast says whether it worked (spec §8). */
+/** Copies a meeting detail; the toast says whether it worked. */
 export async function copyToClipboard(label: string, value: string): Promise<void> {
   try {
     if (!navigator.clipboard) throw new Error('Clipboard unavailable');

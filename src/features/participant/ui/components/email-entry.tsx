@@ -14,7 +14,7 @@ type Props = {
   defaultEmail?: string;
 };
 
-/** Spec §2: the 'Access Your Bookings' screen. */
+/** The 'Access Your Bookings' screen. */
 export function EmailEntry({ linkInvalid, busy, onSubmit, defaultEmail = '' }: Props) {
   const { register, handleSubmit, formState } = useForm<ParticipantAccessInput>({
     resolver: zodResolver(participantAccessSchema),
@@ -46,7 +46,7 @@ export function EmailEntry({ linkInvalid, busy, onSubmit, defaultEmail = '' }: P
   );
 }
 
-/** After asking: the same words whether or not the address has bookings (CONTRACT §5). */
+/** After asking: the same words whether or not the address has bookings. */
 export function LinkSent({ message, onBack }: { message: string; onBack: () => void }) {
   return (
     <div className="mx-auto max-w-xl">

@@ -182,7 +182,7 @@ function ProfileFields({ bookingId, saved, label }: { bookingId: number; saved: 
 }
 
 /**
- * Bio, preferences and profile image for one booking (spec §3), with the spec's limits. `label`
+ * Bio, preferences and profile image for one booking, with the spec's limits. `label`
  * names the form for assistive technology and must tell the bookings on the page apart.
  */
 export function ProfileForm({ bookingId, label }: { bookingId: number; label: string }) {

@@ -11,7 +11,7 @@ import {
 } from '../../participant.schema';
 import { CopyValue } from './copy-value';
 
-/** Spec §2: missing or failed details read the same. */
+/** Missing or failed details read the same. */
 function NotAvailable() {
   return (
     <div className="rounded-brutal border-2 border-dashed border-ink bg-white px-4 py-5">

@@ -1,7 +1,7 @@
 import { cx } from '../../../../client/components/ui/cx';
 
 /**
- * A refund request's status (spec §3): APPROVED in the success style, REJECTED in the danger
+ * A refund request's status: APPROVED in the success style, REJECTED in the danger
  * style, anything else (pending) as an outline. Its words are the seat's refund state when given
  * (refund-state.ts: 'Refund requested', 'Partly refunded ($249.50 of $499.00)', …), so the
  * participant's page and the admin's lists say the same thing. Same frame as the shared Badge,

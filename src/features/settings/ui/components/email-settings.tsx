@@ -119,7 +119,7 @@ function SecretField({
 
 /**
  * Saves the e-mail settings. A change of mail server is saved only once a test message went
- * through it to the organiser's address (issue 18): half-working settings never replace ones that
+ * through it to the organiser's address: half-working settings never replace ones that
  * work, and the admin sees the server's own reason when it fails.
  */
 function EmailSettingsForm({ settings }: { settings: Settings }) {

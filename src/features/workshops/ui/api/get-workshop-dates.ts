@@ -3,7 +3,7 @@ import { apiGet } from '../../../../client/lib/api-client';
 import { useAsDrawn } from '../../../../client/lib/page-state';
 import { publicWorkshopDateListSchema } from '../../workshops.schema';
 
-/** Sorted by date, TBC last (CONTRACT §6). */
+/** Sorted by date, TBC last. */
 export function getWorkshopDates() {
   return apiGet('/api/workshop-dates', publicWorkshopDateListSchema);
 }

@@ -12,7 +12,7 @@ import { SeatsLeftBadge } from './seats-left-badge';
 
 /**
  * Landing section 3: the featured workshop — the date the admin marked Featured, else the first
- * of the list (spec §2) — with its own seats left and the sentence for its level.
+ * of the list — with its own seats left and the sentence for its level.
  */
 export function WorkshopsSection() {
   const { data, isPending } = useWorkshopDates();

@@ -13,5 +13,5 @@ export async function completeOrder(paymentIntentId: string) {
   return readJson(response, orderBookingResponseSchema);
 }
 
-/** The lists whose seat counts a new booking changes (spec §7). */
+/** The lists whose seat counts a new booking changes. */
 export const bookingChangesQueryKeys = [['/api/workshop-dates'], ['/api/admin/workshop-dates']] as const;

@@ -10,7 +10,7 @@ export function seatLines(booking: Pick<SharedBookingData, 'email' | 'seats' | '
   });
 }
 
-/** Who is booking: Name, Email, and Company / Discount Code only when given (spec §2), then the seats. */
+/** Who is booking: Name, Email, and Company / Discount Code only when given, then the seats. */
 export function BookingSummary({ booking }: { booking: SharedBookingData }) {
   const rows: Array<[string, string]> = [
     ['Name', `${booking.firstName} ${booking.lastName}`],

@@ -55,7 +55,7 @@ function readyState(intent: PaymentIntentAnswer, config: PaymentConfig): Ready |
   return { kind: 'stripe', intent, clientSecret: intent.clientSecret, publishableKey: publishableKeyFor(config) };
 }
 
-/** The toast for a checkout that cannot start (spec §8 'Checkout'); the visitor then goes to '/'. */
+/** The toast for a checkout that cannot start; the visitor then goes to '/'. */
 function announceInitError(error: unknown) {
   const code = error instanceof ApiError ? error.field('code') : undefined;
   const message = error instanceof ApiError ? error.field('message') : undefined;

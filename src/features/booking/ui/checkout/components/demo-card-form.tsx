@@ -57,7 +57,7 @@ function formatted(
 const isDeleting = (event: { nativeEvent?: Event }) => (event.nativeEvent instanceof InputEvent ? event.nativeEvent.inputType.startsWith('delete') : false);
 
 /**
- * The demo provider's card form (CONTRACT §3): clearly marked, no real payment. The server
+ * The demo provider's card form: clearly marked, no real payment. The server
  * decides by card number; this form only makes sure the fields look like a card.
  */
 export function DemoCardForm({ paymentIntentId, nameOnCard, onPaid, onBack, hold, holdEnded = false, amountDue }: Props) {

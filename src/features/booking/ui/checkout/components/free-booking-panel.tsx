@@ -9,7 +9,7 @@ type Props = {
   onBack: () => void;
 };
 
-/** The free variant (spec §2): the discount code covers the whole fee. */
+/** The free variant: the discount code covers the whole fee. */
 export function FreeBookingPanel({ onConfirm, onBack }: Props) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {

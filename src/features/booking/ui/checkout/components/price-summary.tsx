@@ -10,7 +10,7 @@ type Props = {
   withCode: boolean;
 };
 
-/** 'Discount (100%)' when free (spec §9), 'Discount (10%)' for a percentage, else 'Discount'. */
+/** 'Discount (100%)' when free, 'Discount (10%)' for a percentage, else 'Discount'. */
 function discountLabel(price: Props['price']): string {
   if (!price) return 'Discount';
   if (price.isFree) return 'Discount (100%)';
