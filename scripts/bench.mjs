@@ -3,7 +3,7 @@
 // server-rendered page, scripts/bench/render.mjs), on a fresh embedded database and, when
 // TEST_DATABASE_URL names a PostgreSQL server, again on a fresh database there, followed by the
 // database's floor: the statements of one free booking replayed straight through `pg` at the same
-// concurrency on that database (issue 15, point 9; scripts/bench/db-floor.mjs); then free orders of
+// concurrency on that database (scripts/bench/db-floor.mjs); then free orders of
 // 1–10 seats, beside the floor of the same orders. Prints one table, writes
 // bench/results.json and exits 0, naming any missed target; BENCH_STRICT=1 makes a
 // missed target exit 1, for a quiet machine whose figures should hold. A bench that cannot run exits 1.
@@ -83,7 +83,7 @@ async function benchOne(kind, databaseUrl) {
     const code = await createFreeCode(server.baseUrl, admin, FREE_CODE);
     log(`${kind}: booking rush, ${settings.rush.attempts} visitors at once for ${settings.rush.seats} seats`);
     const rush = await bookingRush(server.baseUrl, admin, code, settings.rush);
-    // On PostgreSQL the database's floor takes turns with the HTTP run (issue 15, point 9).
+    // On PostgreSQL the database's floor takes turns with the HTTP run.
     const floor = databaseUrl ? databaseFloor(databaseUrl, { code: FREE_CODE, concurrency: settings.sustained.concurrency }) : null;
     try {
       const slices = floor ? settings.sustained.slices : 1;

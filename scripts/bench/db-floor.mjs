@@ -1,4 +1,4 @@
-// The database's floor for `npm run bench` (issue 15, point 9): the statements one free order
+// The database's floor for `npm run bench`: the statements one free order
 // runs, replayed straight through `pg` with no HTTP, no Fastify, no Drizzle and no e-mail
 // rendering, at the bench's concurrency on the same PostgreSQL database. What the app reaches
 // beside this is what the app costs on top of the database's own work.

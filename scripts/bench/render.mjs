@@ -1,4 +1,4 @@
-// The server's page rendering (issue 19, point 4), measured beside the read load: for each page the
+// The server's page rendering, measured beside the read load: for each page the
 // server renders with its data, the time of the server's own first render of it (its Server-Timing
 // header: reads and render, with every lazy part loaded for the first time), then the time of the
 // render alone, repeated, with the same bundle the server runs (dist/ssr/server-render.js) and the

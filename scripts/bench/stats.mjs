@@ -1,7 +1,7 @@
 // Pure helpers of `npm run bench` and `npm run lighthouse`: percentiles, medians, the targets of
 // issue 7 and the printed table. No I/O here, so tests/unit/bench-stats.test.ts covers it all.
 
-/** The targets the bench checks (issue 7, point 2); exit 1 when one is missed. */
+/** The targets the bench checks; exit 1 when one is missed. */
 export const BENCH_TARGETS = {
   /** Each read route serves at least this share of the raw node:http server's req/s. */
   minReadRatio: 0.5,
@@ -11,7 +11,7 @@ export const BENCH_TARGETS = {
   minPostgresBookingsPerSecond: 200,
   /**
    * Sustained bookings per second on PostgreSQL as a share of the database's floor: the same
-   * statements replayed straight through `pg` at the same concurrency (issue 15, point 9).
+   * statements replayed straight through `pg` at the same concurrency.
    */
   minFloorRatio: 0.5,
   /** GET / while one client replays a booking as fast as it can, as a share of GET / quiet. */
@@ -60,7 +60,7 @@ export function floorRatio(figures) {
 }
 
 /**
- * Lighthouse performance score targets (issue 19, point 4): 100 on the pages the server renders
+ * Lighthouse performance score targets: 100 on the pages the server renders
  * with their data ('/', '/intro', '/blog' and its posts), at least 95 on the client-rendered checkout.
  */
 export function lighthousePerformanceTarget(path) {

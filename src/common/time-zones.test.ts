@@ -3,7 +3,7 @@ import { workshopInterval } from './dates';
 import { clockForBoth, formatInstant, normaliseTimeZoneText, resolveTimeZone, wallTime, zoneAbbreviation, zonedInstant } from './time-zones';
 
 /**
- * The zone rules at each kind of change (issue 16 point 7). Every expected instant is worked out
+ * The zone rules at each kind of change. Every expected instant is worked out
  * by hand from the published rules: US clocks change on the second Sunday of March and the first
  * of November at 2:00 AM local, the EU's on the last Sundays of March and October at 01:00 UTC,
  * Sydney's on the first Sundays of October and April, and Japan's never.

@@ -39,7 +39,7 @@ function zoneIdOf(timezone: string | null | undefined): string {
 }
 
 /**
- * One zone story along the journey (issue 16 point 3): when a workshop is, on the organiser's
+ * One zone story along the journey: when a workshop is, on the organiser's
  * calendar and clock, and on the viewer's beside it when their zone reads differently. The booking
  * list, checkout, e-mails, calendar text and participant page all print it through this.
  */

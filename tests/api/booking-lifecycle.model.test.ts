@@ -1,5 +1,5 @@
 /**
- * The booking lifecycle, model-based (issue 14 point 3): fast-check generates sequences of what
+ * The booking lifecycle, model-based: fast-check generates sequences of what
  * visitors, the payment provider, the webhook, the clock and admins do — in any order, repeated,
  * after the thing they name was cancelled, expired, deleted or withdrawn — and runs them through
  * the real app (real services, real Stripe SDK against the local Stripe double, this run's

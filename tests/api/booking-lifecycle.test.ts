@@ -1,5 +1,5 @@
 /**
- * The booking lifecycle off the happy path (issue 14; docs/decisions/008-booking-lifecycle.md):
+ * The booking lifecycle off the happy path (docs/decisions/008-booking-lifecycle.md):
  * each case the issue found leaking money or seats, replayed, with the invariants checked after it.
  */
 import { eq } from 'drizzle-orm';

@@ -10,7 +10,7 @@ import { clientHeaders, TEST_ADMIN, TEST_SECRET, adminTestSession } from '../hel
 import { reserveConfirmed } from '../helpers/reservations';
 
 /**
- * E-mail templates (issue 6 point 5): every e-mail renders through the admin's template of its
+ * E-mail templates: every e-mail renders through the admin's template of its
  * type; switched off means not sent; BCC Admin copies the admins; values are escaped.
  */
 

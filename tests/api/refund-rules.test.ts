@@ -1,6 +1,6 @@
 /**
  * The refund and cancellation rules, one by one (docs/decisions/008-booking-lifecycle.md, the FAQ's
- * refund policy, spec §5 and CONTRACT §2): the terms a participant sees before cancelling, what
+ * refund policy): the terms a participant sees before cancelling, what
  * cancelling gives back, refund requests and the admin's review. Each test states one rule in the
  * product's own words and numbers, on an injected clock where a boundary matters; they are small
  * on purpose, so `npm run mutate` can run them first (decision 009).

@@ -13,7 +13,7 @@ import { clientHeaders, createTestApp, loginAsAdmin, sessionCookieFrom, TEST_ADM
 import { reserveConfirmed } from '../helpers/reservations';
 
 /*
- * The restore drill (issue 15 point 6): a site with content, bookings, a payment, an image and
+ * The restore drill: a site with content, bookings, a payment, an image and
  * settings is backed up; then a new machine (a fresh, empty database and an empty DATA_DIR, the
  * same APP_SECRET) restores the file, and the product works: pages, the image, the admin's
  * sign-in, a new booking, a sign-in link sent now, and the e-mails that were still queued.

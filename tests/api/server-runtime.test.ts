@@ -15,7 +15,7 @@ import { createTestApp, loginAsAdmin, TEST_SECRET, type TestApp } from '../helpe
 /*
  * What server.ts starts beside the HTTP app (src/app/server/runtime.ts), run as production runs it:
  * no SMTP_URL, so e-mail can only leave through the admin's saved settings; every
- * e-mail carries the unsubscribe link (issue 6 point 2); the daily backup lands in DATA_DIR.
+ * e-mail carries the unsubscribe link; the daily backup lands in DATA_DIR.
  */
 let app: TestApp;
 let smtp: SmtpCatcher;

@@ -147,7 +147,7 @@ async function outboxTo(email: string): Promise<{ to: string; subject: string }[
   return list.filter((entry) => entry.to === email);
 }
 
-test.describe('admin booking actions (issue 14 point 5)', () => {
+test.describe('admin booking actions', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('cancels a paid booking with a partial refund', async ({ page }) => {

@@ -107,7 +107,7 @@ async function watchSuccess(page: Page, title: string): Promise<void> {
 }
 
 /**
- * The specification's success toast, then the confirmation page (CONTRACT §11, issue 18 point 1)
+ * The specification's success toast, then the confirmation page
  * where the spec had the move to '/' two seconds later; the toast stays up over it.
  */
 async function expectSuccessThenConfirmation(page: Page, title: string, description: string): Promise<void> {

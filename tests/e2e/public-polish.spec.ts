@@ -52,7 +52,7 @@ async function bylineLines(page: Page) {
   );
 }
 
-test.describe('public polish (issue 18 point 6)', () => {
+test.describe('public polish', () => {
   test('the logo scrolls the landing page back to the top', async ({ page }) => {
     await page.goto('/');
     await waitForAppTakeover(page);

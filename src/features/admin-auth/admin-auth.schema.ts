@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from '../../common/safe-text';
 
-/** Texts of the admin login (spec §5 and §8) and of the second step, kept once. */
+/** Texts of the admin login and of the second step, kept once. */
 export const LOGIN_MISSING_FIELDS = 'Please enter both email and password.';
 export const LOGIN_FAILED = 'Please check your credentials and try again.';
 export const LOGIN_SUCCESSFUL = 'Login successful!';

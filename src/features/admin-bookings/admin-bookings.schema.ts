@@ -4,7 +4,7 @@ import { BOOKING_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, type BookingStatus 
 import { MAX_ROW_ID } from '../../common/schema-kit';
 import { INVALID_EMAIL } from '../../common/validation-messages';
 
-/** Texts of the Bookings and Users tabs (spec §5 and §8), kept once for server, client and tests. */
+/** Texts of the Bookings and Users tabs, kept once for server, client and tests. */
 export const EXPORT_NONE_SELECTED = 'Please select at least one booking to export emails.';
 export const EXPORT_NONE_AVAILABLE = 'There are no bookings to export emails from.';
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -214,7 +214,7 @@ export type OutboxEntryDto = z.infer<typeof outboxEntrySchema>;
 export const outboxListSchema = z.array(outboxEntrySchema);
 
 /*
- * The admin's booking actions (issue 14 point 5): cancel with a refund, resend the confirmation,
+ * The admin's booking actions: cancel with a refund, resend the confirmation,
  * move to another date, mark a reservation paid outside the site. Each answers with the booking
  * as it is now, so the table updates without reading every booking again.
  */

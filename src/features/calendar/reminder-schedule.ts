@@ -1,5 +1,5 @@
 /**
- * Which reminder a confirmed booking is due (issue 5 point 7): the 24-hour one inside the last day
+ * Which reminder a confirmed booking is due: the 24-hour one inside the last day
  * before the start, the 1-hour one inside the last hour. Inside the last hour only the 1-hour one
  * is due, so a late booking or a sweep that was down for a while sends one timely e-mail rather
  * than two at once. Pure, so the windows are unit-tested without a clock.

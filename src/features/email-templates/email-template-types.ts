@@ -1,5 +1,5 @@
 /**
- * Every e-mail the product sends, as an editable template (issue 6 point 5; spec §3 Email
+ * Every e-mail the product sends, as an editable template (spec §3 Email
  * template). Each type has a default subject and HTML content with `{{key}}` placeholders, the
  * keys it understands (shown in the editor) and sample values for test e-mails.
  *

@@ -1,5 +1,5 @@
 /**
- * Links in queued e-mail carry no usable token (issue 15 point 6). A link that signs someone in or
+ * Links in queued e-mail carry no usable token. A link that signs someone in or
  * pays (the participant link, a reservation's pay link) is written into the outbox with a
  * placeholder where its token goes, beside what the token is made of: its purpose, its subject and
  * its expiry, none of them secret. The worker signs the token with APP_SECRET as it sends, so a

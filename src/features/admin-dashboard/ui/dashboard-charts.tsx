@@ -10,7 +10,7 @@ import { useAdminStats } from './api/get-admin-stats';
 import { withWeekday } from '../../../common/dates';
 
 /**
- * The business at a glance (issue 4 point 7): bookings and revenue per week, and how full each
+ * The business at a glance: bookings and revenue per week, and how full each
  * upcoming workshop is. Chartist draws small responsive SVG charts (about 12 kB compressed, in the
  * admin chunk only); each chart also offers its numbers as a table for screen readers and copying.
  */

@@ -9,7 +9,7 @@ import type { BookingConfirmation } from '../booking.schema';
 import { loadOrder, type PlacedOrder } from './orders';
 
 /**
- * The confirmation page after a booking (issue 18 point 1, CONTRACT §11). Its address carries the
+ * The confirmation page after a booking. Its address carries the
  * booking id and a token signed for this purpose only, so a reload needs no session, and the token
  * can neither pay a reservation (PAY_LINK_PURPOSE) nor sign anyone in (participant access).
  */

@@ -4,7 +4,7 @@ import { viewerText, workshopEventTimes, zoneStory } from '../../../common/works
 import type { BookingConfirmation } from '../booking.schema';
 
 /**
- * The confirmation page's words (issue 18 point 1), pure so they are tested without a browser.
+ * The confirmation page's words, pure so they are tested without a browser.
  * `viewerZone` is the zone the visitor booked in (bookings.timeZone) or, failing that, the browser's.
  */
 

@@ -10,7 +10,7 @@ import { dueReminderKind, REMINDER_WINDOWS_MS, reminderLeadText, type ReminderKi
 import { workshopEventTimes, zoneStory, zoneStoryText } from '../../../common/workshop-time';
 
 /**
- * Reminder e-mails (issue 5 point 7): every confirmed participant gets the meeting details 24 hours
+ * Reminder e-mails: every confirmed participant gets the meeting details 24 hours
  * and 1 hour before their workshop. Every app instance runs this from its background sweep; a
  * reminder is sent once because it is claimed by inserting its (booking, kind) row into
  * booking_reminders, whose unique index lets one instance win, in the same transaction that

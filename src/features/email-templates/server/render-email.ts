@@ -1,5 +1,5 @@
 /**
- * Every e-mail the product sends goes through here (issue 6 point 5): the admin's saved template
+ * Every e-mail the product sends goes through here: the admin's saved template
  * of that type, or its default from the registry, filled with the sender's values.
  *
  * - An inactive template means that e-mail is not sent: renderEmail answers null and the sender

@@ -93,7 +93,7 @@ function TemplatesTable({ status, onEdit }: { status: EmailStatus; onEdit: (type
 const tabTrigger =
   'inline-flex min-h-11 items-center rounded-brutal border-2 border-transparent px-3 text-sm font-bold hover:bg-paper-deep data-[state=active]:border-ink data-[state=active]:bg-accent data-[state=active]:shadow-brutal-sm';
 
-/** The e-mail debugging tool (/email-debug, spec §2), under the page's h1 'Email Debugging'. */
+/** The e-mail debugging tool (/email-debug), under the page's h1 'Email Debugging'. */
 export default function EmailDebugTool() {
   const status = useEmailStatus();
   const [tab, setTab] = useState('edit');

@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue 6 point 7, CONTRACT §6): every table of schema.ts as one JSON file,
+ * Backup and restore: every table of schema.ts as one JSON file,
  * and a restore from that file that replaces everything in one transaction, all or nothing.
  *
  * The table list is not written by hand: it is every PgTable that schema.ts exports, ordered so a

@@ -1,5 +1,5 @@
 /**
- * The scheduled daily backup (issue 6 point 7): once a day, across all instances, a backup file
+ * The scheduled daily backup: once a day, across all instances, a backup file
  * in DATA_DIR/backups; the newest 14 are kept.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Social cards (issue 6 point 3, CONTRACT §6): the share image of each route and blog post,
+ * Social cards: the share image of each route and blog post,
  * drawn on the server from the page's title in the site's look, as a 1200×630 PNG. satori lays
  * the card out as SVG; resvg rasterises it. The font ships with the app (@fontsource/inter), so a
  * machine without system fonts draws the same card.

@@ -12,7 +12,7 @@ import { useRetryEmail } from './api/retry-email';
 import { formatDateTime } from './components/ops-format';
 
 /**
- * The outbox panel (issue 6 point 6), with a retry for failed e-mails. It starts with its own
+ * The outbox panel, with a retry for failed e-mails. It starts with its own
  * toolbar row; the section around it gives the heading. The audit log is audit-log-tab.tsx.
  */
 

@@ -60,7 +60,7 @@ function CardPreview({ card }: { card: SocialCard }) {
 }
 
 /**
- * The Social Cards tab (issue 6 point 3): the share image of every page and published blog post,
+ * The Social Cards tab: the share image of every page and published blog post,
  * drawn by the server from its title, as link previews show it.
  */
 export default function SocialCardsTab() {

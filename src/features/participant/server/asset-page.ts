@@ -3,7 +3,7 @@ import { securityHeadersFor } from '../../../server/plugins/security-headers';
 import type { ViewableAsset } from './participant.service';
 
 /**
- * The full-screen page of a workshop asset (GET /api/view-asset/:id, spec §2): the admin's HTML
+ * The full-screen page of a workshop asset (GET /api/view-asset/:id): the admin's HTML
  * (sanitised when saved) set in readable type, with a bar to go back to My Bookings and to the
  * previous and next slides of the same workshop. Plain links only: the page runs no script.
  *

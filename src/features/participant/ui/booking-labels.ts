@@ -15,7 +15,7 @@ type WhenSource = Pick<ParticipantBooking['workshopDate'], 'date' | 'time' | 'ti
 
 /**
  * 'Fri, July 4, 2031, 10:00 AM – 12:00 PM PDT · 7:00 PM – 9:00 PM CEST for you' (the participant's
- * own zone beside the organiser's, issue 16), the typed text when no zone rules apply, or TBC.
+ * own zone beside the organiser's), the typed text when no zone rules apply, or TBC.
  */
 export function whenText(date: WhenSource, viewerZone?: string | null): string {
   if (date.isTBC || !date.date) return 'Date and time to be confirmed (TBC)';

@@ -24,7 +24,7 @@ import { listRefundRequests, requestRefund, reviewRefundRequest } from './refund
 const PARTICIPANT_ACTION_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 /**
- * Refund requests and cancellation for participants (spec §2-§5, CONTRACT §5) and the admin's
+ * Refund requests and cancellation for participants (spec §2-§5) and the admin's
  * review. Participant calls check ownership first (requireBookingAccess: 401
  * without a session, 403 and an audit entry for someone else's booking); admin paths are guarded
  * by the auth plugin before the body is read.

@@ -1,5 +1,5 @@
 /**
- * Formatting for the demo card form as the visitor types or pastes (issue 18 point 3). Only the
+ * Formatting for the demo card form as the visitor types or pastes. Only the
  * look of the fields changes: what is sent to the server is the digits (see `cardDigits`).
  */
 

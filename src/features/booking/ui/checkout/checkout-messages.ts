@@ -19,5 +19,5 @@ export const checkoutMessages = {
     'Your discount code provides you with a free workshop registration. Click the button below to confirm your booking.',
 } as const;
 
-/** Above the card form when this e-mail already holds a seat on this date (issue 14 point 6). */
+/** Above the card form when this e-mail already holds a seat on this date. */
 export const alreadyBookedNotice = (email: string) => `You already have a seat on this date with ${email}. Pay again only if you want a second seat.`;

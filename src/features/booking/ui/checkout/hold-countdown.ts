@@ -1,4 +1,4 @@
-/** The seat hold's countdown (issue 18 point 3): texts and the clock arithmetic behind them. */
+/** The seat hold's countdown: texts and the clock arithmetic behind them. */
 
 /** Whole seconds left until `deadline` (ms since epoch), never below 0. */
 export function secondsLeft(deadline: number, now: number): number {

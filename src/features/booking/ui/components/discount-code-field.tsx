@@ -26,7 +26,7 @@ function failureText(error: unknown): string {
 }
 
 /**
- * The Apply button's state for the code and date now in the form (issue 18 point 2). An answer
+ * The Apply button's state for the code and date now in the form. An answer
  * belongs to the code and date it was asked for, so changing either clears it.
  */
 export function useDiscountCheck(workshopDateId: unknown, code: string | undefined) {

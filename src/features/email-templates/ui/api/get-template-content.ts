@@ -6,7 +6,7 @@ import { templateContentResponseSchema, type EmailTemplate } from '../../email-t
 
 export const templateContentKey = (type: EmailTemplateType) => ['/api/debug/email-template-content', type] as const;
 
-/** The saved template, or null when none is saved (a 404: the editor starts from the default, spec §8). */
+/** The saved template, or null when none is saved (a 404: the editor starts from the default). */
 export async function getTemplateContent(type: EmailTemplateType): Promise<EmailTemplate | null> {
   try {
     const { template } = await apiGet(`/api/debug/email-template-content/${encodeURIComponent(type)}`, templateContentResponseSchema);

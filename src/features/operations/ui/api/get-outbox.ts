@@ -3,7 +3,7 @@ import { ADMIN_FRESH_MS, adminQueryDefaults } from '../../../../client/lib/admin
 import { apiGet } from '../../../../client/lib/api-client';
 import { outboxListSchema, type OutboxEntryDto } from '../../../admin-bookings';
 
-/** GET /api/admin/outbox (CONTRACT §4; served by admin-bookings): the newest 500 e-mails. */
+/** GET /api/admin/outbox (served by admin-bookings): the newest 500 e-mails. */
 export const OUTBOX_KEY = ['/api/admin/outbox'] as const;
 const OUTBOX_LIMIT = 500;
 

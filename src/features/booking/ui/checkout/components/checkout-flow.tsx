@@ -114,7 +114,7 @@ export function CheckoutFlow({ booking, payLater, offer, onFinished }: Props) {
   const intent = usePaymentIntent(intentInput);
 
   const ready = intent.data && config.data ? readyState(intent.data, config.data) : undefined;
-  // The seat hold's countdown (issue 18 point 3); at 0 paying waits for a new hold.
+  // The seat hold's countdown; at 0 paying waits for a new hold.
   const holdSeconds = useSecondsLeft(intent.data?.holdEndsAt ?? null, intent.data?.receivedAt ?? 0);
   const holdEnded = holdSeconds !== null && holdSeconds <= 0;
 
