@@ -62,6 +62,9 @@ export const test = base.extend<Fixtures>({
 
     await use(page);
 
+    // A route handler still running as the test ends (the page reads again on focus) would find
+    // its fetched answer disposed with the page; what happens after the test is not the test's.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
     const unexpected = consoleGuard.unexpected(appOrigin);
     expect(
       unexpected.map((p) => `${p.kind}: ${p.text}${p.url ? ` (${p.url})` : ''}`),

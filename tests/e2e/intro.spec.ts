@@ -48,14 +48,19 @@ test.describe('intro page', () => {
     const release = await holdRequests(page, /\/assets\/booking-section-[\w-]+\.js$/);
     // The page reads the dates again as it mounts; someone has booked a seat on a date since the
     // server drew the page.
+    // Every read after the first (the page reads again on focus) gets the same answer: the booking
+    // stays made.
     let changed = { id: 0, seats: 0 };
+    let afterBooking: Promise<unknown> | undefined;
     await page.route('**/api/workshop-dates', async (route) => {
-      const response = await route.fetch();
-      const dates = (await response.json()) as { id: number; seatsRemaining: number }[];
-      const date = dates.find((each) => each.seatsRemaining > 1)!;
-      date.seatsRemaining -= 1;
-      changed = { id: date.id, seats: date.seatsRemaining };
-      await route.fulfill({ response, json: dates });
+      afterBooking ??= route.fetch().then(async (response) => {
+        const dates = (await response.json()) as { id: number; seatsRemaining: number }[];
+        const date = dates.find((each) => each.seatsRemaining > 1)!;
+        date.seatsRemaining -= 1;
+        changed = { id: date.id, seats: date.seatsRemaining };
+        return dates;
+      });
+      await route.fulfill({ json: await afterBooking });
     });
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
