@@ -102,7 +102,7 @@ const newReference = () => {
  * first seat, colleagues on the next named - 1, the rest unnamed): POST
  * /api/create-payment-intent (the per-address limit's count, the offer, "already booked?"), then
  * POST /api/bookings (the count, the offer again, then one transaction: the order, its seats in
- * one insert, the newsletter row, the e-mails' templates in one read, the organiser's settings and
+ * one insert, the newsletter row, the e-mails' settings and templates in two reads, the organiser's
  * address, the e-mails and the organiser's notice in one insert, the code's uses and the seats). 'begin' and 'commit' mark the transaction, run on one connection like Drizzle's.
  */
 export function orderSteps(shape) {
@@ -158,20 +158,18 @@ export function orderSteps(shape) {
       text: 'insert into "newsletter_subscribers" ("id", "email", "source", "unsubscribed_at", "created_at") values (default, $1, $2, default, default) on conflict do nothing',
       values: (c) => [c.email, 'booking'],
     },
-    // preloadTemplates: the templates of the order's e-mails in one read.
-    { request: 'bookings', text: ORDER_TEMPLATES_READ, values: () => ['booking-confirmation', 'order-confirmation'], rowMode: 'array' },
-    // preloadBrandName: the brand name the e-mails' layout and the organiser's notice carry.
-    { request: 'bookings', text: 'select "value" from "settings" where "settings"."key" = $1', values: () => ['general'], rowMode: 'array' },
-    // callsIncluded (booking-mail.ts): how many follow-up calls the seats' e-mails offer, read once per order.
-    { request: 'bookings', text: 'select "value" from "settings" where "settings"."key" = $1', values: () => ['calls'], rowMode: 'array' },
-    // notifyOrganiserOfOrder: its switches and Reply-To in one read, then the organiser's address
-    // (the bench's admin, so the notice is queued, as the app does on the bench's site).
+    // preloadSettings (settings-snapshot.ts): the settings the order's e-mails read, in one read (the
+    // brand name, the calls a seat includes, the organiser notice's switches and Reply-To).
     {
       request: 'bookings',
-      text: 'select "key", "value" from "settings" where "settings"."key" in ($1, $2)',
-      values: () => ['notifications', 'email'],
+      text: 'select "key", "value" from "settings" where "settings"."key" in ($1, $2, $3, $4)',
+      values: () => ['general', 'calls', 'notifications', 'email'],
       rowMode: 'array',
     },
+    // preloadTemplates: the templates of the order's e-mails in one read.
+    { request: 'bookings', text: ORDER_TEMPLATES_READ, values: () => ['booking-confirmation', 'order-confirmation'], rowMode: 'array' },
+    // notifyOrganiser: no Reply-To saved, so the organiser's address (the bench's admin, so the
+    // notice is queued, as the app does on the bench's site).
     {
       request: 'bookings',
       text: 'select "email" from "admin_users" where "admin_users"."is_admin" = $1 order by "admin_users"."id" asc limit $2',

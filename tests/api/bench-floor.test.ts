@@ -129,7 +129,7 @@ describe('the bench floor (scripts/bench/db-floor.mjs) replays free bookings and
     );
     // The kinds are close enough to tell these statements apart (each kind names its tables).
     expect(statementKind(sent[0]!)).toBe('insert rate_limit_hits on-conflict-update returning 4 params');
-    expect(sent).toHaveLength(19);
+    expect(sent).toHaveLength(17);
   });
 
   it("lists the statements the app sends for each order of the bench's mix of 1–10 seats", async () => {

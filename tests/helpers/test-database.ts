@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database, type DatabaseHandle } from '../../src/server/db/client';
+import { openDatabase, withoutParameterTypings, type Database, type DatabaseHandle } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 
 /** 'pglite' unless the run was started for PostgreSQL (scripts/test.mjs sets TEST_DB_KIND). */
@@ -61,6 +61,7 @@ async function createPgliteFromTemplate(): Promise<DatabaseHandle> {
   const template = inject('pgliteTemplate');
   if (!template) return openDatabase({ dataDir: null });
   const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
-  const db = drizzlePglite({ client, schema });
-  return { db: db as unknown as Database, kind: 'pglite', wasEmpty: true, close: () => client.close() };
+  // Built as openDatabase builds the app's (src/server/db/client.ts).
+  const db = withoutParameterTypings(drizzlePglite({ client, schema }) as unknown as Database);
+  return { db, kind: 'pglite', wasEmpty: true, close: () => client.close() };
 }

@@ -9,13 +9,14 @@ import { bookingIcsAttachment } from '../../features/calendar/server';
 import type { EmailTemplateType } from '../../features/email-templates';
 import { preloadTemplates, renderEmail, type TemplateValues } from '../../features/email-templates/server';
 import { joinLinkFor, participantLinkFor } from '../../features/participant/server';
-import { adminSectionUrl, notifyOrganiser } from '../../features/settings/server';
+import { adminSectionUrl, EMAIL_KEY, GENERAL_KEY, notifyOrganiser, NOTIFY_KEY } from '../../features/settings/server';
 import type { Database } from '../../server/db/client';
 import { workshopDates } from '../../server/db/schema';
+import { preloadSettings } from '../../server/db/settings-snapshot';
 import { enqueueEmail } from '../../server/email/outbox';
 import { SealedTokens } from '../../server/email/sealed-tokens';
 import { renderTemplate } from '../../server/email/templates';
-import { callsPerSeat, followUpCallsParagraph } from '../../features/calls/server';
+import { CALLS_KEY, callsPerSeat, followUpCallsParagraph } from '../../features/calls/server';
 
 /*
  * The sale's e-mails as the booking feature names them (BookingMail, in
@@ -81,6 +82,12 @@ const ORDER_DETAILS =
 
 /** The templates of a placed order's e-mails: each named seat's confirmation and the buyer's order confirmation. */
 const ORDER_EMAIL_TEMPLATES = ['booking-confirmation', 'order-confirmation'] as const;
+
+/**
+ * The settings an order's e-mails read, in one statement: the brand name (the layout), the calls a
+ * seat includes, and the organiser notice's switches and Reply-To.
+ */
+const ORDER_EMAIL_SETTINGS = [GENERAL_KEY, CALLS_KEY, NOTIFY_KEY, EMAIL_KEY] as const;
 
 const NEW_BOOKING_WORDS: Record<BookingEmailKind, { subject: string; summary: string }> = {
   paid: { subject: 'New booking', summary: 'A seat was booked and paid for.' },
@@ -333,6 +340,7 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
     },
 
     preloadOrderTemplates: async (tx) => {
+      await preloadSettings(tx, ORDER_EMAIL_SETTINGS);
       await preloadTemplates(tx, ORDER_EMAIL_TEMPLATES);
       await callsIncluded(tx);
     },

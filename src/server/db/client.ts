@@ -24,6 +24,19 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
+/**
+ * Drizzle works out a type hint for every parameter of every statement it builds, for the one
+ * driver that reads them (the AWS Data API); node-postgres and PGlite never do. Each hint is a
+ * chain of class checks per parameter: a tenth of the time Drizzle spent building an order's
+ * statements, and a few per cent of the server's CPU under load. The dialect, shared by the
+ * database and its transactions, is told to skip them; Drizzle builds the same SQL and parameters.
+ */
+export function withoutParameterTypings(db: Database): Database {
+  const dialect = (db as unknown as { dialect: { prepareTyping?: unknown } }).dialect;
+  dialect.prepareTyping = undefined;
+  return db;
+}
+
 /** Migrations sit beside this module in the source tree and beside the bundle in dist/server. */
 function migrationsFolder(): string {
   return join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -133,12 +146,14 @@ export async function connectDatabase(options: OpenDatabaseOptions): Promise<Pen
 }
 
 /**
- * The embedded database's settings at start, beside PGlite's own: `shared_buffers` at 32 MB rather
+ * The embedded database's settings at start, beside PGlite's own: `shared_buffers` at 16 MB rather
  * than PostgreSQL's 128 MB. PGlite keeps its buffers in the WebAssembly memory of this process,
  * which never shrinks: with 128 MB it grew to 189 MB, with 32 MB it stays at the 128 MB it starts
- * with, and the pages it no longer holds are still in the operating system's file cache.
+ * with, and with 16 MB fewer of those pages are ever touched (the bench's peak fell by about 18 MB,
+ * bookings and orders as fast). The pages it no longer holds are still in the operating system's
+ * file cache.
  */
-export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
  * Makes a new embedded database directory in a process of its own. PGlite runs initdb in two more
@@ -168,7 +183,7 @@ async function connectPglite(dataDir: string | null): Promise<PendingDatabase> {
   } else {
     client = await PGlite.create(options);
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = withoutParameterTypings(drizzlePglite({ client, schema }) as unknown as Database);
   return {
     db,
     kind: 'pglite',
@@ -252,7 +267,7 @@ function connectPostgres(url: string, options: OpenDatabaseOptions): PendingData
   };
 
   return {
-    db: drizzlePg({ client: pool, schema }) as unknown as Database,
+    db: withoutParameterTypings(drizzlePg({ client: pool, schema }) as unknown as Database),
     kind: 'postgres',
     prepare: async (work, { retry = true, onUnavailable, signal } = {}) => {
       const signals = AbortSignal.any([stopping.signal, ...(signal ? [signal] : [])]);

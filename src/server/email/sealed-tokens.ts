@@ -9,7 +9,7 @@
  *
  * See docs/decisions/010-operations.md.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
@@ -21,9 +21,10 @@ export type SealedToken = { placeholder: string; purpose: string; subject: strin
 const PLACEHOLDER_PREFIX = 'sealed-token-';
 /**
  * Letters, digits and dashes only: the placeholder comes through HTML escaping, URL encoding and
- * the HTML-to-text step unchanged, so one plain replacement finds it everywhere.
+ * the HTML-to-text step unchanged, so one plain replacement finds it everywhere. A random UUID:
+ * 122 random bits, drawn from the buffer node keeps for them rather than a system call each.
  */
-const newPlaceholder = () => `${PLACEHOLDER_PREFIX}${randomBytes(12).toString('hex')}`;
+const newPlaceholder = () => `${PLACEHOLDER_PREFIX}${randomUUID()}`;
 
 /**
  * The TokenSigner an e-mail's links are made with: each sign() answers a fresh placeholder and

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { resolveTimeZone } from '../../../common/time-zones';
 import type { Database } from '../../../server/db/client';
 import { settings } from '../../../server/db/schema';
+import { readSetting } from '../../../server/db/settings-snapshot';
 import { fieldChanges, recordAudit } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
 import type { AdminIdentity } from '../../../server/plugins/auth';
@@ -17,7 +18,7 @@ import { CALL_DEFAULTS, callAvailabilitySchema, checkCallSettings, type CallAvai
  * booked: they keep their time and their meeting link.
  */
 
-const CALLS_KEY = 'calls';
+export const CALLS_KEY = 'calls';
 
 const storedSchema = z.object({
     callMinutes: callAvailabilitySchema.shape.callMinutes.catch(CALL_DEFAULTS.callMinutes),
@@ -35,8 +36,7 @@ const storedSchema = z.object({
 type Stored = z.infer<typeof storedSchema>;
 
 async function readStored(db: Database): Promise<Stored> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, CALLS_KEY));
-  return storedSchema.parse(row?.value ?? {});
+  return storedSchema.parse((await readSetting(db, CALLS_KEY)) ?? {});
 }
 
 /** The stored availability with the zone filled in: the organiser's, else the site's. */

@@ -2,4 +2,4 @@
 export { callRoutes } from './calls.routes';
 export { callsDepsFrom, type CallsDeps } from './calls-deps';
 export { sendCallNotices } from './send-call-notices';
-export { callsPerSeat, followUpCallsParagraph } from './call-settings';
+export { CALLS_KEY, callsPerSeat, followUpCallsParagraph } from './call-settings';

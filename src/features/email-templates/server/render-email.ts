@@ -19,7 +19,7 @@ import { adminUsers, emailTemplates } from '../../../server/db/schema';
 import { emailLayout, renderTemplate } from '../../../server/email/templates';
 import { EMAIL_TEMPLATE_DEFINITIONS, type EmailTemplateType } from '../email-template-types';
 import { htmlToText } from '../../../server/email/html-to-text';
-import { brandNameIn, preloadBrandName } from '../../settings/server';
+import { preloadBrandName, readBrandName } from '../../settings/server';
 
 export type TemplateValues = Record<string, string | number>;
 
@@ -83,18 +83,21 @@ export async function preloadTemplates(tx: Database, types: readonly EmailTempla
  * escaping and no visitor can guess it), then replaces the token.
  */
 function fillBody(content: string, values: TemplateValues, trustedHtml: Record<string, string>): string {
+  const blocks = Object.values(trustedHtml);
+  if (blocks.length === 0) return renderTemplate(content, values, { html: true });
   const nonce = randomUUID();
-  const tokens = new Map<string, string>();
   const stand: Record<string, string> = {};
-  Object.entries(trustedHtml).forEach(([name, html], index) => {
-    const token = `\u0000${nonce}:${index}\u0000`;
-    tokens.set(token, html);
-    stand[name] = token;
+  Object.keys(trustedHtml).forEach((name, index) => {
+    stand[name] = `\u0000${nonce}:${index}\u0000`;
   });
   const filled = renderTemplate(content, { ...values, ...stand }, { html: true });
-  if (tokens.size === 0) return filled;
-  return filled.replace(new RegExp(`\u0000${nonce}:\\d+\u0000`, 'g'), (token) => tokens.get(token) ?? '');
+  // One pattern for every e-mail (a pattern made per nonce is compiled anew each time).
+  return filled.replace(TRUSTED_TOKEN, (token, tokenNonce: string, index: string) => (tokenNonce === nonce ? (blocks[Number(index)] ?? '') : token));
 }
+
+/** A stand-in fillBody puts where a trusted block goes: NUL, the e-mail's nonce, the block's index, NUL. */
+const NUL = '\u0000';
+const TRUSTED_TOKEN = new RegExp(`${NUL}([0-9a-f-]{36}):(\\d+)${NUL}`, 'g');
 
 /** A subject is one line of plain text. */
 function fillSubject(subject: string, values: TemplateValues): string {
@@ -124,6 +127,6 @@ export async function adminBcc(db: Database): Promise<string | null> {
 export async function renderEmail(db: Database, type: EmailTemplateType, values: TemplateValues, options: RenderOptions = {}): Promise<RenderedEmail | null> {
   const template = await loadTemplate(db, type);
   if (!template.isActive) return null;
-  const rendered = fillTemplate(template, values, { ...options, brandName: await brandNameIn(db) });
+  const rendered = fillTemplate(template, values, { ...options, brandName: await readBrandName(db) });
   return { ...rendered, bcc: template.bccAdmin ? await adminBcc(db) : null };
 }

@@ -2,13 +2,12 @@
  * Social cards: the share image of each route and blog post,
  * drawn on the server from the page's title in the site's look, as a 1200×630 PNG. satori lays
  * the card out as SVG; resvg rasterises it. The font ships with the app (@fontsource/inter), so a
- * machine without system fonts draws the same card.
+ * machine without system fonts draws the same card. Both are loaded on the first drawing, not at
+ * start: together they hold about 20 MB the server otherwise never needs (docs/decisions/007-performance.md).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
 import { documentTitle } from '../../../common/brand';
 import { blogPostMeta, routeMetaFor, WORKSHOP_DESCRIPTION, type RouteMeta } from '../../../common/route-meta';
 import type { Database } from '../../../server/db/client';
@@ -201,6 +200,7 @@ function layout(content: CardContent, siteHost: string): CardNode {
 
 /** Draws the card: a 1200×630 PNG. */
 export async function renderSocialCard(content: CardContent, siteHost: string): Promise<Buffer> {
+  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   // satori's types ask for a React element; the plain { type, props } object is what it reads.
   const svg = await satori(layout(content, siteHost) as unknown as Parameters<typeof satori>[0], {
     width: SOCIAL_CARD_WIDTH,

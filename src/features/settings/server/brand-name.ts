@@ -3,11 +3,10 @@
  * where a page, an e-mail, a feed or a card is made, so a change shows on the next one without a
  * restart. Its own file because the sender, the settings service and other features all read it.
  */
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_BRAND_NAME } from '../../../common/brand';
 import type { Database } from '../../../server/db/client';
-import { settings } from '../../../server/db/schema';
+import { preloadSettings, readSetting } from '../../../server/db/settings-snapshot';
 import { PUBLIC_READS, type ReadCache } from '../../../server/lib/read-cache';
 import { brandNameField } from '../settings.schema';
 
@@ -16,27 +15,22 @@ export const GENERAL_KEY = 'general';
 /** A name that is missing or no longer valid (an older or hand-edited row) reads as the default. */
 const storedBrandName = brandNameField.catch(DEFAULT_BRAND_NAME);
 
-/** The saved brand name (one primary-key read), or the default until an admin saves one. */
+/**
+ * The saved brand name (one primary-key read, or the transaction's preloaded settings), or the
+ * default until an admin saves one.
+ */
 export async function readBrandName(db: Database): Promise<string> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, GENERAL_KEY));
-  return z.object({ brandName: storedBrandName }).catch({ brandName: DEFAULT_BRAND_NAME }).parse(row?.value ?? {}).brandName;
+  const value = await readSetting(db, GENERAL_KEY);
+  return z.object({ brandName: storedBrandName }).catch({ brandName: DEFAULT_BRAND_NAME }).parse(value ?? {}).brandName;
 }
-
-const preloadedBrandNames = new WeakMap<Database, string>();
 
 /**
- * Reads the brand name once for the transaction `tx`: brandNameIn(tx) then answers from this read
- * for as long as the transaction lasts, so a booking's e-mails and the organiser's notice share
- * one read instead of one each.
+ * Reads the brand name once for the transaction `tx` (src/server/db/settings-snapshot.ts):
+ * readBrandName(tx) then answers from this read, so a booking's e-mails and the organiser's notice
+ * share one read instead of one each.
  */
 export async function preloadBrandName(tx: Database): Promise<void> {
-  preloadedBrandNames.set(tx, await readBrandName(tx));
-}
-
-/** The brand name for an e-mail made in `db`: the transaction's preloaded one, else read now. */
-export function brandNameIn(db: Database): Promise<string> {
-  const preloaded = preloadedBrandNames.get(db);
-  return preloaded === undefined ? readBrandName(db) : Promise.resolve(preloaded);
+  await preloadSettings(tx, [GENERAL_KEY]);
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Public entry of the settings feature, server only (services, routes helpers): what other features may import from it (docs/decisions/013-import-boundaries.md). */
-export { brandNameIn, cachedBrandName, preloadBrandName, readBrandName } from './brand-name';
+export { cachedBrandName, GENERAL_KEY, preloadBrandName, readBrandName } from './brand-name';
 export { resolveMailTransport, type MailEnv } from './mail-transport';
 export { senderInUse } from './sender';
-export { getDefaultTimezone, getPaymentSettings, isEmailConfigComplete, readEmailConfig } from './settings.service';
+export { EMAIL_KEY, getDefaultTimezone, getPaymentSettings, isEmailConfigComplete, NOTIFY_KEY, readEmailConfig } from './settings.service';
 export { adminSectionUrl, notifyOrganiser, organiserInbox, type OrganiserNotice } from './organiser-notifications';

@@ -10,7 +10,7 @@ import { enqueueEmail } from '../../../server/email/outbox';
 import { htmlToText } from '../../../server/email/html-to-text';
 import { emailLayout, escapeHtml } from '../../../server/email/templates';
 import type { OrganiserNotification } from '../settings.schema';
-import { brandNameIn } from './brand-name';
+import { readBrandName } from './brand-name';
 import { organiserAddress } from './sender';
 import { getNotificationTarget } from './settings.service';
 
@@ -53,7 +53,7 @@ export async function notifyOrganiser(tx: Database, notice: OrganiserNotice): Pr
   await enqueueEmail(tx, {
     to,
     subject: notice.subject,
-    html: emailLayout({ title: notice.subject, bodyHtml, brandName: await brandNameIn(tx) }),
+    html: emailLayout({ title: notice.subject, bodyHtml, brandName: await readBrandName(tx) }),
     text: htmlToText(bodyHtml),
     kind: `organiser-${notice.about}`,
   });

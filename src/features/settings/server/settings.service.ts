@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { openSecret, sealSecret } from '../../admin-auth/server';
 import type { Database } from '../../../server/db/client';
 import { settings } from '../../../server/db/schema';
+import { readSettings } from '../../../server/db/settings-snapshot';
 import type { Env } from '../../../server/env';
 import { recordAudit, type FieldChanges } from '../../../server/lib/audit';
 import { HttpError } from '../../../server/plugins/error-handler';
@@ -212,9 +213,8 @@ export async function getPaymentSettings(db: Database): Promise<StoredPayment> {
  * the organiser reads replies, so also where notifications go).
  */
 export async function getNotificationTarget(db: Database): Promise<{ switches: OrganiserNotifications; replyTo: string | null }> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, [NOTIFY_KEY, EMAIL_KEY]));
-  const value = (key: string) => rows.find((row) => row.key === key)?.value;
-  return { switches: parseNotify(value(NOTIFY_KEY)), replyTo: parseEmail(value(EMAIL_KEY)).replyTo };
+  const values = await readSettings(db, [NOTIFY_KEY, EMAIL_KEY]);
+  return { switches: parseNotify(values.get(NOTIFY_KEY)), replyTo: parseEmail(values.get(EMAIL_KEY)).replyTo };
 }
 
 async function readSite(db: Database): Promise<{ site: StoredSite; updatedAt: Date | null }> {
