@@ -14,14 +14,15 @@ export const GENERAL_KEY = 'general';
 
 /** A name that is missing or no longer valid (an older or hand-edited row) reads as the default. */
 const storedBrandName = brandNameField.catch(DEFAULT_BRAND_NAME);
+/** The 'general' row as far as the name goes; built once (a schema built per read cost more than the read). */
+const storedGeneral = z.object({ brandName: storedBrandName }).catch({ brandName: DEFAULT_BRAND_NAME });
 
 /**
  * The saved brand name (one primary-key read, or the transaction's preloaded settings), or the
  * default until an admin saves one.
  */
 export async function readBrandName(db: Database): Promise<string> {
-  const value = await readSetting(db, GENERAL_KEY);
-  return z.object({ brandName: storedBrandName }).catch({ brandName: DEFAULT_BRAND_NAME }).parse(value ?? {}).brandName;
+  return storedGeneral.parse((await readSetting(db, GENERAL_KEY)) ?? {}).brandName;
 }
 
 /**
