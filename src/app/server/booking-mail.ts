@@ -113,10 +113,10 @@ async function queueTemplated(tx: Database, type: EmailTemplateType, to: string,
   return true;
 }
 
-/** The sale's e-mails, with links to `publicUrl`. */
 /**
- * How many follow-up calls a seat includes, read once per transaction: an order's seats are each
- * confirmed in one transaction, and each e-mail offers the calls.
+ * How many follow-up calls a seat includes, worked out once per transaction: an order's seats are
+ * each confirmed in one transaction, and each e-mail offers the calls. The row itself comes from the
+ * transaction's preloaded settings when an order preloaded them (preloadOrderTemplates).
  */
 const callsByTransaction = new WeakMap<Database, Promise<number>>();
 function callsIncluded(tx: Database): Promise<number> {
@@ -128,6 +128,7 @@ function callsIncluded(tx: Database): Promise<number> {
   return calls;
 }
 
+/** The sale's e-mails, with links to `publicUrl`. */
 export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): BookingMail {
   /**
    * A new pay-later reservation asks its address to be confirmed: until it is, the seat is held
@@ -342,7 +343,6 @@ export function bookingMail({ publicUrl, now = () => new Date() }: MailDeps): Bo
     preloadOrderTemplates: async (tx) => {
       await preloadSettings(tx, ORDER_EMAIL_SETTINGS);
       await preloadTemplates(tx, ORDER_EMAIL_TEMPLATES);
-      await callsIncluded(tx);
     },
   };
 }

@@ -46,8 +46,9 @@ export type BookingMail = {
   /** The payer hears their payment was refunded in full. */
   paymentRefunded(tx: Database, refund: RefundedPayment): Promise<void>;
   /**
-   * Reads the templates of an order's e-mails (the seats' and the buyer's confirmations) at once,
-   * for this transaction: a free order places and e-mails in one, and saves a read per e-mail.
+   * Reads the settings and the templates of an order's e-mails (the seats' and the buyer's
+   * confirmations, the organiser's notice) at once, for this transaction: a free order places and
+   * e-mails in one, and saves a read per e-mail.
    */
   preloadOrderTemplates(tx: Database): Promise<void>;
 };
