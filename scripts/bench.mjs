@@ -70,8 +70,8 @@ async function benchOne(kind, databaseUrl) {
       slices: settings.readSlices,
     });
     log(`${kind}: the server's page renders`);
-    const renders = await measureRenders(server.baseUrl);
     const admin = await adminSession(server.baseUrl);
+    const renders = await measureRenders(server.baseUrl, admin);
     log(`${kind}: GET ${settings.replay.route} quiet and while one client replays a booking as fast as it can`);
     const replay = await readUnderReplay(server.baseUrl, admin, {
       ...settings.replay,

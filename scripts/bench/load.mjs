@@ -81,6 +81,12 @@ export async function createFreeCode(baseUrl, admin, code) {
   return code;
 }
 
+/** The brand name saved in Settings › General, as the server renders its pages with it. */
+export async function savedBrandName(baseUrl, admin) {
+  const saved = await expectStatus(call(baseUrl, 'GET', '/api/admin/settings', { headers: admin }), 200, 'admin settings');
+  return saved.brandName;
+}
+
 /** seatsTaken of a date as the admin list shows it (read from the database, not from our counts). */
 export async function seatsTaken(baseUrl, admin, dateId) {
   const list = await expectStatus(call(baseUrl, 'GET', '/api/admin/workshop-dates', { headers: admin }), 200, 'admin workshop list');

@@ -6,7 +6,7 @@
 // again (app/server/pages.ts), so the read load on '/' measures the cached page, as it should.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { call } from './load.mjs';
+import { call, savedBrandName } from './load.mjs';
 import { DIST } from './server.mjs';
 import { percentile } from './stats.mjs';
 
@@ -19,23 +19,16 @@ async function renderedPaths(baseUrl) {
   return ['/', '/intro', '/blog', ...(posts[0] ? [`/blog/${posts[0].slug}`] : [])];
 }
 
-const HTML_ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-
-/** The brand name the server rendered the page with (its og:site_name), so the render measured is the same. */
-function brandNameOf(html) {
-  const escaped = /<meta property="og:site_name" content="([^"]*)"/.exec(html)?.[1];
-  if (escaped === undefined) throw new Error('the page names no og:site_name to render it with');
-  return escaped.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => HTML_ENTITIES[entity]);
-}
-
-export async function measureRenders(baseUrl) {
+/** `admin`: the bench admin's session, to read the brand name the server renders the pages with. */
+export async function measureRenders(baseUrl, admin) {
+  const brandName = await savedBrandName(baseUrl, admin);
   const renderer = await import(pathToFileURL(resolve(DIST, 'ssr', 'server-render.js')).href);
   renderer.setApiTransport((url, init) => fetch(new URL(url, baseUrl), init));
   const figures = [];
   for (const path of await renderedPaths(baseUrl)) {
     const first = await call(baseUrl, 'GET', path, { bare: true, headers: { accept: 'text/html' } });
     const serverTiming = /render;dur=([\d.]+)/.exec(String(first.headers['server-timing'] ?? ''))?.[1];
-    const page = await renderer.readPage(path, brandNameOf(first.body.toString('utf8')));
+    const page = await renderer.readPage(path, brandName);
     const times = [];
     try {
       for (let run = 0; run < WARMUP + SAMPLES; run++) {
